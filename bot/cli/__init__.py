@@ -1,0 +1,49 @@
+"""``komabot``: the one command-line entry point.
+
+Each module in this package adds its subcommands through ``register(subparsers)``; the
+subcommand's handler is stored as ``func`` and returns the exit code.  Handlers report bad input
+as one line on standard error and a non-zero exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+from rules.errors import RulesError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="komabot",
+        description="Komabot: Standard Shogi and Wa Shogi for Discord, Telegram and the console.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    modules = [
+        importlib.import_module(f"{__name__}.{info.name}")
+        for info in pkgutil.iter_modules(__path__)
+        if not info.name.startswith("_")
+    ]
+    for module in sorted(modules, key=lambda m: getattr(m, "ORDER", 100)):
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except RulesError as exc:
+        print(f"komabot {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,212 @@
+"""Legal move generation: pins and checks from the king outward, no make/unmake per move.
+
+Only a pawn-type drop that gives check is tried on the board, to rule out mate by drop
+(uchifuzume).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.move import Move
+from rules.tables import SENTE
+
+if TYPE_CHECKING:
+    from rules.position import Position
+
+
+def checkers(pos: Position, side: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Enemy pieces attacking ``side``'s king: ``(square, squares that would block)``."""
+    ksq = pos.kings[side]
+    if ksq < 0:
+        return []
+    return _checks_and_pins(pos, side, ksq, None)
+
+
+def _checks_and_pins(
+    pos: Position, side: int, ksq: int, pinned: dict[int, frozenset[int]] | None
+) -> list[tuple[int, tuple[int, ...]]]:
+    t = pos.tables
+    board = pos.board
+    sign = 1 if side == SENTE else -1
+    enemy = side ^ 1
+    found: list[tuple[int, tuple[int, ...]]] = []
+    for ray, sets in t.attack_rays[enemy][ksq]:
+        own = -1
+        for i, s in enumerate(ray):
+            v = board[s]
+            if not v:
+                continue
+            if v * sign > 0:
+                if own >= 0 or pinned is None:
+                    break
+                own = i
+                continue
+            if v in sets[i]:
+                if own < 0:
+                    found.append((s, ray[:i]))
+                elif pinned is not None:
+                    pinned[ray[own]] = frozenset(ray[: i + 1])
+            break
+    for s, values in t.attack_leaps[enemy][ksq]:
+        if board[s] in values:
+            found.append((s, ()))
+    return found
+
+
+def attacked(pos: Position, sq: int, by: int) -> bool:
+    """Is ``sq`` attacked by a piece of colour ``by``?"""
+    t = pos.tables
+    board = pos.board
+    for ray, sets in t.attack_rays[by][sq]:
+        for i, s in enumerate(ray):
+            v = board[s]
+            if v:
+                if v in sets[i]:
+                    return True
+                break
+    return any(board[s] in values for s, values in t.attack_leaps[by][sq])
+
+
+def legal_moves(pos: Position) -> list[Move]:
+    """Every legal move of the side to move."""
+    t = pos.tables
+    board = pos.board
+    side = pos.side
+    sign = 1 if side == SENTE else -1
+    enemy = side ^ 1
+    ksq = pos.kings[side]
+    pinned: dict[int, frozenset[int]] = {}
+    checks = _checks_and_pins(pos, side, ksq, pinned) if ksq >= 0 else []
+    allowed: frozenset[int] | None = None
+    if len(checks) == 1:
+        sq, blocks = checks[0]
+        allowed = frozenset((sq, *blocks))
+    elif len(checks) > 1:
+        allowed = frozenset()
+    moves: list[Move] = []
+    append = moves.append
+    zone = t.zone[side]
+    leaps_t, rides_t, promote_t, dead_t = t.leaps, t.rides, t.promote, t.dead
+    royal = pos.variant.royal_kind * sign
+
+    for s in range(t.size):
+        v = board[s]
+        if v * sign <= 0:
+            continue
+        if v == royal:
+            continue
+        if allowed is not None or s in pinned:
+            targets = _restricted_targets(board, sign, leaps_t[v][s], rides_t[v][s])
+            if allowed is not None:
+                targets = [d for d in targets if d in allowed]
+            pin = pinned.get(s)
+            if pin is not None:
+                targets = [d for d in targets if d in pin]
+        else:
+            targets = []
+            for d in leaps_t[v][s]:
+                if board[d] * sign <= 0:
+                    targets.append(d)
+            for ray in rides_t[v][s]:
+                for d in ray:
+                    w = board[d]
+                    if w * sign > 0:
+                        break
+                    targets.append(d)
+                    if w:
+                        break
+        pv = promote_t[v]
+        if pv:
+            dead = dead_t[v]
+            from_zone = zone[s]
+            for d in targets:
+                if from_zone or zone[d]:
+                    append(Move(s, d, True, 0))
+                    if not dead[d]:
+                        append(Move(s, d, False, 0))
+                else:
+                    append(Move(s, d, False, 0))
+        else:
+            for d in targets:
+                append(Move(s, d, False, 0))
+
+    if ksq >= 0:
+        board[ksq] = 0
+        for d in _restricted_targets(board, sign, leaps_t[royal][ksq], rides_t[royal][ksq]):
+            if not attacked(pos, d, enemy):
+                append(Move(ksq, d, False, 0))
+        board[ksq] = royal
+
+    if pos.variant.drops.enabled and len(checks) < 2:
+        _drops(pos, side, sign, allowed, append)
+    return moves
+
+
+def _restricted_targets(
+    board: list[int], sign: int, leaps: tuple[int, ...], rides: tuple[tuple[int, ...], ...]
+) -> list[int]:
+    out = [d for d in leaps if board[d] * sign <= 0]
+    for ray in rides:
+        for d in ray:
+            w = board[d]
+            if w * sign > 0:
+                break
+            out.append(d)
+            if w:
+                break
+    return out
+
+
+def _drops(pos: Position, side: int, sign: int, allowed: frozenset[int] | None, append) -> None:  # type: ignore[no-untyped-def]
+    t = pos.tables
+    board = pos.board
+    hand = pos.hands[side]
+    rules = pos.variant.drops
+    kinds = [k for k in range(1, len(hand)) if hand[k]]
+    if not kinds:
+        return
+    if allowed is None:
+        empties = [s for s in range(t.size) if not board[s]]
+    else:
+        empties = [s for s in allowed if not board[s]]
+    enemy_king = pos.kings[side ^ 1]
+    for kind in kinds:
+        v = kind * sign
+        dead = t.dead[v]
+        blocked_files: set[int] = set()
+        if kind in rules.no_two_on_file:
+            file_of = t.file_of
+            blocked_files = {file_of[s] for s in range(t.size) if board[s] == v}
+        no_mate = kind in rules.no_mate_by_drop and enemy_king >= 0
+        for s in empties:
+            if dead[s] or (blocked_files and t.file_of[s] in blocked_files):
+                continue
+            move = Move(-1, s, False, kind)
+            if no_mate and gives_check_from(pos, v, s, enemy_king) and drop_mates(pos, move):
+                continue
+            append(move)
+
+
+def gives_check_from(pos: Position, v: int, sq: int, target: int) -> bool:
+    """Would a piece of value ``v`` on ``sq`` attack ``target`` on the current board?"""
+    t = pos.tables
+    if target in t.leaps[v][sq]:
+        return True
+    board = pos.board
+    for ray in t.rides[v][sq]:
+        for d in ray:
+            if d == target:
+                return True
+            if board[d]:
+                break
+    return False
+
+
+def drop_mates(pos: Position, move: Move) -> bool:
+    """Does this drop leave the opponent with no legal move?"""
+    pos.make_unchecked(move)
+    try:
+        return not legal_moves(pos)
+    finally:
+        pos.pop()

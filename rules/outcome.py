@@ -1,0 +1,144 @@
+"""How games end by rule: mate, no legal move, repetition, perpetual check, impasse."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from rules.errors import IllegalDeclarationError
+from rules.tables import GOTE, SENTE
+
+if TYPE_CHECKING:
+    from rules.position import Position
+
+
+class Termination(Enum):
+    CHECKMATE = "checkmate"
+    NO_LEGAL_MOVES = "no_legal_moves"
+    REPETITION = "repetition"
+    PERPETUAL_CHECK = "perpetual_check"
+    IMPASSE = "impasse"
+    RESIGNATION = "resignation"
+    TIMEOUT = "timeout"
+    AGREED_DRAW = "agreed_draw"
+    ABORTED = "aborted"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    termination: Termination
+    winner: int | None  # SENTE, GOTE, or None for a draw
+
+
+def outcome(pos: Position) -> Outcome | None:
+    if not pos.legal_moves():
+        term = Termination.CHECKMATE if pos.is_check() else Termination.NO_LEGAL_MOVES
+        return Outcome(term, pos.side ^ 1)
+    rules = pos.variant.repetition
+    if pos.repetitions() >= rules.count:
+        if rules.perpetual_check_loses:
+            checker = perpetual_checker(pos)
+            if checker is not None:
+                return Outcome(Termination.PERPETUAL_CHECK, checker ^ 1)
+        return Outcome(Termination.REPETITION, None)
+    return None
+
+
+def perpetual_checker(pos: Position) -> int | None:
+    """The side that gave check with every move since the first occurrence of this position."""
+    first = _first_occurrence(pos)
+    probe = pos.copy()
+    all_checks = {SENTE: True, GOTE: True}
+    moved = {SENTE: False, GOTE: False}
+    for _ in range(first):
+        mover = probe.side ^ 1
+        moved[mover] = True
+        if not probe.is_check():
+            all_checks[mover] = False
+        probe.pop()
+    for color in (SENTE, GOTE):
+        if moved[color] and all_checks[color]:
+            return color
+    return None
+
+
+def _first_occurrence(pos: Position) -> int:
+    """How many plies back the current position first occurred."""
+    target = pos.hash
+    probe = pos.copy()
+    back = 0
+    first = 0
+    while probe.ply:
+        probe.pop()
+        back += 1
+        if probe.hash == target:
+            first = back
+    return first
+
+
+# --- impasse (jishogi, 27-point declaration) ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class ImpasseReport:
+    """The facts of an impasse declaration and the conditions it fails (empty: valid)."""
+
+    points: int
+    needed: int
+    pieces_in_zone: int
+    failed: tuple[str, ...]
+
+
+def impasse_report(pos: Position) -> ImpasseReport:
+    """Check the 27-point declaration for the side to move."""
+    rules = pos.variant.impasse
+    if rules is None:
+        raise IllegalDeclarationError(
+            f"{pos.variant.id} has no impasse declaration", failed=("no impasse rule",)
+        )
+    t = pos.tables
+    side = pos.side
+    zone = t.zone[side]
+    sign = 1 if side == SENTE else -1
+    pieces = 0
+    points = 0
+    for sq, v in enumerate(pos.board):
+        if v * sign <= 0 or not zone[sq] or sq == pos.kings[side]:
+            continue
+        pieces += 1
+        big = t.base_kind[v] in rules.major_kinds
+        points += rules.major_points if big else rules.minor_points
+    for kind, n in enumerate(pos.hands[side]):
+        if n:
+            big = kind in rules.major_kinds
+            points += n * (rules.major_points if big else rules.minor_points)
+    needed = rules.points_sente if side == SENTE else rules.points_gote
+    failed = []
+    ksq = pos.kings[side]
+    if ksq < 0 or not zone[ksq]:
+        failed.append("your king is not in the promotion zone")
+    if pieces < rules.min_pieces_in_zone:
+        failed.append(
+            f"only {pieces} of your other pieces are in the zone "
+            f"(at least {rules.min_pieces_in_zone} needed)"
+        )
+    if pos.is_check():
+        failed.append("you are in check")
+    if points < needed:
+        failed.append(f"you have {points} points ({needed} needed)")
+    return ImpasseReport(points, needed, pieces, tuple(failed))
+
+
+def declare_impasse(pos: Position) -> Outcome:
+    """A win for the side to move if the declaration is valid; else IllegalDeclarationError."""
+    report = impasse_report(pos)
+    if report.failed:
+        raise IllegalDeclarationError(
+            "impasse declaration refused: " + "; ".join(report.failed),
+            failed=report.failed,
+            points=report.points,
+            needed=report.needed,
+            pieces_in_zone=report.pieces_in_zone,
+        )
+    return Outcome(Termination.IMPASSE, pos.side)

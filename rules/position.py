@@ -1,0 +1,265 @@
+"""A position of any variant: board, hands, side to move; push/pop and queries."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules import movegen
+from rules.errors import InvalidMoveError
+from rules.move import Move, move_to_usi, parse_usi
+from rules.sfen import format_sfen, parse_sfen
+from rules.tables import GOTE, SENTE
+
+if TYPE_CHECKING:
+    from rules.outcome import Outcome
+    from rules.variant import Variant
+
+# (move, captured value, hash before the move)
+_Undo = tuple[Move, int, int]
+
+
+class Position:
+    """Board, hands and side to move, with the history needed for ``pop`` and repetition.
+
+    ``board[sq]`` holds signed kinds (sente > 0, gote < 0); ``hands[color][kind]`` counts.
+    """
+
+    __slots__ = (
+        "_rep",
+        "_stack",
+        "board",
+        "hands",
+        "hash",
+        "kings",
+        "move_number",
+        "side",
+        "tables",
+        "variant",
+    )
+
+    def __init__(
+        self,
+        variant: Variant,
+        board: list[int],
+        hands: list[list[int]],
+        side: int,
+        move_number: int = 1,
+    ) -> None:
+        self.variant = variant
+        self.tables = variant.tables
+        self.board = board
+        self.hands = hands
+        self.side = side
+        self.move_number = move_number
+        royal = variant.royal_kind
+        self.kings = [
+            board.index(royal) if royal in board else -1,
+            board.index(-royal) if -royal in board else -1,
+        ]
+        self._stack: list[_Undo] = []
+        self.hash = self._compute_hash()
+        self._rep: dict[int, int] = {self.hash: 1}
+
+    @classmethod
+    def from_sfen(cls, variant: Variant, sfen: str) -> Position:
+        """Parse an SFEN (or ``startpos``); raises InvalidSetupError saying what is wrong."""
+        f = parse_sfen(variant, sfen)
+        pos = cls(variant, f.board, f.hands, f.side, f.move_number)
+        if pos.kings[f.side ^ 1] >= 0 and movegen.checkers(pos, f.side ^ 1):
+            from rules.errors import InvalidSetupError
+
+            who = "gote" if f.side == SENTE else "sente"
+            raise InvalidSetupError(
+                f"bad SFEN: {who} is in check but it is not {who}'s turn",
+                problem="side not to move in check",
+            )
+        return pos
+
+    @classmethod
+    def start(cls, variant: Variant) -> Position:
+        return cls.from_sfen(variant, variant.start_sfen)
+
+    def copy(self) -> Position:
+        """An independent copy, history included."""
+        other = Position.__new__(Position)
+        other.variant = self.variant
+        other.tables = self.tables
+        other.board = self.board[:]
+        other.hands = [self.hands[0][:], self.hands[1][:]]
+        other.side = self.side
+        other.move_number = self.move_number
+        other.kings = self.kings[:]
+        other._stack = self._stack[:]
+        other.hash = self.hash
+        other._rep = dict(self._rep)
+        return other
+
+    def _compute_hash(self) -> int:
+        t = self.tables
+        h = 0
+        for sq, v in enumerate(self.board):
+            if v:
+                h ^= t.z_board[v][sq]
+        for color in (SENTE, GOTE):
+            for kind, n in enumerate(self.hands[color]):
+                if n:
+                    h ^= t.z_hand[color][kind][n] ^ t.z_hand[color][kind][0]
+        return h ^ (t.z_side if self.side == GOTE else 0)
+
+    # --- text forms ---------------------------------------------------------------------
+
+    def sfen(self, with_move_number: bool = True) -> str:
+        return format_sfen(self, with_move_number)
+
+    def usi(self, move: Move) -> str:
+        return move_to_usi(self.variant, move)
+
+    def parse_usi(self, text: str) -> Move:
+        """A legal move from USI text; raises InvalidMoveError or IllegalMoveError."""
+        move = parse_usi(self.variant, text)
+        self.check_legal(move)
+        return move
+
+    def __repr__(self) -> str:
+        return f"Position({self.variant.id!r}, {self.sfen()!r})"
+
+    # --- queries ------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        return movegen.legal_moves(self)
+
+    def is_legal(self, move: Move) -> bool:
+        return move in movegen.legal_moves(self)
+
+    def check_legal(self, move: Move) -> None:
+        """Raise IllegalMoveError, with the reason, unless ``move`` is legal here."""
+        if not self.is_legal(move):
+            from rules.explain import explain_illegal
+
+            raise explain_illegal(self, move)
+
+    def is_check(self) -> bool:
+        """Is the side to move in check?"""
+        return bool(movegen.checkers(self, self.side))
+
+    def checkers(self) -> list[int]:
+        """Squares of the pieces giving check to the side to move."""
+        return [sq for sq, _ in movegen.checkers(self, self.side)]
+
+    def is_attacked(self, sq: int, by: int) -> bool:
+        return movegen.attacked(self, sq, by)
+
+    def repetitions(self) -> int:
+        """How many times the current position (board, hands, side) has occurred."""
+        return self._rep.get(self.hash, 0)
+
+    @property
+    def ply(self) -> int:
+        """Moves played since this object was set up."""
+        return len(self._stack)
+
+    @property
+    def move_stack(self) -> list[Move]:
+        return [undo[0] for undo in self._stack]
+
+    @property
+    def last_move(self) -> Move | None:
+        return self._stack[-1][0] if self._stack else None
+
+    def piece_at(self, sq: int) -> int:
+        return self.board[sq]
+
+    def outcome(self) -> Outcome | None:
+        """How the game stands decided by the rules alone, or None while it goes on."""
+        from rules.outcome import outcome
+
+        return outcome(self)
+
+    # --- changing -----------------------------------------------------------------------
+
+    def push(self, move: Move) -> None:
+        """Play a legal move; raises IllegalMoveError (with the reason) and changes nothing."""
+        self.check_legal(move)
+        self.make_unchecked(move)
+
+    def push_usi(self, text: str) -> Move:
+        move = self.parse_usi(text)
+        self.make_unchecked(move)
+        return move
+
+    def make_unchecked(self, move: Move) -> None:
+        """Play ``move`` without checking it (the caller knows it is legal)."""
+        t = self.tables
+        board = self.board
+        side = self.side
+        h = self.hash
+        frm, to, promote, drop = move
+        cap = 0
+        if drop:
+            v = drop if side == SENTE else -drop
+            hand = self.hands[side]
+            n = hand[drop]
+            zh = t.z_hand[side][drop]
+            h ^= zh[n] ^ zh[n - 1] ^ t.z_board[v][to]
+            hand[drop] = n - 1
+            board[to] = v
+        else:
+            v = board[frm]
+            cap = board[to]
+            nv = t.promote[v] if promote else v
+            board[frm] = 0
+            board[to] = nv
+            zb = t.z_board
+            h ^= zb[v][frm] ^ zb[nv][to]
+            if cap:
+                h ^= zb[cap][to]
+                if self.variant.drops.enabled:
+                    k = t.base_kind[cap]
+                    hand = self.hands[side]
+                    n = hand[k]
+                    zh = t.z_hand[side][k]
+                    h ^= zh[n] ^ zh[n + 1]
+                    hand[k] = n + 1
+            if frm == self.kings[side]:
+                self.kings[side] = to
+            if to == self.kings[side ^ 1]:
+                self.kings[side ^ 1] = -1
+        self._stack.append((move, cap, self.hash))
+        h ^= t.z_side
+        self.hash = h
+        self.side = side ^ 1
+        self.move_number += 1
+        rep = self._rep
+        rep[h] = rep.get(h, 0) + 1
+
+    def pop(self) -> Move:
+        """Take back the last move and return it."""
+        if not self._stack:
+            raise InvalidMoveError("no move to take back", code="nothing_to_undo")
+        move, cap, old_hash = self._stack.pop()
+        rep = self._rep
+        n = rep[self.hash] - 1
+        if n:
+            rep[self.hash] = n
+        else:
+            del rep[self.hash]
+        side = self.side ^ 1
+        self.side = side
+        self.hash = old_hash
+        self.move_number -= 1
+        board = self.board
+        frm, to, _promote, drop = move
+        if drop:
+            self.hands[side][drop] += 1
+            board[to] = 0
+            return move
+        v = board[to]
+        board[frm] = v if not _promote else self.tables.base_kind[v] * (1 if v > 0 else -1)
+        board[to] = cap
+        if cap and self.variant.drops.enabled:
+            self.hands[side][self.tables.base_kind[cap]] -= 1
+        if to == self.kings[side]:
+            self.kings[side] = frm
+        if cap and abs(cap) == self.variant.royal_kind:
+            self.kings[side ^ 1] = to
+        return move

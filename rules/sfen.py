@@ -1,0 +1,190 @@
+"""SFEN reading and writing, with errors that say exactly what is wrong."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rules.errors import InvalidSetupError
+from rules.tables import GOTE, SENTE
+
+if TYPE_CHECKING:
+    from rules.position import Position
+    from rules.variant import Variant
+
+COLOR_NAMES = ("sente", "gote")
+
+
+@dataclass
+class SfenFields:
+    board: list[int]
+    hands: list[list[int]]
+    side: int
+    move_number: int
+
+
+def _fail(problem: str, **params: object) -> InvalidSetupError:
+    return InvalidSetupError(f"bad SFEN: {problem}", problem=problem, **params)
+
+
+def parse_sfen(variant: Variant, text: str) -> SfenFields:
+    """Split and check an SFEN string for ``variant``; raises InvalidSetupError."""
+    t = variant.tables
+    parts = text.strip().split()
+    if parts and parts[0] == "sfen":
+        parts = parts[1:]
+    if parts == ["startpos"]:
+        parts = variant.start_sfen.split()
+    if len(parts) not in (3, 4):
+        raise _fail(
+            f"expected 4 fields (board, side to move, hand, move number), found {len(parts)}"
+        )
+    board_text, side_text, hand_text = parts[:3]
+    rows = board_text.split("/")
+    if len(rows) != variant.ranks:
+        raise _fail(f"the board has {len(rows)} ranks, {variant.id} has {variant.ranks}")
+    board: list[int] = []
+    for r, row in enumerate(rows):
+        rank_name = chr(ord("a") + r)
+        count = 0
+        for token in re.findall(r"\d+|\+?[A-Za-z]|.", row):
+            if token.isdigit():
+                if int(token) == 0:
+                    raise _fail(f"rank {r + 1} ({rank_name}) has an empty run of 0")
+                count += int(token)
+                board.extend([0] * int(token))
+                continue
+            letter = token.lstrip("+")
+            if not letter.isalpha():
+                raise _fail(f"rank {r + 1} ({rank_name}): unexpected character {token!r}")
+            piece = variant.by_letter.get(token.upper())
+            if piece is None:
+                base = variant.by_letter.get(letter.upper())
+                if base is not None:
+                    raise _fail(f"{token!r}: the {base.name.lower()} cannot be promoted")
+                raise _fail(f"unknown piece letter {letter!r} in {variant.id}")
+            board.append(piece.kind if letter.isupper() else -piece.kind)
+            count += 1
+        if count != variant.files:
+            raise _fail(
+                f"rank {r + 1} ({rank_name}) has {count} squares, expected {variant.files}"
+            )
+    if side_text not in ("b", "w"):
+        raise _fail(f"side to move must be 'b' (sente) or 'w' (gote), not {side_text!r}")
+    side = SENTE if side_text == "b" else GOTE
+    hands = _parse_hand(variant, hand_text)
+    move_number = 1
+    if len(parts) == 4:
+        if not parts[3].isdigit() or int(parts[3]) < 1:
+            raise _fail(f"move number must be a positive whole number, not {parts[3]!r}")
+        move_number = int(parts[3])
+    _check_board(variant, board, hands)
+    return SfenFields(board, hands, side, move_number)
+
+
+def _parse_hand(variant: Variant, text: str) -> list[list[int]]:
+    hands = [[0] * (len(variant.pieces) + 1) for _ in range(2)]
+    if text == "-":
+        return hands
+    if not variant.drops.enabled:
+        raise _fail(f"{variant.id} has no drops, so the hand must be '-', not {text!r}")
+    for count, letter in re.findall(r"(\d*)(.)", text):
+        piece = variant.by_letter.get(letter.upper())
+        if piece is None or piece.promoted or piece.royal or not letter.isalpha():
+            raise _fail(f"{letter!r} cannot be in hand (hand: {text!r})")
+        n = int(count) if count else 1
+        if n < 1:
+            raise _fail(f"hand count for {letter!r} must be at least 1")
+        hands[SENTE if letter.isupper() else GOTE][piece.kind] += n
+    return hands
+
+
+def _check_board(variant: Variant, board: list[int], hands: list[list[int]]) -> None:
+    t = variant.tables
+    kings = [0, 0]
+    nifu_files: dict[tuple[int, int, int], str] = {}
+    for sq, v in enumerate(board):
+        if not v:
+            continue
+        color = SENTE if v > 0 else GOTE
+        piece = variant.piece(abs(v))
+        where = t.square_names[sq]
+        if piece.royal:
+            kings[color] += 1
+        if t.dead[v][sq]:
+            raise _fail(
+                f"{COLOR_NAMES[color]} {piece.name.lower()} on {where} could never move",
+                square=where,
+            )
+        if piece.kind in variant.drops.no_two_on_file:
+            key = (color, piece.kind, t.file_of[sq])
+            if key in nifu_files:
+                file_no = variant.files - t.file_of[sq]
+                raise _fail(
+                    f"two {COLOR_NAMES[color]} {piece.name.lower()}s on file {file_no} "
+                    f"({nifu_files[key]} and {where})"
+                )
+            nifu_files[key] = where
+    for color in (SENTE, GOTE):
+        if kings[color] > 1:
+            royal = variant.piece(variant.royal_kind).name.lower()
+            raise _fail(f"{kings[color]} {COLOR_NAMES[color]} {royal}s; a side has at most one")
+    start = parse_counts(variant, variant.start_sfen)
+    have = [0] * (len(variant.pieces) + 1)
+    for v in board:
+        if v:
+            have[variant.piece(abs(v)).base] += 1
+    for hand in hands:
+        for kind, n in enumerate(hand):
+            have[kind] += n
+    for kind, n in enumerate(have):
+        if kind and n > start[kind]:
+            piece = variant.piece(kind)
+            raise _fail(
+                f"{n} {piece.name.lower()}s (promoted or not); a {variant.id} set has "
+                f"{start[kind]}"
+            )
+
+
+def parse_counts(variant: Variant, text: str) -> list[int]:
+    """How many pieces of each unpromoted kind a board field holds (no checks)."""
+    counts = [0] * (len(variant.pieces) + 1)
+    for token in re.findall(r"\+?[A-Za-z]", text.split()[0]):
+        piece = variant.by_letter.get(token.upper())
+        if piece is not None:
+            counts[piece.base] += 1
+    return counts
+
+
+def format_sfen(pos: Position, with_move_number: bool = True) -> str:
+    variant = pos.variant
+    rows = []
+    w = variant.files
+    for r in range(variant.ranks):
+        out = []
+        empty = 0
+        for v in pos.board[r * w : (r + 1) * w]:
+            if not v:
+                empty += 1
+                continue
+            if empty:
+                out.append(str(empty))
+                empty = 0
+            letter = variant.piece(abs(v)).letter
+            out.append(letter if v > 0 else letter.lower())
+        if empty:
+            out.append(str(empty))
+        rows.append("".join(out))
+    hand = ""
+    for color in (SENTE, GOTE):
+        # conventional order: most valuable first, i.e. the order of the variant file
+        for piece in variant.pieces:
+            n = pos.hands[color][piece.kind]
+            if n:
+                letter = piece.letter if color == SENTE else piece.letter.lower()
+                hand += (str(n) if n > 1 else "") + letter
+    fields = ["/".join(rows), "b" if pos.side == SENTE else "w", hand or "-"]
+    if with_move_number:
+        fields.append(str(pos.move_number))
+    return " ".join(fields)

@@ -1,0 +1,166 @@
+"""Tables derived once per variant: geometry, move and attack lookups, zobrist keys.
+
+Board values are signed kinds: ``+k`` a sente piece of kind ``k``, ``-k`` a gote one, 0 empty.
+Per-value tables are lists of length ``2 * kinds + 1`` indexed directly by the signed value
+(a negative index lands in the upper half).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from rules.errors import InvalidMoveError
+
+if TYPE_CHECKING:
+    from rules.betza import Vector
+    from rules.variant import Variant
+
+SENTE = 0
+GOTE = 1
+
+Ray = tuple[int, ...]
+
+
+class Tables:
+    """Precomputed lookups for one variant; built lazily by ``Variant.tables``."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        w, h = self.width, self.height = variant.files, variant.ranks
+        self.size = n = w * h
+        k = self.kinds = len(variant.pieces)
+        self.square_names: tuple[str, ...] = tuple(
+            f"{w - (sq % w)}{chr(ord('a') + sq // w)}" for sq in range(n)
+        )
+        self.square_index = {name: sq for sq, name in enumerate(self.square_names)}
+        self.file_of: tuple[int, ...] = tuple(sq % w for sq in range(n))
+        depth = variant.zone_depth
+        self.zone: tuple[tuple[bool, ...], tuple[bool, ...]] = (
+            tuple(sq // w < depth for sq in range(n)),
+            tuple(sq // w >= h - depth for sq in range(n)),
+        )
+
+        size = 2 * k + 1
+        self.leaps: list[tuple[tuple[int, ...], ...]] = [()] * size
+        self.rides: list[tuple[tuple[Ray, ...], ...]] = [()] * size
+        self.promote: list[int] = [0] * size  # signed value after promotion, 0 if none
+        self.base_kind: list[int] = [0] * size  # unpromoted kind a capture puts in hand
+        self.dead: list[tuple[bool, ...]] = [()] * size  # no move at all from this square
+        for piece in variant.pieces:
+            for sign in (1, -1):
+                v = piece.kind * sign
+                leaps, rides = [], []
+                for sq in range(n):
+                    leaps.append(self._targets(sq, piece.moves.leaps, sign))
+                    rides.append(
+                        tuple(
+                            ray
+                            for vec, limit in piece.moves.rides
+                            if (ray := self._ray(sq, vec, sign, limit))
+                        )
+                    )
+                self.leaps[v] = tuple(leaps)
+                self.rides[v] = tuple(rides)
+                self.dead[v] = tuple(not leaps[sq] and not rides[sq] for sq in range(n))
+                self.promote[v] = piece.promotes_to * sign
+                self.base_kind[v] = piece.base
+        self._build_attacks()
+        rng = random.Random(0x5F0C1)
+        self.z_board = [[rng.getrandbits(64) for _ in range(n)] for _ in range(size)]
+        self.z_hand = [
+            [[rng.getrandbits(64) for _ in range(40)] for _ in range(k + 1)] for _ in range(2)
+        ]
+        self.z_side = rng.getrandbits(64)
+
+    # --- geometry -----------------------------------------------------------------------
+
+    def _step(self, sq: int, vec: Vector, sign: int) -> int | None:
+        """Square reached from ``sq`` by a mover-relative vector, or None off the board."""
+        dx, dy = vec
+        col = sq % self.width + dx * sign
+        row = sq // self.width - dy * sign
+        if 0 <= col < self.width and 0 <= row < self.height:
+            return row * self.width + col
+        return None
+
+    def _targets(self, sq: int, vectors: tuple[Vector, ...], sign: int) -> tuple[int, ...]:
+        return tuple(t for vec in vectors if (t := self._step(sq, vec, sign)) is not None)
+
+    def _ray(self, sq: int, vec: Vector, sign: int, limit: int) -> Ray:
+        out: list[int] = []
+        cur: int | None = sq
+        while limit == 0 or len(out) < limit:
+            cur = self._step(cur, vec, sign)  # type: ignore[arg-type]
+            if cur is None:
+                break
+            out.append(cur)
+        return tuple(out)
+
+    def _build_attacks(self) -> None:
+        """For each square: who attacks it from which direction and distance, by colour.
+
+        ``attack_rays[c][sq]`` holds ``(ray, sets)`` where ``ray`` walks outward from ``sq``
+        and ``sets[i]`` are the values of colour ``c`` that hit ``sq`` from ``ray[i]`` when
+        nothing stands between.  ``attack_leaps[c][sq]`` holds ``(square, values)`` for jumps.
+        """
+        self.attack_rays: list[list[tuple[tuple[Ray, tuple[frozenset[int], ...]], ...]]] = []
+        self.attack_leaps: list[list[tuple[tuple[int, frozenset[int]], ...]]] = []
+        for color in (SENTE, GOTE):
+            sign = 1 if color == SENTE else -1
+            # direction (board delta) -> distance -> values
+            by_dir: dict[tuple[int, int], dict[int, set[int]]] = {}
+            jumps: dict[tuple[int, int], set[int]] = {}
+            for piece in self.variant.pieces:
+                v = piece.kind * sign
+                for (dx, dy), limit in piece.moves.rides:
+                    delta = (dx * sign, -dy * sign)
+                    reach = limit or max(self.width, self.height)
+                    for dist in range(1, reach + 1):
+                        by_dir.setdefault(delta, {}).setdefault(dist, set()).add(v)
+                for dx, dy in piece.moves.leaps:
+                    delta = (dx * sign, -dy * sign)
+                    if max(abs(dx), abs(dy)) == 1:
+                        by_dir.setdefault(delta, {}).setdefault(1, set()).add(v)
+                    else:
+                        jumps.setdefault(delta, set()).add(v)
+            rays_per_sq = []
+            leaps_per_sq = []
+            for sq in range(self.size):
+                col, row = sq % self.width, sq // self.width
+                entries = []
+                for (dc, dr), dists in sorted(by_dir.items()):
+                    ray = []
+                    sets = []
+                    c, r = col - dc, row - dr
+                    dist = 1
+                    while 0 <= c < self.width and 0 <= r < self.height and dist <= max(dists):
+                        ray.append(r * self.width + c)
+                        sets.append(frozenset(dists.get(dist, ())))
+                        c, r, dist = c - dc, r - dr, dist + 1
+                    if ray:
+                        entries.append((tuple(ray), tuple(sets)))
+                rays_per_sq.append(tuple(entries))
+                found = []
+                for (dc, dr), values in sorted(jumps.items()):
+                    c, r = col - dc, row - dr
+                    if 0 <= c < self.width and 0 <= r < self.height:
+                        found.append((r * self.width + c, frozenset(values)))
+                leaps_per_sq.append(tuple(found))
+            self.attack_rays.append(rays_per_sq)
+            self.attack_leaps.append(leaps_per_sq)
+
+    # --- names --------------------------------------------------------------------------
+
+    def parse_square(self, text: str) -> int:
+        """Square index of a name like ``7g`` or ``11k``; raises InvalidMoveError."""
+        sq = self.square_index.get(text.strip().lower())
+        if sq is None:
+            last = chr(ord("a") + self.height - 1)
+            raise InvalidMoveError(
+                f"{text!r} is not a square: write the file 1-{self.width} then the rank "
+                f"a-{last}, like {self.square_names[self.size - 1]}",
+                code="bad_square",
+                text=text,
+            )
+        return sq

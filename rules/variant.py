@@ -1,0 +1,402 @@
+"""Variants as data: load, merge (``inherits``) and validate ``data/variants/*.toml``."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rules.betza import MoveSpec, parse_betza
+from rules.errors import RulesError, VariantFileError
+
+if TYPE_CHECKING:
+    from rules.tables import Tables
+
+LANGUAGES = ("en", "ja", "romaji", "ru")
+
+
+def data_dir() -> Path:
+    """The folder holding ``variants/`` and ``fonts/`` (``$KOMABOT_DATA_DIR`` overrides)."""
+    env = os.environ.get("KOMABOT_DATA_DIR")
+    return Path(env) if env else Path(__file__).resolve().parent.parent / "data"
+
+
+@dataclass(frozen=True, eq=False)
+class PieceType:
+    """One kind of piece, promoted forms being kinds of their own."""
+
+    kind: int
+    letter: str  # SFEN letter, sente case: "P", promoted "+P"
+    code: str  # Western code: "P", "SP", promoted "+SP"
+    kanji: str  # what is written on the piece
+    kanji_gote: str  # the same for gote (differs only for the Standard Shogi king)
+    names: Mapping[str, str]
+    betza: str
+    moves: MoveSpec
+    royal: bool
+    promoted: bool
+    promotes_to: int  # kind, 0 when it cannot promote
+    base: int  # kind of the unpromoted form (itself when unpromoted)
+
+    @property
+    def name(self) -> str:
+        return self.names["en"]
+
+
+@dataclass(frozen=True)
+class DropRules:
+    enabled: bool
+    no_two_on_file: frozenset[int]  # nifu: kinds (unpromoted) that may not double on a file
+    no_mate_by_drop: frozenset[int]  # uchifuzume: kinds that may not be dropped to mate
+
+
+@dataclass(frozen=True)
+class RepetitionRules:
+    count: int
+    perpetual_check_loses: bool
+
+
+@dataclass(frozen=True)
+class ImpasseRules:
+    min_pieces_in_zone: int
+    major_kinds: frozenset[int]  # unpromoted kinds; their promoted forms count the same
+    major_points: int
+    minor_points: int
+    points_sente: int
+    points_gote: int
+
+
+@dataclass(frozen=True, eq=False)
+class Variant:
+    """Everything the rules need to know about a variant, read from its file."""
+
+    id: str
+    description: str
+    names: Mapping[str, str]
+    files: int
+    ranks: int
+    zone_depth: int
+    start_sfen: str
+    rank_labels: tuple[str, ...]
+    pieces: tuple[PieceType, ...]  # pieces[kind - 1]
+    drops: DropRules
+    repetition: RepetitionRules
+    impasse: ImpasseRules | None
+    source: Path = field(repr=False)
+
+    def piece(self, kind: int) -> PieceType:
+        return self.pieces[kind - 1]
+
+    @cached_property
+    def by_letter(self) -> dict[str, PieceType]:
+        """Pieces by SFEN letter in sente case, promoted ones as ``+X``."""
+        return {p.letter: p for p in self.pieces}
+
+    @cached_property
+    def by_code(self) -> dict[str, PieceType]:
+        """Pieces by Western code in upper case (``SP``, ``+SP``)."""
+        return {p.code.upper(): p for p in self.pieces}
+
+    @cached_property
+    def royal_kind(self) -> int:
+        return next(p.kind for p in self.pieces if p.royal)
+
+    @cached_property
+    def tables(self) -> Tables:
+        from rules.tables import Tables
+
+        return Tables(self)
+
+
+# --- loading ---------------------------------------------------------------------------
+
+_NAMES_SCHEMA = {lang: (str, lang == "en") for lang in LANGUAGES}
+_SCHEMA: dict[str, dict[str, tuple[type, bool]]] = {
+    "variant": {
+        "id": (str, True),
+        "inherits": (str, False),
+        "description": (str, True),
+        "files": (int, True),
+        "ranks": (int, True),
+        "zone_depth": (int, True),
+        "start": (str, True),
+        "rank_labels": (list, False),
+        "names": (dict, True),
+    },
+    "drops": {
+        "enabled": (bool, True),
+        "no_two_on_file": (list, False),
+        "no_mate_by_drop": (list, False),
+    },
+    "repetition": {"count": (int, True), "perpetual_check_loses": (bool, True)},
+    "impasse": {
+        "enabled": (bool, True),
+        "min_pieces_in_zone": (int, False),
+        "major_pieces": (list, False),
+        "major_points": (int, False),
+        "minor_points": (int, False),
+        "points_sente": (int, False),
+        "points_gote": (int, False),
+    },
+}
+_PIECE_SCHEMA: dict[str, tuple[type, bool]] = {
+    "code": (str, True),
+    "kanji": (str, True),
+    "kanji_gote": (str, False),
+    "betza": (str, True),
+    "royal": (bool, False),
+    "names": (dict, True),
+    "promoted": (dict, False),
+}
+_PROMOTED_SCHEMA: dict[str, tuple[type, bool]] = {
+    "like": (str, False),
+    "code": (str, False),
+    "kanji": (str, False),
+    "betza": (str, False),
+    "names": (dict, False),
+}
+
+
+class _Reader:
+    """Checks keys and types of one file and raises errors that name file and key."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def fail(self, key: str, problem: str) -> VariantFileError:
+        return VariantFileError(
+            f"{self.path}: key '{key}': {problem}", file=str(self.path), key=key
+        )
+
+    def table(
+        self, raw: Any, key: str, schema: Mapping[str, tuple[type, bool]]
+    ) -> dict[str, Any]:
+        if not isinstance(raw, dict):
+            raise self.fail(key, f"expected a table, found {type(raw).__name__}")
+        for name in raw:
+            if name not in schema:
+                allowed = ", ".join(sorted(schema))
+                raise self.fail(f"{key}.{name}", f"unknown key (allowed: {allowed})")
+        for name, (typ, required) in schema.items():
+            if name not in raw:
+                if required:
+                    raise self.fail(f"{key}.{name}", "missing")
+                continue
+            value = raw[name]
+            if typ is int and isinstance(value, bool) or not isinstance(value, typ):
+                raise self.fail(
+                    f"{key}.{name}", f"expected {typ.__name__}, found {type(value).__name__}"
+                )
+        return raw
+
+
+def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _raw(variant_id: str, directory: Path, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], Path]:
+    path = directory / f"{variant_id}.toml"
+    if variant_id in seen:
+        raise VariantFileError(f"{path}: key 'variant.inherits': inheritance cycle {seen}")
+    try:
+        with path.open("rb") as fh:
+            raw = tomllib.load(fh)
+    except FileNotFoundError:
+        known = ", ".join(available_variants(directory)) or "none"
+        raise VariantFileError(
+            f"unknown variant {variant_id!r} (known: {known})", code="unknown_variant"
+        ) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantFileError(f"{path}: not valid TOML: {exc}") from None
+    parent = raw.get("variant", {}).get("inherits")
+    if parent is None:
+        return raw, path
+    if not isinstance(parent, str):
+        raise _Reader(path).fail("variant.inherits", "expected a variant id")
+    base, _ = _raw(parent, directory, (*seen, variant_id))
+    base["variant"].pop("id", None)
+    return _merge(base, raw), path
+
+
+def available_variants(directory: Path | None = None) -> list[str]:
+    """Ids of every variant file in the data folder, sorted."""
+    folder = directory if directory is not None else data_dir() / "variants"
+    return sorted(p.stem for p in folder.glob("*.toml"))
+
+
+@cache
+def load_variant(variant_id: str) -> Variant:
+    """Load (once) and validate the variant ``variant_id`` from the data folder."""
+    return read_variant(variant_id, data_dir() / "variants")
+
+
+def read_variant(variant_id: str, directory: Path) -> Variant:
+    """Load and validate a variant from ``directory`` (no cache)."""
+    raw, path = _raw(variant_id, directory)
+    raw.get("variant", {}).pop("inherits", None)
+    rd = _Reader(path)
+    for section in raw:
+        if section not in (*_SCHEMA, "pieces"):
+            raise rd.fail(section, f"unknown section (allowed: {', '.join([*_SCHEMA, 'pieces'])})")
+    v = rd.table(raw.get("variant"), "variant", _SCHEMA["variant"])
+    if v["id"] != variant_id:
+        raise rd.fail("variant.id", f"is {v['id']!r} but the file is named {variant_id!r}")
+    names = rd.table(v["names"], "variant.names", _NAMES_SCHEMA)
+    files, ranks, depth = v["files"], v["ranks"], v["zone_depth"]
+    if not 3 <= files <= 19:
+        raise rd.fail("variant.files", "must be between 3 and 19")
+    if not 3 <= ranks <= 19:
+        raise rd.fail("variant.ranks", "must be between 3 and 19")
+    if not 1 <= depth <= ranks // 2:
+        raise rd.fail("variant.zone_depth", f"must be between 1 and {ranks // 2}")
+    labels = v.get("rank_labels") or [chr(ord("a") + i) for i in range(ranks)]
+    if len(labels) != ranks or not all(isinstance(x, str) and x for x in labels):
+        raise rd.fail("variant.rank_labels", f"needs {ranks} non-empty strings")
+
+    pieces = _read_pieces(rd, raw.get("pieces"))
+    letters = {p.letter: p for p in pieces}
+
+    def kinds(key: str, items: list[Any]) -> frozenset[int]:
+        out = set()
+        for item in items:
+            piece = letters.get(item) if isinstance(item, str) else None
+            if piece is None or piece.promoted:
+                raise rd.fail(key, f"{item!r} is not an unpromoted piece letter")
+            out.add(piece.kind)
+        return frozenset(out)
+
+    d = rd.table(raw.get("drops"), "drops", _SCHEMA["drops"])
+    drops = DropRules(
+        d["enabled"],
+        kinds("drops.no_two_on_file", d.get("no_two_on_file", [])),
+        kinds("drops.no_mate_by_drop", d.get("no_mate_by_drop", [])),
+    )
+    r = rd.table(raw.get("repetition"), "repetition", _SCHEMA["repetition"])
+    if r["count"] < 2:
+        raise rd.fail("repetition.count", "must be at least 2")
+    repetition = RepetitionRules(r["count"], r["perpetual_check_loses"])
+    i = rd.table(raw.get("impasse"), "impasse", _SCHEMA["impasse"])
+    impasse = None
+    if i["enabled"]:
+        for key in ("min_pieces_in_zone", "major_points", "minor_points"):
+            if key not in i:
+                raise rd.fail(f"impasse.{key}", "missing (needed when enabled)")
+        for key in ("points_sente", "points_gote", "major_pieces"):
+            if key not in i:
+                raise rd.fail(f"impasse.{key}", "missing (needed when enabled)")
+        impasse = ImpasseRules(
+            i["min_pieces_in_zone"],
+            kinds("impasse.major_pieces", i["major_pieces"]),
+            i["major_points"],
+            i["minor_points"],
+            i["points_sente"],
+            i["points_gote"],
+        )
+    variant = Variant(
+        id=variant_id,
+        description=v["description"],
+        names=names,
+        files=files,
+        ranks=ranks,
+        zone_depth=depth,
+        start_sfen=v["start"],
+        rank_labels=tuple(labels),
+        pieces=tuple(pieces),
+        drops=drops,
+        repetition=repetition,
+        impasse=impasse,
+        source=path,
+    )
+    from rules.position import Position
+
+    try:
+        Position.from_sfen(variant, variant.start_sfen)
+    except RulesError as exc:
+        raise rd.fail("variant.start", exc.message) from None
+    return variant
+
+
+def _read_pieces(rd: _Reader, raw: Any) -> list[PieceType]:
+    if not isinstance(raw, dict) or not raw:
+        raise rd.fail("pieces", "expected a table of pieces")
+    base_specs: dict[str, dict[str, Any]] = {}
+    for letter, spec in raw.items():
+        key = f"pieces.{letter}"
+        if len(letter) != 1 or not letter.isalpha() or not letter.isupper():
+            raise rd.fail(key, "a piece key is one upper-case letter (its SFEN letter)")
+        base_specs[letter] = rd.table(spec, key, _PIECE_SCHEMA)
+        rd.table(spec["names"], f"{key}.names", _NAMES_SCHEMA)
+    royal = [letter for letter, spec in base_specs.items() if spec.get("royal")]
+    if len(royal) != 1:
+        raise rd.fail("pieces", f"exactly one piece must be royal, found {len(royal)}")
+
+    rows: list[dict[str, Any]] = []
+    for letter, spec in base_specs.items():
+        rows.append({"letter": letter, "key": f"pieces.{letter}", **spec})
+        promo = spec.get("promoted")
+        if promo is None:
+            continue
+        key = f"pieces.{letter}.promoted"
+        rd.table(promo, key, _PROMOTED_SCHEMA)
+        if spec.get("royal"):
+            raise rd.fail(key, "a royal piece cannot promote")
+        merged: dict[str, Any] = {}
+        like = promo.get("like")
+        if like is not None:
+            if like not in base_specs:
+                raise rd.fail(f"{key}.like", f"no piece {like!r} in this variant")
+            merged = {k: base_specs[like][k] for k in ("kanji", "betza", "names")}
+        merged.update({k: promo[k] for k in ("kanji", "betza", "names") if k in promo})
+        for k in ("kanji", "betza", "names"):
+            if k not in merged:
+                raise rd.fail(f"{key}.{k}", "missing (give it, or 'like' another piece)")
+        rd.table(merged["names"], f"{key}.names", _NAMES_SCHEMA)
+        code = promo.get("code", "+" + spec["code"])
+        rows.append(
+            {"letter": "+" + letter, "key": key, **merged, "code": code, "promoted_from": letter}
+        )
+
+    kind_of = {row["letter"]: n for n, row in enumerate(rows, start=1)}
+    codes: set[str] = set()
+    pieces = []
+    for n, row in enumerate(rows, start=1):
+        key = row["key"]
+        code = row["code"].upper()
+        if code in codes or not code.lstrip("+").isalpha():
+            raise rd.fail(f"{key}.code", f"{row['code']!r} is not a unique letter code")
+        codes.add(code)
+        if not row["kanji"]:
+            raise rd.fail(f"{key}.kanji", "empty")
+        try:
+            moves = parse_betza(row["betza"])
+        except RulesError as exc:
+            raise rd.fail(f"{key}.betza", exc.message) from None
+        letter = row["letter"]
+        promoted = "promoted_from" in row
+        pieces.append(
+            PieceType(
+                kind=n,
+                letter=letter,
+                code=row["code"],
+                kanji=row["kanji"],
+                kanji_gote=row.get("kanji_gote", row["kanji"]),
+                names=dict(row["names"]),
+                betza=row["betza"],
+                moves=moves,
+                royal=bool(row.get("royal", False)),
+                promoted=promoted,
+                promotes_to=0 if promoted else kind_of.get("+" + letter, 0),
+                base=kind_of[row["promoted_from"]] if promoted else n,
+            )
+        )
+    return pieces
