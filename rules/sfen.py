@@ -30,7 +30,6 @@ def _fail(problem: str, **params: object) -> InvalidSetupError:
 
 def parse_sfen(variant: Variant, text: str) -> SfenFields:
     """Split and check an SFEN string for ``variant``; raises InvalidSetupError."""
-    t = variant.tables
     parts = text.strip().split()
     if parts and parts[0] == "sfen":
         parts = parts[1:]
@@ -67,9 +66,7 @@ def parse_sfen(variant: Variant, text: str) -> SfenFields:
             board.append(piece.kind if letter.isupper() else -piece.kind)
             count += 1
         if count != variant.files:
-            raise _fail(
-                f"rank {r + 1} ({rank_name}) has {count} squares, expected {variant.files}"
-            )
+            raise _fail(f"rank {r + 1} ({rank_name}) has {count} squares, expected {variant.files}")
     if side_text not in ("b", "w"):
         raise _fail(f"side to move must be 'b' (sente) or 'w' (gote), not {side_text!r}")
     side = SENTE if side_text == "b" else GOTE
@@ -142,8 +139,7 @@ def _check_board(variant: Variant, board: list[int], hands: list[list[int]]) -> 
         if kind and n > start[kind]:
             piece = variant.piece(kind)
             raise _fail(
-                f"{n} {piece.name.lower()}s (promoted or not); a {variant.id} set has "
-                f"{start[kind]}"
+                f"{n} {piece.name.lower()}s (promoted or not); a {variant.id} set has {start[kind]}"
             )
 
 

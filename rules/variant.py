@@ -172,9 +172,7 @@ class _Reader:
             f"{self.path}: key '{key}': {problem}", file=str(self.path), key=key
         )
 
-    def table(
-        self, raw: Any, key: str, schema: Mapping[str, tuple[type, bool]]
-    ) -> dict[str, Any]:
+    def table(self, raw: Any, key: str, schema: Mapping[str, tuple[type, bool]]) -> dict[str, Any]:
         if not isinstance(raw, dict):
             raise self.fail(key, f"expected a table, found {type(raw).__name__}")
         for name in raw:
@@ -187,7 +185,7 @@ class _Reader:
                     raise self.fail(f"{key}.{name}", "missing")
                 continue
             value = raw[name]
-            if typ is int and isinstance(value, bool) or not isinstance(value, typ):
+            if (typ is int and isinstance(value, bool)) or not isinstance(value, typ):
                 raise self.fail(
                     f"{key}.{name}", f"expected {typ.__name__}, found {type(value).__name__}"
                 )
@@ -204,7 +202,9 @@ def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _raw(variant_id: str, directory: Path, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], Path]:
+def _raw(
+    variant_id: str, directory: Path, seen: tuple[str, ...] = ()
+) -> tuple[dict[str, Any], Path]:
     path = directory / f"{variant_id}.toml"
     if variant_id in seen:
         raise VariantFileError(f"{path}: key 'variant.inherits': inheritance cycle {seen}")

@@ -1,0 +1,130 @@
+"""The platform-neutral contract between front ends and the game service.
+
+A front end turns a platform event into a :class:`Request`, hands it to
+``GameService.handle`` and turns the :class:`Reply` back into a platform message.  Messages the
+service sends on its own (reminders, time-outs, challenge cards to edit) go out through the
+:class:`Outbox` each front end implements.  Nothing here knows about any platform.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
+
+Platform = Literal["discord", "telegram", "console"]
+
+
+@dataclass(frozen=True)
+class User:
+    """A person on one platform. ``id`` is the platform's own id as text."""
+
+    platform: Platform
+    id: str
+    name: str  # display name, for text and board headers
+
+    @property
+    def key(self) -> str:
+        """Globally unique key, e.g. ``discord:1234``."""
+        return f"{self.platform}:{self.id}"
+
+
+@dataclass(frozen=True)
+class ChatRef:
+    """Where a message goes: a chat (channel, group, private chat, console room)."""
+
+    platform: Platform
+    chat_id: str
+    thread_id: str | None = None
+
+    @property
+    def key(self) -> str:
+        return f"{self.platform}:{self.chat_id}"
+
+
+@dataclass(frozen=True)
+class Request:
+    """One command from one user in one chat.
+
+    ``command`` is the canonical command name (``challenge``, ``move``, ``board``...);
+    ``args`` the remaining words as typed; ``options`` named values where the platform has them
+    (slash-command options, button payloads).  ``target`` is a user the platform identified for
+    the command (a Telegram reply or mention, a Discord user option).
+    """
+
+    chat: ChatRef
+    user: User
+    command: str
+    args: tuple[str, ...] = ()
+    options: Mapping[str, str] = field(default_factory=dict)
+    target: User | None = None
+
+
+ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button; pressing it sends a Request with ``command`` and ``args`` from ``action``.
+
+    ``action`` is a short string such as ``accept 42`` (command, then arguments) that fits a
+    Discord ``custom_id`` (100 chars) and a Telegram ``callback_data`` (64 bytes).
+    """
+
+    label: str
+    action: str
+    style: ButtonStyle = "secondary"
+
+
+@dataclass(frozen=True)
+class Attachment:
+    data: bytes
+    filename: str  # "board.png", "game-12.kifu", "game-12.gif"
+    mime: str  # "image/png", "image/gif", "text/plain"...
+
+    @property
+    def is_image(self) -> bool:
+        return self.mime.startswith("image/")
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the service answers: text, an optional image, optional files and buttons.
+
+    ``ephemeral`` marks answers meant only for the asker (user errors, private lists);
+    ``mentions`` lists users the text calls on (the player to move); ``card`` names a message
+    the service may later edit (a challenge card: ``challenge:17``) so a front end can remember
+    the platform message it posted for it.
+    """
+
+    text: str
+    image: Attachment | None = None
+    files: tuple[Attachment, ...] = ()
+    buttons: tuple[tuple[Button, ...], ...] = ()
+    ephemeral: bool = False
+    mentions: tuple[User, ...] = ()
+    card: str | None = None
+
+
+class Outbox(Protocol):
+    """How the service reaches a chat without a request (reminders, time-outs, card edits)."""
+
+    async def send(self, chat: ChatRef, reply: Reply) -> None: ...
+
+    async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None: ...
+
+
+Handler = Callable[[Request], Awaitable[Reply]]
+
+
+class FrontEnd(Outbox, Protocol):
+    """A chat platform adapter: runs until ``stop`` is set, answering requests with ``handle``.
+
+    ``komabot run`` starts every configured front end in one event loop over one service; the
+    service reaches each one through its ``Outbox`` methods, chosen by ``ChatRef.platform``.
+    """
+
+    platform: Platform
+
+    async def run(self, handle: Handler, stop: asyncio.Event) -> None: ...
