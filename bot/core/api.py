@@ -95,7 +95,8 @@ class Reply:
     ``ephemeral`` marks answers meant only for the asker (user errors, private lists);
     ``mentions`` lists users the text calls on (the player to move); ``card`` names a message
     the service may later edit (a challenge card: ``challenge:17``) so a front end can remember
-    the platform message it posted for it.
+    the platform message it posted for it.  ``text_board`` repeats the image's board as plain
+    text (ranks, files, hands) for front ends that cannot show pictures, such as the console.
     """
 
     text: str
@@ -105,6 +106,7 @@ class Reply:
     ephemeral: bool = False
     mentions: tuple[User, ...] = ()
     card: str | None = None
+    text_board: str | None = None  # the board as plain text, for text-only front ends
 
 
 class Outbox(Protocol):
