@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rules.errors import InvalidSetupError
 from rules.tables import GOTE, SENTE
@@ -24,7 +24,7 @@ class SfenFields:
     move_number: int
 
 
-def _fail(problem: str, **params: object) -> InvalidSetupError:
+def _fail(problem: str, **params: Any) -> InvalidSetupError:
     return InvalidSetupError(f"bad SFEN: {problem}", problem=problem, **params)
 
 
