@@ -1,0 +1,161 @@
+"""Reading Japanese (KIF / KI2 style) moves: ``７六歩``, ``76歩``, ``七六歩``, ``同　歩``,
+``５五角打``, ``２二角成``, ``２三銀不成``, ``５八金右``, ``７六歩(77)``; Wa: ``６八萑歩``.
+
+Squares: the file then the rank. The file is written in Arabic digits (full-width or ASCII) or,
+on 9x9, also in kanji; the rank in kanji numerals, digits (9x9 only) or a rank letter. On
+11x11, ranks 10 and 11 are 十 and 十一 (``１１十一``); files 10 and 11 are ``１０`` and ``１１``
+(kanji 十 and 十一 are read too, when the split is unambiguous); two runs of plain digits
+(``116``) are refused there, because they could be read more than one way.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.errors import InvalidMoveError
+from rules.notation.names import piece_names
+from rules.notation.numerals import parse_kanji_number
+from rules.notation.query import MoveQuery, Style
+from rules.notation.squares import square_at
+from rules.variant import Variant
+
+_MARKS = "▲△☗☖▼▽"
+_NUMERAL_RUN = re.compile(r"^[0-9一二三四五六七八九十〇]+[a-s]?")
+_TAIL = re.compile(
+    r"^(?P<marks>[右左直上引寄行]*)(?P<suffix>不成|成|生|打)?"
+    r"(?:\((?P<origin>\d{2}|\d{4}|\d{1,2},\d{1,2})\))?$"
+)
+
+
+def is_japanese(text: str) -> bool:
+    """Does the text use Japanese characters (so it should be read by this module)?"""
+    return any(ord(c) >= 0x2E80 or c in _MARKS for c in text)
+
+
+def read_japanese(variant: Variant, text: str, last_to: int | None) -> MoveQuery:
+    """Parse Japanese text (already width-normalised); ``last_to`` is where 同 points."""
+    t = re.sub(r"\s+", "", text).lstrip(_MARKS)
+    same = False
+    if t.startswith("同"):
+        if last_to is None:
+            raise InvalidMoveError(
+                f"{text!r}: 同 means the square of the previous move, and there is none",
+                code="no_previous_move",
+                text=text,
+            )
+        dest, rest, same = last_to, t[1:], True
+    else:
+        dest, rest = _read_square(variant, text, t)
+        if rest.startswith("同"):
+            rest = rest[1:]
+    names = piece_names(variant)
+    kinds = None
+    for size in range(min(names.longest_japanese, len(rest)), 0, -1):
+        kinds = names.read_japanese.get(rest[:size])
+        if kinds is not None:
+            rest = rest[size:]
+            break
+    if kinds is None:
+        sample = "、".join(names.japanese[p.kind] for p in variant.pieces[:4])
+        raise InvalidMoveError(
+            f"{text!r}: after the square comes the piece's name ({sample}...)",
+            code="unknown_piece",
+            text=text,
+        )
+    m = _TAIL.match(rest)
+    if m is None:
+        raise InvalidMoveError(
+            f"{text!r}: cannot read {rest!r} after the piece (expected 右 左 直 上 引 寄, then "
+            "成, 不成 or 打)",
+            text=text,
+        )
+    marks = m["marks"].replace("行", "上")
+    sides = "".join(c for c in marks if c in "右左")
+    directions = "".join(c for c in marks if c not in "右左")
+    if len(sides) > 1 or len(directions) > 1:
+        raise InvalidMoveError(f"{text!r}: at most one of 右/左 and one of 上/引/寄/直", text=text)
+    suffix = m["suffix"]
+    origin = _read_origin(variant, text, m["origin"]) if m["origin"] else None
+    if suffix == "打" and (origin is not None or marks):
+        raise InvalidMoveError(f"{text!r}: a drop (打) has no origin or direction", text=text)
+    return MoveQuery(
+        text=text,
+        style=Style.JAPANESE,
+        dest=dest,
+        kinds=kinds,
+        origin=origin,
+        drop=True if suffix == "打" else (False if origin is not None or marks else None),
+        promote={"成": True, "不成": False, "生": False}.get(suffix or ""),
+        direction=directions,
+        side=sides,
+        same_square=same,
+    )
+
+
+def _number(token: str, letters: bool) -> int | None:
+    if token.isascii() and token.isdigit():
+        return int(token) if token[0] != "0" else None
+    if letters and len(token) == 1 and "a" <= token <= "s":
+        return ord(token) - ord("a") + 1
+    return parse_kanji_number(token)
+
+
+def _read_square(variant: Variant, text: str, t: str) -> tuple[int, str]:
+    m = _NUMERAL_RUN.match(t)
+    run = m.group(0) if m else ""
+    big = variant.files > 9 or variant.ranks > 9
+    found: set[int] = set()
+    all_digits = False
+    for i in range(1, len(run)):
+        ftext, rtext = run[:i], run[i:]
+        if ftext.isdigit() and rtext.isdigit():
+            all_digits = True
+            if big:
+                continue
+        f, r = _number(ftext, False), _number(rtext, True)
+        if f is None or r is None:
+            continue
+        sq = square_at(variant, f, r)
+        if sq is not None:
+            found.add(sq)
+    if len(found) == 1:
+        return found.pop(), t[len(run) :]
+    if big and all_digits and not found:
+        raise InvalidMoveError(
+            f"{text!r}: on a {variant.files}x{variant.ranks} board write the rank as a kanji "
+            "numeral or a letter (６八萑歩 or 6h萑歩), so that file and rank never run together",
+            code="all_digit_square",
+            text=text,
+        )
+    if len(found) > 1:
+        raise InvalidMoveError(
+            f"{text!r}: the square {run!r} can be read more than one way; write the file in "
+            "digits and the rank in kanji, like １０三",
+            code="bad_square",
+            text=text,
+        )
+    raise InvalidMoveError(
+        f"{text!r}: a Japanese move starts with the square (file then rank, like ７六) or 同",
+        code="bad_square",
+        text=text,
+    )
+
+
+def _read_origin(variant: Variant, text: str, token: str) -> int:
+    if "," in token:
+        f_text, r_text = token.split(",")
+    elif variant.files <= 9 and variant.ranks <= 9 and len(token) == 2:
+        f_text, r_text = token[0], token[1]
+    elif len(token) == 4 and (variant.files > 9 or variant.ranks > 9):
+        f_text, r_text = token[:2], token[2:]
+    else:
+        f_text, r_text = "0", "0"
+    sq = square_at(variant, int(f_text), int(r_text))
+    if sq is None:
+        form = "(77)" if variant.files <= 9 else "(0709)"
+        raise InvalidMoveError(
+            f"{text!r}: ({token}) is not an origin square here; write it like {form}",
+            code="bad_square",
+            text=text,
+        )
+    return sq

@@ -1,0 +1,116 @@
+"""Printing moves in each style, with just enough disambiguation."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from rules.move import Move
+from rules.notation.names import piece_names
+from rules.notation.query import Style
+from rules.notation.relative import marks_for
+from rules.notation.squares import japanese_square, kif_origin
+from rules.position import Position
+
+
+def as_style(style: str | Style) -> Style:
+    """``Style`` from its name (``usi``, ``western``, ``japanese``); ValueError otherwise."""
+    if isinstance(style, Style):
+        return style
+    try:
+        return Style(style.lower())
+    except ValueError:
+        names = ", ".join(s.value for s in Style)
+        raise ValueError(f"unknown notation style {style!r} (one of {names})") from None
+
+
+@dataclass
+class Printer:
+    """Formats moves of one position; knows the legal moves to disambiguate against."""
+
+    pos: Position
+    legal: list[Move] = field(default_factory=list)
+    _by_target: dict[tuple[int, int], list[Move]] = field(default_factory=dict)
+    _legal_set: frozenset[Move] = frozenset()
+
+    def __post_init__(self) -> None:
+        if not self.legal:
+            self.legal = self.pos.legal_moves()
+        groups: dict[tuple[int, int], list[Move]] = defaultdict(list)
+        for m in self.legal:
+            if not m.is_drop:
+                groups[(abs(self.pos.board[m.from_sq]), m.to_sq)].append(m)
+        self._by_target = dict(groups)
+        self._legal_set = frozenset(self.legal)
+
+    def kind(self, move: Move) -> int:
+        return move.drop or abs(self.pos.board[move.from_sq])
+
+    def rivals(self, move: Move) -> list[Move]:
+        """Legal board moves of the same kind of piece to the same square, from elsewhere."""
+        seen: dict[int, Move] = {}
+        for m in self._by_target.get((self.kind(move), move.to_sq), []):
+            if m.from_sq != move.from_sq:
+                seen.setdefault(m.from_sq, m)
+        return list(seen.values())
+
+    def could_promote_instead(self, move: Move) -> bool:
+        return not move.is_drop and move._replace(promote=not move.promote) in self._legal_set
+
+    def format(self, move: Move, style: Style) -> str:
+        if style is Style.USI:
+            return self.pos.usi(move)
+        if style is Style.WESTERN:
+            return self.western(move)
+        return self.japanese(move)
+
+    def western(self, move: Move) -> str:
+        """Shortest Hodges: ``P-7f``, ``Bx2b+``, ``S*5e``, ``G6i-5h``, ``N-3c=``."""
+        v = self.pos.variant
+        names = v.tables.square_names
+        code = v.piece(self.kind(move)).code
+        if move.is_drop:
+            return f"{code}*{names[move.to_sq]}"
+        origin = names[move.from_sq] if self.rivals(move) else ""
+        sep = "x" if self.pos.board[move.to_sq] else "-"
+        suffix = "+" if move.promote else ("=" if self.could_promote_instead(move) else "")
+        return f"{code}{origin}{sep}{names[move.to_sq]}{suffix}"
+
+    def japanese(self, move: Move) -> str:
+        """KI2 style: ``７六歩``, ``同　歩``, ``５五角打``, ``５八金右``, ``２三銀不成``."""
+        pos = self.pos
+        v = pos.variant
+        last = pos.last_move
+        square = "同　" if last is not None and last.to_sq == move.to_sq else None
+        square = square or japanese_square(v, move.to_sq)
+        name = piece_names(v).jp(self.kind(move), pos.side)
+        if move.is_drop:
+            board_alternative = bool(self._by_target.get((move.drop, move.to_sq)))
+            return f"{square}{name}{'打' if board_alternative else ''}"
+        marks = marks_for(pos.side, v.files, move, self.rivals(move))
+        if marks is None:
+            marks = f"({kif_origin(v, move.from_sq)})"
+        suffix = "成" if move.promote else ("不成" if self.could_promote_instead(move) else "")
+        if marks.startswith("("):
+            return f"{square}{name}{suffix}{marks}"
+        return f"{square}{name}{marks}{suffix}"
+
+
+def format_move(pos: Position, move: Move, style: str | Style) -> str:
+    """``move`` (legal in ``pos``, the position before it) in ``usi``, ``western`` or
+    ``japanese``; ValueError for an unknown style."""
+    return Printer(pos).format(move, as_style(style))
+
+
+def legal_move_texts(pos: Position, style: str | Style) -> list[str]:
+    """Every legal move of ``pos`` as text in ``style``: board moves by piece (in the variant's
+    order) then destination, drops last."""
+    st = as_style(style)
+    printer = Printer(pos)
+    w = pos.variant.files
+
+    def key(m: Move) -> tuple[int, int, int, int, int, bool]:
+        col_from, col_to = (m.from_sq % w, m.to_sq % w) if m.from_sq >= 0 else (0, m.to_sq % w)
+        return (m.is_drop, printer.kind(m), -col_to, m.to_sq // w, -col_from, m.promote)
+
+    return [printer.format(m, st) for m in sorted(printer.legal, key=key)]
