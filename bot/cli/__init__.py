@@ -12,12 +12,20 @@ import importlib
 import pkgutil
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from rules.errors import RulesError
 
 
+class _Parser(argparse.ArgumentParser):
+    """Argument errors as one line on standard error, exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see: {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="komabot",
         description="Komabot: Standard Shogi and Wa Shogi for Discord, Telegram and the console.",
     )
