@@ -1,0 +1,175 @@
+"""The ``/shogi`` slash-command group, built from the service's command table.
+
+Each command of :data:`bot.core.commands.COMMANDS` becomes a subcommand; each of its arguments
+an option.  Argument kinds the table does not carry (a user, a number) and which options
+autocomplete are decided here, by argument name, because they are Discord presentation.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.core.commands import COMMANDS, Argument, Command
+from bot.discord_front.texts import say
+
+GROUP_NAME = "shogi"
+NAME_LIMIT = 32
+DESCRIPTION_LIMIT = 100
+CHOICE_LIMIT = 25
+
+USER_ARGUMENTS = frozenset({"opponent", "user", "player"})
+NUMBER_ARGUMENTS = frozenset({"game", "challenge"})
+# (command, argument) pairs answered while typing; their fixed choices, if any, become hints.
+AUTOCOMPLETE: frozenset[tuple[str, str]] = frozenset(
+    {
+        ("move", "move"),
+        ("moves", "square"),
+        ("piece", "name"),
+        ("challenge", "time"),
+        ("help", "command"),
+    }
+)
+
+SlashCallback = Callable[[discord.Interaction[Any], str, dict[str, Any]], Awaitable[None]]
+Completer = Callable[
+    [discord.Interaction[Any], str, str, str], Awaitable[list[app_commands.Choice[str]]]
+]
+
+
+def cut(text: str, limit: int) -> str:
+    """``text`` shortened to ``limit`` characters with an ellipsis when it is longer."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def group_description() -> str:
+    return cut(say("discord.group"), DESCRIPTION_LIMIT)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """How one argument appears as a slash-command option."""
+
+    name: str
+    description: str
+    required: bool
+    kind: type[Any]
+    choices: tuple[str, ...]
+    autocomplete: bool
+
+
+def option_specs(command: Command) -> tuple[OptionSpec, ...]:
+    """Options of ``command`` in table order."""
+    specs = []
+    for arg in command.arguments:
+        specs.append(_option_spec(command.name, arg))
+    return tuple(specs)
+
+
+def _option_spec(command: str, arg: Argument) -> OptionSpec:
+    kind: type[Any] = str
+    if arg.name in USER_ARGUMENTS:
+        kind = discord.User
+    elif arg.name in NUMBER_ARGUMENTS:
+        kind = int
+    auto = (command, arg.name) in AUTOCOMPLETE
+    return OptionSpec(
+        name=arg.name.lower()[:NAME_LIMIT],
+        description=cut(arg.description, DESCRIPTION_LIMIT),
+        required=arg.required,
+        kind=kind,
+        choices=() if auto else arg.choices[:CHOICE_LIMIT],
+        autocomplete=auto,
+    )
+
+
+def _annotation(spec: OptionSpec) -> Any:
+    if spec.kind is int:
+        return app_commands.Range[int, 1, 2**53]
+    return spec.kind
+
+
+def build_command(
+    command: Command, on_slash: SlashCallback, complete: Completer
+) -> app_commands.Command[Any, ..., None]:
+    """One ``/shogi <command>`` subcommand that hands its options to ``on_slash``."""
+    specs = option_specs(command)
+    name = command.name
+
+    async def callback(interaction: discord.Interaction[Any], **values: Any) -> None:
+        await on_slash(interaction, name, values)
+
+    params = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    for spec in sorted(specs, key=lambda s: not s.required):
+        params.append(
+            inspect.Parameter(
+                spec.name,
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                annotation=_annotation(spec),
+                default=inspect.Parameter.empty if spec.required else None,
+            )
+        )
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__name__ = callback.__qualname__ = f"shogi_{name.replace('-', '_')}"
+    callback.__annotations__ = {}
+    described = app_commands.describe(**{s.name: s.description for s in specs})(callback)
+    choices = {
+        s.name: [app_commands.Choice(name=c, value=c) for c in s.choices]
+        for s in specs
+        if s.choices
+    }
+    if choices:
+        described = app_commands.choices(**choices)(described)
+    cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
+        name=name.lower()[:NAME_LIMIT],
+        description=cut(command.summary(), DESCRIPTION_LIMIT),
+        callback=described,
+    )
+    for spec in specs:
+        if spec.autocomplete:
+            cmd.autocomplete(spec.name)(_completer(complete, name, spec.name))
+    return cmd
+
+
+def _completer(
+    complete: Completer, command: str, argument: str
+) -> Callable[[discord.Interaction[Any], str], Awaitable[list[app_commands.Choice[str]]]]:
+    async def autocomplete(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await complete(interaction, command, argument, current)
+
+    return autocomplete
+
+
+def build_group(
+    on_slash: SlashCallback, complete: Completer, commands: tuple[Command, ...] = COMMANDS
+) -> app_commands.Group:
+    """The ``/shogi`` group with one subcommand per command of the table."""
+    group = app_commands.Group(name=GROUP_NAME, description=group_description())
+    for command in commands:
+        group.add_command(build_command(command, on_slash, complete))
+    return group
+
+
+def option_values(values: Mapping[str, Any]) -> dict[str, str]:
+    """Slash option values as the text the service reads (users by id)."""
+    out: dict[str, str] = {}
+    for key, value in values.items():
+        if value is None:
+            continue
+        if isinstance(value, discord.abc.User):
+            out[key] = str(value.id)
+        else:
+            out[key] = str(value)
+    return out

@@ -1,0 +1,436 @@
+"""The Discord front end: discord.py events in, service Requests out, Replies back as messages."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+from discord.gateway import DiscordWebSocket
+
+from bot.config import Config
+from bot.core.api import ChatRef, Handler, Platform, Reply, Request, User
+from bot.core.commands import split_command_text
+from bot.core.messages import text
+from bot.discord_front import completion
+from bot.discord_front.cards import CardIndex, CardMessage
+from bot.discord_front.commands import build_group, option_values
+from bot.discord_front.render import Outgoing, render
+from bot.discord_front.settings import DiscordSettings
+from bot.discord_front.texts import say
+from bot.discord_front.views import ActionButton
+
+log = logging.getLogger(__name__)
+
+ANSWER_WITHIN = 2.0  # seconds to wait before deferring (Discord allows 3 for the first answer)
+COMPLETE_WITHIN = 2.0  # autocomplete cannot be deferred: give up and offer nothing after this
+SYNC_HASH_KEY = "commands-sha256"
+DM_PREFIX = "dm:"  # ChatRef.chat_id "dm:<user id>": a direct message to that user
+_MENTION = re.compile(r"^<@!?(\d+)>$")
+_MOVE_LIKE = re.compile(r"[0-9０-９一二三四五六七八九十同]")
+
+
+class KomaClient(discord.Client):
+    """discord.Client carrying the command tree and a link back to the front end."""
+
+    def __init__(self, front: DiscordFrontEnd, **options: Any) -> None:
+        super().__init__(**options)
+        self.komabot = front
+        self.tree: app_commands.CommandTree[KomaClient] = app_commands.CommandTree(self)
+
+    async def setup_hook(self) -> None:
+        await self.komabot.setup(self)
+
+    async def on_ready(self) -> None:
+        self.komabot.ready.set()
+
+    async def on_message(self, message: discord.Message) -> None:
+        await self.komabot.on_message(message)
+
+    async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
+        log.exception("error in Discord event %s", event_method)
+
+
+class KomaShardedClient(discord.AutoShardedClient, KomaClient):
+    """The same client over several gateway shards."""
+
+
+class DiscordFrontEnd:
+    """Discord adapter implementing :class:`bot.core.api.FrontEnd`."""
+
+    platform: Platform = "discord"
+
+    def __init__(
+        self,
+        config: Config | None = None,
+        *,
+        settings: DiscordSettings | None = None,
+        env: Mapping[str, str] | None = None,
+        guild_ready_timeout: float = 0.5,
+    ) -> None:
+        db_path = config.db_path if config is not None else None
+        self.settings = settings or DiscordSettings.from_env(env, db_path=db_path)
+        if not self.settings.token and config is not None:
+            self.settings = _with_token(self.settings, config.discord_token)
+        self.cards = CardIndex(self.settings.card_db)
+        self.ready = asyncio.Event()
+        self.synced = False  # whether this start registered the slash commands
+        self._guild_ready_timeout = guild_ready_timeout
+        self.force_sync = False
+        self._handle: Handler | None = None
+        self._client: KomaClient | None = None
+
+    # ------------------------------------------------------------------ running
+
+    def make_client(self) -> KomaClient:
+        s = self.settings
+        intents = discord.Intents.none()
+        intents.guilds = True
+        intents.guild_messages = s.message_content
+        intents.dm_messages = s.message_content
+        intents.message_content = s.message_content
+        options: dict[str, Any] = {
+            "intents": intents,
+            "chunk_guilds_at_startup": False,
+            "member_cache_flags": discord.MemberCacheFlags.none(),
+            "max_messages": None,
+            "guild_ready_timeout": self._guild_ready_timeout,
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+        if s.sharded:
+            options["shard_count"] = s.shard_count
+            if s.shard_ids is not None:
+                options["shard_ids"] = list(s.shard_ids)
+            return KomaShardedClient(self, **options)
+        return KomaClient(self, **options)
+
+    async def run(self, handle: Handler, stop: asyncio.Event) -> None:
+        """Connect, serve until ``stop`` is set, then disconnect."""
+        if not self.settings.token:
+            raise RuntimeError("DISCORD_TOKEN is not set: the Discord front end needs a bot token")
+        point_library_at(self.settings.api_base, self.settings.gateway_url)
+        self._handle = handle
+        await self.cards.open()
+        client = self.make_client()
+        self._client = client
+        try:
+            async with client:
+                runner = asyncio.create_task(client.start(self.settings.token), name="discord")
+                stopper = asyncio.create_task(stop.wait(), name="discord-stop")
+                done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+                stopper.cancel()
+                if runner in done:
+                    runner.result()  # login failures and fatal gateway errors surface here
+                else:
+                    await client.close()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await runner
+        finally:
+            self._client = None
+            self.ready.clear()
+            await self.cards.close()
+
+    async def sync_only(self) -> int:
+        """Log in, register the slash commands (even when unchanged), log out; exit code."""
+        point_library_at(self.settings.api_base, self.settings.gateway_url)
+        self.force_sync = True
+        await self.cards.open()
+        try:
+            async with self.make_client() as client:
+                await client.login(self.settings.token)
+        finally:
+            await self.cards.close()
+        return 0
+
+    async def setup(self, client: KomaClient) -> None:
+        """Register the persistent buttons and the ``/shogi`` commands (synced when changed)."""
+        client.add_dynamic_items(ActionButton)
+        client.tree.on_error = self.on_command_error  # type: ignore[method-assign]
+        group = build_group(self.on_slash, self.complete)
+        guilds = [discord.Object(id=g) for g in self.settings.guild_ids]
+        if guilds:
+            for guild in guilds:
+                client.tree.add_command(group, guild=guild)
+        else:
+            client.tree.add_command(group)
+        payload = json.dumps(
+            [group.to_dict(client.tree), [g.id for g in guilds]], sort_keys=True, default=str
+        )
+        digest = hashlib.sha256(payload.encode()).hexdigest()
+        if not self.force_sync and await self.cards.get_meta(SYNC_HASH_KEY) == digest:
+            return
+        if guilds:
+            for guild in guilds:
+                await client.tree.sync(guild=guild)
+        else:
+            await client.tree.sync()
+        await self.cards.set_meta(SYNC_HASH_KEY, digest)
+        self.synced = True
+
+    # ------------------------------------------------------------------ Outbox
+
+    @property
+    def client(self) -> KomaClient:
+        if self._client is None:
+            raise RuntimeError("the Discord front end is not running")
+        return self._client
+
+    async def _channel(self, chat: ChatRef) -> discord.abc.Messageable:
+        if chat.chat_id.startswith(DM_PREFIX):
+            user_id = int(chat.chat_id.removeprefix(DM_PREFIX))
+            return await self.client.create_dm(discord.Object(id=user_id))  # type: ignore[arg-type]
+        return self.client.get_partial_messageable(int(chat.thread_id or chat.chat_id))
+
+    async def send(self, chat: ChatRef, reply: Reply) -> None:
+        """Post ``reply`` in ``chat`` (or its thread); remember it when it is a card."""
+        out = render(reply)
+        if _is_empty(out):
+            return
+        channel = await self._channel(chat)
+        message = await channel.send(**out.send_kwargs())
+        if reply.card:
+            await self.cards.remember(
+                chat.key, reply.card, CardMessage(message.channel.id, message.id)
+            )
+
+    async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None:
+        """Edit the message showing ``card``; post it anew when that message is gone."""
+        where = await self.cards.find(chat.key, card)
+        out = render(reply)
+        if where is not None:
+            channel = self.client.get_partial_messageable(where.channel_id)
+            try:
+                await channel.get_partial_message(where.message_id).edit(**out.edit_kwargs())
+                return
+            except discord.NotFound:
+                await self.cards.forget(chat.key, card)
+        log.info("card %s in %s has no message to edit; posting it", card, chat.key)
+        await self.send(chat, reply if reply.card else _as_card(reply, card))
+
+    # ------------------------------------------------------------------ requests
+
+    def _chat(self, channel: Any, channel_id: int | None) -> ChatRef:
+        parent_id = getattr(channel, "parent_id", None)
+        cid = channel_id if channel_id is not None else getattr(channel, "id", 0)
+        if isinstance(channel, discord.Thread) and parent_id:
+            return ChatRef("discord", str(parent_id), thread_id=str(cid))
+        return ChatRef("discord", str(cid))
+
+    @staticmethod
+    def _user(user: discord.abc.User) -> User:
+        return User("discord", str(user.id), user.display_name)
+
+    async def _handle_safely(self, request: Request) -> Reply:
+        """The one place a failure inside the service becomes a polite answer."""
+        if self._handle is None:
+            raise RuntimeError("the Discord front end is not running")
+        try:
+            return await self._handle(request)
+        except Exception:
+            log.exception("the service failed on %s from %s", request.command, request.user.key)
+            return Reply(text("error.internal", command=request.command), ephemeral=True)
+
+    async def on_slash(
+        self, interaction: discord.Interaction[Any], command: str, values: dict[str, Any]
+    ) -> None:
+        target_value = next((v for v in values.values() if isinstance(v, discord.abc.User)), None)
+        options = option_values(values)
+        request = Request(
+            chat=self._chat(interaction.channel, interaction.channel_id),
+            user=self._user(interaction.user),
+            command=command,
+            args=tuple(
+                v for k, v in options.items() if not isinstance(values[k], discord.abc.User)
+            ),
+            options=options,
+            target=self._user(target_value) if target_value is not None else None,
+        )
+        await self.answer(interaction, request)
+
+    async def on_button(self, interaction: discord.Interaction[Any], action: str) -> None:
+        command, _, rest = action.partition(" ")
+        request = Request(
+            chat=self._chat(interaction.channel, interaction.channel_id),
+            user=self._user(interaction.user),
+            command=command,
+            args=tuple(rest.split()),
+            options={"button": "1"},
+        )
+        await self.answer(interaction, request)
+
+    async def answer(self, interaction: discord.Interaction[Any], request: Request) -> None:
+        """Answer an interaction: directly when the service is quick, else defer and follow up."""
+        task = asyncio.ensure_future(self._handle_safely(request))
+        done, _ = await asyncio.wait({task}, timeout=ANSWER_WITHIN)
+        if task in done:
+            reply = task.result()
+            out = render(reply)
+            if _is_empty(out):
+                await interaction.response.defer()
+                return
+            response = await interaction.response.send_message(
+                ephemeral=out.ephemeral, **out.send_kwargs()
+            )
+            message_id = response.message_id
+        else:
+            await interaction.response.defer(thinking=True)
+            reply = await task
+            out = render(reply)
+            if out.ephemeral or _is_empty(out):
+                await interaction.delete_original_response()
+                if _is_empty(out):
+                    return
+                sent = await interaction.followup.send(
+                    ephemeral=True, wait=True, **out.send_kwargs()
+                )
+            else:
+                sent = await interaction.edit_original_response(**out.edit_kwargs())
+            message_id = sent.id
+        if reply.card and not out.ephemeral and message_id is not None:
+            chat = request.chat
+            channel_id = int(chat.thread_id or chat.chat_id)
+            await self.cards.remember(chat.key, reply.card, CardMessage(channel_id, message_id))
+
+    async def complete(
+        self, interaction: discord.Interaction[Any], command: str, argument: str, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete for one option; never raises, never waits past the deadline."""
+        try:
+            choices = await asyncio.wait_for(
+                self._choices(interaction, command, argument, current), COMPLETE_WITHIN
+            )
+        except Exception:
+            log.exception("autocomplete failed for /%s %s=%r", command, argument, current)
+            choices = []
+        return [app_commands.Choice(name=n, value=v) for n, v in completion.clip(choices)]
+
+    async def _choices(
+        self, interaction: discord.Interaction[Any], command: str, argument: str, current: str
+    ) -> list[completion.Choice]:
+        namespace = {k: str(v) for k, v in vars(interaction.namespace).items() if v is not None}
+        if (command, argument) == ("piece", "name"):
+            return completion.piece_choices(current, namespace.get("variant"))
+        if (command, argument) == ("challenge", "time"):
+            return completion.time_choices(current)
+        if (command, argument) == ("help", "command"):
+            return completion.command_choices(current)
+        # Game-dependent suggestions (legal moves, squares) come from the service.
+        request = Request(
+            chat=self._chat(interaction.channel, interaction.channel_id),
+            user=self._user(interaction.user),
+            command="complete",
+            args=(command, argument, current),
+            options={k: v for k, v in namespace.items() if k != argument},
+        )
+        reply = await self._handle_safely(request)
+        return [(b.label, b.action) for row in reply.buttons for b in row]
+
+    async def on_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """The central error handler for slash commands."""
+        command = interaction.command.name if interaction.command else "shogi"
+        if isinstance(error, app_commands.TransformerError):
+            message = say("discord.bad_option", option=str(error.value), problem=str(error))
+        else:
+            log.error("slash command /%s failed", command, exc_info=error)
+            message = text("error.internal", command=command)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(message, ephemeral=True)
+            else:
+                await interaction.response.send_message(message, ephemeral=True)
+        except Exception:
+            log.exception("could not tell the user about the failure of /%s", command)
+
+    # ------------------------------------------------------------------ text commands
+
+    async def on_message(self, message: discord.Message) -> None:
+        """Prefixed commands and, in opted-in channels, bare moves (Message Content intent)."""
+        if message.author.bot or not self.settings.message_content:
+            return
+        request = self.text_request(message)
+        if request is None:
+            return
+        reply = await self._handle_safely(request)
+        out = render(reply)
+        if _is_empty(out):
+            return
+        kwargs = out.send_kwargs()
+        try:
+            sent = await message.channel.send(
+                reference=message.to_reference(fail_if_not_exists=False),
+                mention_author=False,
+                **kwargs,
+            )
+        except discord.HTTPException:
+            log.exception("could not answer a text command in %s", message.channel.id)
+            return
+        if reply.card and not out.ephemeral:
+            await self.cards.remember(
+                request.chat.key, reply.card, CardMessage(sent.channel.id, sent.id)
+            )
+
+    def text_request(self, message: discord.Message) -> Request | None:
+        """The Request a typed message stands for, or None when it is none of ours."""
+        content = message.content.strip()
+        prefix = self.settings.prefix
+        chat = self._chat(message.channel, message.channel.id)
+        user = self._user(message.author)
+        if content.startswith(prefix):
+            words = content[len(prefix) :].split()
+            if words and words[0].lower() == "shogi":
+                words = words[1:]
+            parsed = split_command_text(" ".join(words)) if words else ("help", ())
+            if parsed is None:
+                return None
+            command, args = parsed
+            target: User | None = None
+            kept: list[str] = []
+            for word in args:
+                m = _MENTION.match(word)
+                if m is None:
+                    kept.append(word)
+                    continue
+                mentioned = next((u for u in message.mentions if u.id == int(m.group(1))), None)
+                if target is None and mentioned is not None and not mentioned.bot:
+                    target = self._user(mentioned)
+            return Request(chat, user, command, tuple(kept), target=target)
+        channel_id = int(chat.thread_id or chat.chat_id)
+        bare_ok = channel_id in self.settings.bare_move_channels or (
+            chat.thread_id is not None and int(chat.chat_id) in self.settings.bare_move_channels
+        )
+        words = content.split()
+        if bare_ok and len(words) == 1 and len(content) <= 20 and _MOVE_LIKE.search(content):
+            return Request(chat, user, "move", (content,), options={"bare": "1"})
+        return None
+
+
+def point_library_at(api_base: str, gateway_url: str) -> None:
+    """Point discord.py's REST and gateway at the given base URLs (Discord's by default)."""
+    discord.http.Route.BASE = api_base.rstrip("/")
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+def _is_empty(out: Outgoing) -> bool:
+    return not out.content and out.embed is None and not out.attachments
+
+
+def _as_card(reply: Reply, card: str) -> Reply:
+    from dataclasses import replace
+
+    return replace(reply, card=card)
+
+
+def _with_token(settings: DiscordSettings, token: str) -> DiscordSettings:
+    from dataclasses import replace
+
+    return replace(settings, token=token)

@@ -1,0 +1,119 @@
+"""Turn a service :class:`Reply` into the parts of a Discord message."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.core.api import Attachment, Reply, User
+from bot.discord_front.views import build_view
+
+CONTENT_LIMIT = 2000
+EMBED_TITLE_LIMIT = 256
+EMBED_DESCRIPTION_LIMIT = 4096
+EMBED_COLOUR = discord.Colour(0xC8963E)  # the colour of a kaya board
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """Everything needed to send (or edit a message into) one Reply."""
+
+    content: str | None
+    embed: discord.Embed | None
+    attachments: tuple[Attachment, ...]
+    buttons: tuple[tuple[tuple[str, str, str], ...], ...]  # rows of (label, action, style)
+    ephemeral: bool
+    mention_ids: tuple[int, ...]
+
+    def files(self) -> list[discord.File]:
+        """Fresh ``discord.File`` objects (a File is consumed by one upload)."""
+        return [discord.File(io.BytesIO(a.data), filename=a.filename) for a in self.attachments]
+
+    def view(self) -> discord.ui.View | None:
+        return build_view(self.buttons) if self.buttons else None
+
+    def allowed_mentions(self) -> discord.AllowedMentions:
+        """Ping exactly the users the service named; never @everyone or roles."""
+        users = [discord.Object(id=i) for i in self.mention_ids]
+        return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+
+    def send_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments for ``Messageable.send`` / ``followup.send``."""
+        kwargs: dict[str, Any] = {"allowed_mentions": self.allowed_mentions()}
+        if self.content:
+            kwargs["content"] = self.content
+        if self.embed is not None:
+            kwargs["embed"] = self.embed
+        files = self.files()
+        if files:
+            kwargs["files"] = files
+        view = self.view()
+        if view is not None:
+            kwargs["view"] = view
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments for ``Message.edit``: replaces text, embed, files and buttons."""
+        return {
+            "content": self.content,
+            "embed": self.embed,
+            "attachments": self.files(),
+            "view": self.view() or discord.ui.View(timeout=None),
+            "allowed_mentions": self.allowed_mentions(),
+        }
+
+
+def discord_user_id(user: User) -> int | None:
+    """The Discord id of ``user``, or None for users of other platforms."""
+    if user.platform != "discord" or not user.id.isdigit():
+        return None
+    return int(user.id)
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def render(reply: Reply) -> Outgoing:
+    """Lay a Reply out as a Discord message.
+
+    A reply with an image becomes an embed (first line as title, the rest as description) that
+    shows the image; the players to ping are mentioned in the message text, since mentions
+    inside embeds do not notify.  Text too long for a message goes into an embed description.
+    """
+    mention_ids = tuple(
+        uid for uid in dict.fromkeys(discord_user_id(u) for u in reply.mentions) if uid is not None
+    )
+    pings = " ".join(f"<@{uid}>" for uid in mention_ids)
+    text = reply.text.strip()
+    attachments = ((reply.image,) if reply.image else ()) + tuple(reply.files)
+    embed: discord.Embed | None = None
+    content: str | None
+    if reply.image is not None or len(text) + len(pings) + 1 > CONTENT_LIMIT:
+        title, _, rest = text.partition("\n")
+        if len(title) > EMBED_TITLE_LIMIT or not rest.strip():
+            title, rest = "", text
+        embed = discord.Embed(
+            title=title or None,
+            description=_cut(rest.strip(), EMBED_DESCRIPTION_LIMIT) or None,
+            colour=EMBED_COLOUR,
+        )
+        if reply.image is not None:
+            embed.set_image(url=f"attachment://{reply.image.filename}")
+        content = pings or None
+    else:
+        content = f"{pings}\n{text}".strip() if pings else text
+    buttons = tuple(
+        tuple((b.label[:80], b.action[:100], b.style) for b in row[:5]) for row in reply.buttons[:5]
+    )
+    return Outgoing(
+        content=content or None,
+        embed=embed,
+        attachments=attachments,
+        buttons=buttons,
+        ephemeral=reply.ephemeral,
+        mention_ids=mention_ids,
+    )

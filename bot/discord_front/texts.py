@@ -1,0 +1,24 @@
+"""Catalogue look-ups for the few strings only the Discord front end shows.
+
+They belong in :mod:`bot.core.messages`; until the catalogue has these keys, the English
+defaults below are used (same keys, so adding them there takes over at once).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.core import messages
+
+DEFAULTS: dict[str, str] = {
+    "discord.group": "Play Standard Shogi and Wa Shogi by correspondence",
+    "discord.bad_option": "I could not read the option {option!r}: {problem}",
+}
+
+
+def say(key: str, lang: str = "en", /, **params: Any) -> str:
+    """``messages.text(key)`` when the catalogue has ``key``, else the default above."""
+    if messages.has(key):
+        return messages.text(key, lang, **params)
+    template = DEFAULTS[key]
+    return template.format(**params) if params else template

@@ -1,0 +1,63 @@
+"""Start and stop Komabot's Discord front end against a :class:`FakeDiscord`."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fake_discord import FakeDiscord
+
+from bot.core.api import Handler, Reply, Request
+from bot.discord_front import DiscordFrontEnd, DiscordSettings
+
+
+@dataclass
+class Running:
+    front: DiscordFrontEnd
+    stop: asyncio.Event
+    task: asyncio.Task[None]
+
+
+@contextlib.asynccontextmanager
+async def running_front(
+    fake: FakeDiscord, handle: Handler, tmp_path: Path, **env: str
+) -> AsyncIterator[DiscordFrontEnd]:
+    """The front end connected to ``fake``; stopped (and checked to stop cleanly) on exit."""
+    settings = DiscordSettings.from_env(
+        fake.env(DISCORD_CARD_DB=str(tmp_path / "cards.sqlite3"), **env)
+    )
+    front = DiscordFrontEnd(settings=settings, guild_ready_timeout=0.02)
+    stop = asyncio.Event()
+    task = asyncio.create_task(front.run(handle, stop))
+    try:
+        async with asyncio.timeout(10):
+            ready = asyncio.create_task(front.ready.wait())
+            done, _ = await asyncio.wait({ready, task}, return_when=asyncio.FIRST_COMPLETED)
+            if task in done:
+                ready.cancel()
+                task.result()
+        yield front
+    finally:
+        stop.set()
+        async with asyncio.timeout(10):
+            await task
+
+
+@dataclass
+class Recorder:
+    """A stand-in service: records requests and answers from a script of replies."""
+
+    replies: dict[str, Reply] = field(default_factory=dict)
+    requests: list[Request] = field(default_factory=list)
+    delay: float = 0.0
+
+    async def __call__(self, request: Request) -> Reply:
+        self.requests.append(request)
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        if request.command == "boom":
+            raise RuntimeError("the service fell over")
+        return self.replies.get(request.command, Reply(f"ok {request.command} {request.args}"))
