@@ -1,0 +1,310 @@
+"""The Telegram front end: python-telegram-bot in, ``GameService.handle`` through, Telegram out.
+
+It holds no game logic.  Updates arrive by long polling (default) or by webhook; each message
+or button press for the bot becomes a :class:`~bot.core.api.Request`, and the
+:class:`~bot.core.api.Reply` goes back as messages.  Updates of one chat are handled in order,
+different chats concurrently.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+from collections.abc import Awaitable
+from pathlib import Path
+from typing import Any
+
+import telegram
+from telegram import BotCommand, Update
+from telegram.constants import ChatType
+from telegram.error import InvalidToken, NetworkError, TelegramError
+from telegram.ext import (
+    Application,
+    ApplicationBuilder,
+    BaseUpdateProcessor,
+    ContextTypes,
+    TypeHandler,
+)
+
+from bot.config import Config
+from bot.core.api import ChatRef, Handler, Platform, Reply, Request
+from bot.core.commands import COMMANDS
+from bot.core.messages import text
+from bot.telegram_front.cards import CardBook, Posted
+from bot.telegram_front.courier import Courier
+from bot.telegram_front.incoming import BotIdentity, Directory, callback_request, message_request
+from bot.telegram_front.outgoing import Publisher, pressed
+from bot.telegram_front.settings import TelegramSettings
+from bot.telegram_front.webhook import WebhookServer
+
+log = logging.getLogger(__name__)
+
+ALLOWED_UPDATES = ("message", "callback_query")
+ALERT_LIMIT = 200  # characters in an answerCallbackQuery alert
+COMMAND_DESCRIPTION_LIMIT = 256
+READY_TIMEOUT = 120.0  # seconds the Outbox waits for the bot to log in
+START_ATTEMPTS_PAUSE = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
+
+
+def bot_commands() -> list[BotCommand]:
+    """The menu Telegram shows: every command of the service's table, with its summary."""
+    return [
+        BotCommand(command.name, command.summary()[:COMMAND_DESCRIPTION_LIMIT])
+        for command in COMMANDS
+    ]
+
+
+class ChatOrder(BaseUpdateProcessor):
+    """Processes updates of one chat one after another, of different chats side by side."""
+
+    def __init__(self, max_concurrent_updates: int = 64) -> None:
+        super().__init__(max_concurrent_updates)
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._waiting: dict[int, int] = {}
+
+    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        chat = update.effective_chat if isinstance(update, Update) else None
+        if chat is None:
+            await coroutine
+            return
+        lock = self._locks.setdefault(chat.id, asyncio.Lock())
+        self._waiting[chat.id] = self._waiting.get(chat.id, 0) + 1
+        try:
+            async with lock:
+                await coroutine
+        finally:
+            self._waiting[chat.id] -= 1
+            if not self._waiting[chat.id]:
+                del self._waiting[chat.id], self._locks[chat.id]
+
+    async def initialize(self) -> None:
+        """Nothing to set up."""
+
+    async def shutdown(self) -> None:
+        """Nothing to free."""
+
+
+def card_db_path(config: Config, settings: TelegramSettings) -> Path | None:
+    """Where the card book lives: TELEGRAM_CARD_DB, else beside the service's database."""
+    if settings.card_db is not None:
+        return settings.card_db
+    db = config.db_path
+    if str(db) == ":memory:":
+        return None
+    return db.with_name(db.stem + "-telegram-cards.sqlite3")
+
+
+class TelegramFrontEnd:
+    """The :class:`~bot.core.api.FrontEnd` for Telegram (``komabot telegram`` / ``run``)."""
+
+    platform: Platform = "telegram"
+
+    def __init__(self, config: Config, settings: TelegramSettings | None = None) -> None:
+        self.config = config
+        self.settings = settings or TelegramSettings.from_env(config.telegram_token)
+        self.application = self._build()
+        self.cards = CardBook(card_db_path(config, self.settings))
+        self.courier = Courier()
+        self.publisher = Publisher(self.application.bot, self.courier, self.cards)
+        self.directory = Directory()
+        self._handle: Handler | None = None
+        self._me: BotIdentity | None = None
+        self._ready = asyncio.Event()
+        self._webhook: WebhookServer | None = None
+
+    def _build(self) -> Application:  # type: ignore[type-arg]
+        builder: ApplicationBuilder = (  # type: ignore[type-arg]
+            Application.builder()
+            .token(self.settings.token)
+            .base_url(self.settings.base_url)
+            .base_file_url(self.settings.base_file_url)
+            .concurrent_updates(ChatOrder())
+            .connection_pool_size(16)
+            .media_write_timeout(60)
+        )
+        application = builder.build()
+        application.add_handler(TypeHandler(Update, self._on_update))
+        application.add_error_handler(self._on_error)
+        return application
+
+    # ----------------------------------------------------------------- FrontEnd protocol
+
+    async def run(self, handle: Handler, stop: asyncio.Event) -> None:
+        """Answer Telegram updates with ``handle`` until ``stop`` is set."""
+        self._handle = handle
+        await self.cards.open()
+        try:
+            if not await self._initialize(stop):
+                return
+            try:
+                await self._serve(stop)
+            finally:
+                await self.application.shutdown()
+        finally:
+            await self.cards.close()
+
+    async def send(self, chat: ChatRef, reply: Reply) -> None:
+        """Post a message the service sends on its own (reminder, time-out)."""
+        await self.wait_ready()
+        await self.publisher.send(chat, reply)
+
+    async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None:
+        """Show ``reply`` in the message of ``card`` (a challenge answered or expired)."""
+        await self.wait_ready()
+        await self.publisher.edit_card(chat, card, reply)
+
+    @property
+    def webhook_port(self) -> int | None:
+        """The port the webhook server listens on (None in polling mode)."""
+        return self._webhook.port if self._webhook is not None else None
+
+    async def wait_ready(self, timeout: float = READY_TIMEOUT) -> None:
+        """Wait until the bot is logged in and answering; RuntimeError if it is not running."""
+        try:
+            await asyncio.wait_for(self._ready.wait(), timeout)
+        except TimeoutError:
+            raise RuntimeError("the Telegram front end is not running") from None
+
+    # ----------------------------------------------------------------- lifecycle
+
+    async def _initialize(self, stop: asyncio.Event) -> bool:
+        """Log in (``getMe``), retrying while Telegram is unreachable; False if stopped."""
+        for attempt in itertools.count():
+            try:
+                await self.application.initialize()
+                return True
+            except InvalidToken:
+                log.error("Telegram refused the token (TELEGRAM_TOKEN); ask @BotFather for it")
+                raise
+            except NetworkError as error:
+                pause = START_ATTEMPTS_PAUSE[min(attempt, len(START_ATTEMPTS_PAUSE) - 1)]
+                log.warning("Telegram unreachable (%s); trying again in %.0f s", error, pause)
+                try:
+                    await asyncio.wait_for(stop.wait(), pause)
+                    return False
+                except TimeoutError:
+                    continue
+        raise AssertionError("unreachable")
+
+    async def _serve(self, stop: asyncio.Event) -> None:
+        app = self.application
+        bot = app.bot
+        self._me = BotIdentity(bot.id, bot.username)
+        await self.courier.call("commands", lambda _: bot.set_my_commands(bot_commands()))
+        webhook: WebhookServer | None = None
+        if self.settings.webhook:
+            webhook = self._webhook = WebhookServer(app, self.settings)
+            await webhook.start()
+            await self.courier.call(
+                "webhook",
+                lambda _: bot.set_webhook(
+                    url=self.settings.webhook_url,
+                    secret_token=self.settings.secret_token,
+                    allowed_updates=list(ALLOWED_UPDATES),
+                ),
+            )
+        else:
+            assert app.updater is not None
+            await app.updater.start_polling(
+                timeout=self.settings.poll_timeout,
+                allowed_updates=list(ALLOWED_UPDATES),
+                bootstrap_retries=-1,
+                error_callback=self._on_polling_error,
+            )
+        await app.start()
+        self._ready.set()
+        log.info(
+            "telegram: @%s is answering (%s)",
+            bot.username,
+            "webhook" if webhook else "long polling",
+        )
+        try:
+            await stop.wait()
+        finally:
+            if webhook is not None:
+                await webhook.stop()
+            elif app.updater is not None and app.updater.running:
+                await app.updater.stop()
+            await app.stop()  # handles the updates already received
+            self._ready.clear()
+
+    # ----------------------------------------------------------------- updates
+
+    async def _on_update(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        self.directory.remember_update(update)
+        if update.callback_query is not None:
+            await self._on_callback(update.callback_query)
+        elif update.message is not None:
+            await self._on_message(update.message)
+
+    async def _on_message(self, message: telegram.Message) -> None:
+        assert self._me is not None
+        request = message_request(message, self._me, self.directory)
+        if request is None:
+            return
+        reply = await self._ask(request)
+        quote = None if message.chat.type == ChatType.PRIVATE else message.message_id
+        await self.publisher.send(request.chat, reply, quote=quote)
+
+    async def _on_callback(self, query: telegram.CallbackQuery) -> None:
+        request = callback_request(query)
+        if request is None:
+            await self._answer(query, "")
+            return
+        source = query.message
+        where = None
+        if source is not None:
+            media = isinstance(source, telegram.Message) and bool(source.photo or source.document)
+            where = Posted(source.chat.id, source.message_id, caption=media)
+        token = pressed.set(where)
+        try:
+            reply = await self._ask(request)
+        finally:
+            pressed.reset(token)
+        alert = (
+            reply.ephemeral
+            and reply.image is None
+            and not reply.files
+            and not reply.buttons
+            and len(reply.text) <= ALERT_LIMIT
+        )
+        await self._answer(query, reply.text if alert else "")
+        if alert:
+            return
+        await self.publisher.send(request.chat, reply)
+        if (
+            not reply.ephemeral
+            and where is not None
+            and not await self.cards.holds(where.chat_id, where.message_id)
+        ):
+            await self.publisher.drop_keyboard(where)
+
+    async def _answer(self, query: telegram.CallbackQuery, alert: str) -> None:
+        chat = query.message.chat.id if query.message else "callbacks"
+        try:
+            await self.courier.call(
+                chat,
+                lambda _: query.answer(text=alert or None, show_alert=bool(alert)),
+            )
+        except TelegramError as error:  # too late to answer: the press itself was handled
+            log.info("telegram: callback %s not answered (%s)", query.id, error)
+
+    async def _ask(self, request: Request) -> Reply:
+        """The service's reply; an unexpected failure becomes the catalogue's apology."""
+        assert self._handle is not None
+        try:
+            return await self._handle(request)
+        except Exception:
+            log.exception("telegram: /%s in %s failed", request.command, request.chat.key)
+            return Reply(text("error.internal", command=request.command), ephemeral=True)
+
+    async def _on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """The one error handler: anything a handler did not catch is logged with its update."""
+        where = ""
+        if isinstance(update, Update) and update.effective_chat is not None:
+            where = f" in chat {update.effective_chat.id}"
+        log.error("telegram: update failed%s", where, exc_info=context.error)
+
+    def _on_polling_error(self, error: TelegramError) -> None:
+        log.warning("telegram: fetching updates failed (%s); ptb retries", error)

@@ -1,0 +1,164 @@
+"""Telegram updates into platform-neutral :class:`~bot.core.api.Request` values.
+
+Which messages are meant for the bot: a ``/command`` (``/move@ThisBot`` too, never one
+addressed to another bot), and, without a slash, any text in a private chat, a reply to one of
+the bot's messages, or a message that mentions the bot.  Text that is not a command word is a
+move.  The opponent of a challenge is the author of the message replied to, a text mention, or
+an ``@username`` the bot has seen before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import telegram
+from telegram.constants import ChatType, MessageEntityType
+
+from bot.core.api import ChatRef, Request, User
+from bot.core.commands import find_command
+
+
+@dataclass(frozen=True)
+class BotIdentity:
+    """Who the bot is on Telegram (from ``getMe``)."""
+
+    id: int
+    username: str
+
+
+def to_user(user: telegram.User) -> User:
+    return User(platform="telegram", id=str(user.id), name=user.full_name or str(user.id))
+
+
+def to_chat(message: telegram.Message | telegram.MaybeInaccessibleMessage) -> ChatRef:
+    """The chat of a message; a forum topic is its thread."""
+    thread = None
+    if isinstance(message, telegram.Message) and message.is_topic_message:
+        thread = str(message.message_thread_id)
+    return ChatRef(platform="telegram", chat_id=str(message.chat.id), thread_id=thread)
+
+
+class Directory:
+    """Users seen by ``@username``, so ``/challenge @bob`` finds Bob's id (Telegram sends none)."""
+
+    def __init__(self) -> None:
+        self._by_username: dict[str, User] = {}
+
+    def remember(self, user: telegram.User | None) -> None:
+        if user is not None and user.username and not user.is_bot:
+            self._by_username[user.username.lower()] = to_user(user)
+
+    def lookup(self, username: str) -> User | None:
+        return self._by_username.get(username.lstrip("@").lower())
+
+    def remember_update(self, update: telegram.Update) -> None:
+        """Note everyone an update shows: the sender, the author replied to, text mentions."""
+        self.remember(update.effective_user)
+        message = update.effective_message
+        if message is None:
+            return
+        if message.reply_to_message is not None:
+            self.remember(message.reply_to_message.from_user)
+        for entity in message.entities:
+            if entity.type == MessageEntityType.TEXT_MENTION:
+                self.remember(entity.user)
+
+
+def _utf16(text: str) -> bytes:
+    return text.encode("utf-16-le")
+
+
+def _blank_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with the UTF-16 ``(offset, length)`` spans replaced by spaces."""
+    raw = bytearray(_utf16(text))
+    for offset, length in spans:
+        raw[offset * 2 : (offset + length) * 2] = " ".encode("utf-16-le") * length
+    return bytes(raw).decode("utf-16-le", errors="replace")
+
+
+def message_request(
+    message: telegram.Message, me: BotIdentity, directory: Directory
+) -> Request | None:
+    """The request a text message makes of the bot, or None when it is not for the bot."""
+    text = message.text
+    sender = message.from_user
+    if not text or sender is None or sender.is_bot:
+        return None
+    private = message.chat.type == ChatType.PRIVATE
+    entities = list(message.entities)
+    replied = message.reply_to_message
+    replied_author = replied.from_user if replied is not None else None
+    to_bot = replied_author is not None and replied_author.id == me.id
+    # Topic messages in forums are formally replies to the topic's first message; that is no
+    # reply to a person.
+    if replied is not None and message.is_topic_message and replied.forum_topic_created:
+        replied_author, to_bot = None, False
+
+    cut: list[tuple[int, int]] = []
+    command: str | None = None
+    mentions_bot = False
+    first = entities[0] if entities else None
+    if first is not None and first.type == MessageEntityType.BOT_COMMAND and first.offset == 0:
+        word = message.parse_entity(first)[1:]
+        name, _, addressee = word.partition("@")
+        if addressee and addressee.lower() != me.username.lower():
+            return None
+        known = find_command(name)
+        if known is None and not (private or addressee):
+            return None  # an unknown /command in a group is probably another bot's
+        command = known.name if known else name.lower()
+        cut.append((first.offset, first.length))
+        entities = entities[1:]
+
+    target: User | None = None
+    for entity in entities:
+        if entity.type == MessageEntityType.TEXT_MENTION and entity.user is not None:
+            if entity.user.id == me.id:
+                mentions_bot = True
+            elif target is None:
+                target = to_user(entity.user)
+            else:
+                continue
+            cut.append((entity.offset, entity.length))
+        elif entity.type == MessageEntityType.MENTION:
+            username = message.parse_entity(entity)
+            if username[1:].lower() == me.username.lower():
+                mentions_bot = True
+                cut.append((entity.offset, entity.length))
+            elif target is None and (known_user := directory.lookup(username)) is not None:
+                target = known_user
+                cut.append((entity.offset, entity.length))
+
+    words = _blank_spans(text, cut).split()
+    if command is None:
+        if not (private or to_bot or mentions_bot) or not words:
+            return None
+        found = find_command(words[0])
+        if found is not None:
+            command, words = found.name, words[1:]
+        else:
+            command = "move"
+    if target is None and replied_author is not None and not replied_author.is_bot:
+        target = to_user(replied_author)
+    return Request(
+        chat=to_chat(message),
+        user=to_user(sender),
+        command=command,
+        args=tuple(words),
+        target=target,
+    )
+
+
+def callback_request(query: telegram.CallbackQuery) -> Request | None:
+    """The request a pressed inline button makes: its ``callback_data`` is the action."""
+    if not query.data or query.message is None or query.from_user.is_bot:
+        return None
+    words = query.data.split()
+    if not words:
+        return None
+    return Request(
+        chat=to_chat(query.message),
+        user=to_user(query.from_user),
+        command=words[0],
+        args=tuple(words[1:]),
+    )

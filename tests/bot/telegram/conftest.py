@@ -1,0 +1,75 @@
+"""Fixtures: the fake Bot API server and the real Telegram front end running against it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.config import Config
+from bot.core.api import Handler
+from bot.telegram_front import TelegramFrontEnd, TelegramSettings
+from tests.bot.telegram.fake_botapi import FakeBotApi
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeBotApi]:
+    server = FakeBotApi()
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+def settings_for(fake: FakeBotApi, tmp_path: Path, **changes: Any) -> TelegramSettings:
+    settings = TelegramSettings(
+        token=fake.token,
+        api_base=f"http://127.0.0.1:{fake.port}",
+        poll_timeout=5,
+        card_db=tmp_path / "telegram-cards.sqlite3",
+    )
+    return dataclasses.replace(settings, **changes)
+
+
+@contextlib.asynccontextmanager
+async def running(
+    front: TelegramFrontEnd, handle: Handler, timeout: float = 10.0
+) -> AsyncIterator[TelegramFrontEnd]:
+    """Run ``front`` with ``handle`` until the block ends; fail if it stops on its own."""
+    stop = asyncio.Event()
+    task = asyncio.create_task(front.run(handle, stop))
+    ready = asyncio.create_task(front.wait_ready(timeout))
+    done, _ = await asyncio.wait({task, ready}, return_when=asyncio.FIRST_COMPLETED)
+    if task in done:
+        ready.cancel()
+        task.result()
+        raise AssertionError("the front end stopped before it was ready")
+    await ready
+    try:
+        yield front
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, timeout)
+
+
+StartFront = Callable[..., contextlib.AbstractAsyncContextManager[TelegramFrontEnd]]
+
+
+@pytest.fixture
+def start_front(fake: FakeBotApi, tmp_path: Path) -> StartFront:
+    """``async with start_front(handle, **settings) as front:`` runs a fresh front end."""
+
+    def start(
+        handle: Handler, **changes: Any
+    ) -> contextlib.AbstractAsyncContextManager[TelegramFrontEnd]:
+        config = Config(db_path=tmp_path / "komabot.sqlite3", telegram_token=fake.token)
+        front = TelegramFrontEnd(config, settings_for(fake, tmp_path, **changes))
+        return running(front, handle)
+
+    return start

@@ -1,0 +1,578 @@
+"""A fake Telegram Bot API server on 127.0.0.1 for offline tests of the real ptb client.
+
+It speaks the Bot API's HTTP protocol (form-encoded or multipart bodies, ``{"ok": ...}``
+answers), holds ``getUpdates`` open until an update arrives or the poll times out, keeps every
+message the bot sent or edited, and checks the limits Telegram enforces (caption and text
+lengths, ``callback_data`` bytes, command names, every callback answered once).  Tests act as
+users through :meth:`FakeBotApi.send_text` and :meth:`FakeBotApi.press`, and read what the bot
+did through :meth:`FakeBotApi.expect` and :attr:`FakeBotApi.calls`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import re
+import struct
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+JSON = dict[str, Any]
+
+COMMAND_NAME = re.compile(r"^[a-z0-9_]{1,32}$")
+BOT_COMMAND_AT_START = re.compile(r"^/[A-Za-z0-9_]+(?:@[A-Za-z0-9_]+)?")
+MENTION = re.compile(r"(?<![\w@])@[A-Za-z0-9_]{5,32}")
+
+
+class ApiError(Exception):
+    """An error answer: HTTP status, Bot API description and optional parameters."""
+
+    def __init__(self, status: int, description: str, parameters: JSON | None = None) -> None:
+        super().__init__(description)
+        self.status = status
+        self.description = description
+        self.parameters = parameters
+
+
+def bad_request(what: str) -> ApiError:
+    return ApiError(400, f"Bad Request: {what}")
+
+
+@dataclass
+class Upload:
+    filename: str
+    content_type: str
+    data: bytes
+
+
+@dataclass
+class ApiCall:
+    """One request the bot made, with its decoded fields and uploaded files."""
+
+    method: str
+    params: dict[str, str]
+    files: dict[str, Upload]
+    status: int = 200
+    at: float = field(default_factory=time.monotonic)
+
+    def json(self, name: str) -> Any:
+        return json.loads(self.params[name]) if name in self.params else None
+
+
+def utf16_len(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def utf16_slice(text: str, offset: int, length: int) -> str:
+    raw = text.encode("utf-16-le")
+    return raw[offset * 2 : (offset + length) * 2].decode("utf-16-le")
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or len(data) < 24:
+        return None
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+class FakeBotApi:
+    """The fake server and the test's handle on it."""
+
+    def __init__(self, token: str = "123456:TEST-token", username: str = "KomaTestBot") -> None:
+        self.token = token
+        self.bot_user: JSON = {
+            "id": int(token.split(":")[0]),
+            "is_bot": True,
+            "first_name": "Komabot",
+            "username": username,
+            "can_join_groups": True,
+            "can_read_all_group_messages": False,
+            "supports_inline_queries": False,
+        }
+        self.calls: list[ApiCall] = []
+        self.chats: dict[int, JSON] = {}
+        self.messages: dict[tuple[int, int], JSON] = {}
+        self.sent: list[JSON] = []  # every message the bot sent, in order
+        self.commands: list[JSON] | None = None
+        self.webhook_url = ""
+        self.callbacks_open: dict[str, JSON] = {}
+        self.callback_answers: dict[str, dict[str, str]] = {}
+        self.update_errors: list[str] = []
+        self._updates: list[JSON] = []
+        self._update_ids = itertools.count(1)
+        self._message_ids: dict[int, itertools.count[int]] = {}
+        self._file_ids = itertools.count(1)
+        self._callback_ids = itertools.count(1)
+        self._changed = asyncio.Condition()
+        self._failures: dict[str, list[int]] = {}
+        self._cursor = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # ----------------------------------------------------------------- server lifecycle
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=60 * 1024 * 1024)
+        app.router.add_route("*", "/bot{token}/{method}", self._dispatch)
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.1)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/bot"
+
+    @property
+    def base_file_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/file/bot"
+
+    # ----------------------------------------------------------------- test-side actions
+
+    def user(self, user_id: int, first_name: str, username: str | None = None) -> JSON:
+        user: JSON = {"id": user_id, "is_bot": False, "first_name": first_name}
+        if username:
+            user["username"] = username
+        return user
+
+    def private_chat(self, user: JSON) -> JSON:
+        chat = {"id": user["id"], "type": "private", "first_name": user["first_name"]}
+        if "username" in user:
+            chat["username"] = user["username"]
+        self.chats[chat["id"]] = chat
+        return chat
+
+    def group_chat(self, chat_id: int, title: str, forum: bool = False) -> JSON:
+        chat: JSON = {"id": chat_id, "type": "supergroup", "title": title}
+        if forum:
+            chat["is_forum"] = True
+        self.chats[chat_id] = chat
+        return chat
+
+    def send_text(
+        self,
+        chat: JSON,
+        user: JSON,
+        text: str,
+        reply_to: int | None = None,
+        text_mentions: tuple[tuple[str, JSON], ...] = (),
+        thread_id: int | None = None,
+    ) -> JSON:
+        """A user writes ``text``; commands and @mentions get their entities as Telegram does."""
+        entities: list[JSON] = []
+        command = BOT_COMMAND_AT_START.match(text)
+        if command:
+            entities.append({"type": "bot_command", "offset": 0, "length": command.end()})
+        for found in MENTION.finditer(text):
+            if command and found.start() < command.end():
+                continue
+            offset = utf16_len(text[: found.start()])
+            entities.append({"type": "mention", "offset": offset, "length": utf16_len(found[0])})
+        for name, who in text_mentions:
+            start = text.index(name)
+            entities.append(
+                {
+                    "type": "text_mention",
+                    "offset": utf16_len(text[:start]),
+                    "length": utf16_len(name),
+                    "user": who,
+                }
+            )
+        message = self._new_message(chat, user, thread_id)
+        message["text"] = text
+        if entities:
+            message["entities"] = sorted(entities, key=lambda e: e["offset"])
+        if reply_to is not None:
+            message["reply_to_message"] = self.messages[(chat["id"], reply_to)]
+        self._store(message)
+        self._enqueue({"message": message})
+        return message
+
+    def press(self, chat: JSON, user: JSON, message_id: int, data: str) -> str:
+        """A user presses the inline button with ``data`` under the bot's message."""
+        message = self.messages[(chat["id"], message_id)]
+        datas = [
+            button.get("callback_data")
+            for row in message.get("reply_markup", {}).get("inline_keyboard", [])
+            for button in row
+        ]
+        if data not in datas:
+            raise AssertionError(f"no button {data!r} under message {message_id}: {datas}")
+        query_id = str(next(self._callback_ids))
+        query = {
+            "id": query_id,
+            "from": user,
+            "message": message,
+            "chat_instance": f"ci{chat['id']}",
+            "data": data,
+        }
+        self.callbacks_open[query_id] = query
+        self._enqueue({"callback_query": query})
+        return query_id
+
+    def fail_next(self, method: str, retry_after: int, times: int = 1) -> None:
+        """Answer the next ``times`` calls of ``method`` with 429 Too Many Requests."""
+        self._failures.setdefault(method, []).extend([retry_after] * times)
+
+    # ----------------------------------------------------------------- test-side waiting
+
+    async def wait_until(self, check: Callable[[], Any], timeout: float = 10.0) -> Any:
+        """Wait until ``check()`` returns something truthy; return it."""
+        async with self._changed:
+            result = check()
+            deadline = time.monotonic() + timeout
+            while not result:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"timed out waiting; last calls: {self._tail()}")
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._changed.wait(), left)
+                result = check()
+            return result
+
+    async def expect(self, count: int = 1, timeout: float = 10.0) -> list[JSON]:
+        """The next ``count`` messages the bot sent (since the last ``expect``)."""
+        await self.wait_until(lambda: len(self.sent) >= self._cursor + count, timeout)
+        got = self.sent[self._cursor : self._cursor + count]
+        self._cursor += count
+        return got
+
+    def unread(self) -> list[JSON]:
+        """Messages the bot sent that no ``expect`` has consumed yet."""
+        return self.sent[self._cursor :]
+
+    async def answered(self, query_id: str, timeout: float = 10.0) -> dict[str, str]:
+        """Wait until the callback query was answered; return the answer's fields."""
+        return await self.wait_until(lambda: self.callback_answers.get(query_id), timeout)  # type: ignore[no-any-return]
+
+    def calls_of(self, method: str) -> list[ApiCall]:
+        return [call for call in self.calls if call.method == method]
+
+    def _tail(self) -> list[str]:
+        return [f"{c.method}:{c.status}" for c in self.calls[-8:]]
+
+    # ----------------------------------------------------------------- plumbing
+
+    def _new_message(self, chat: JSON, sender: JSON, thread_id: int | None) -> JSON:
+        counter = self._message_ids.setdefault(chat["id"], itertools.count(1))
+        message: JSON = {
+            "message_id": next(counter),
+            "date": int(time.time()),
+            "chat": chat,
+            "from": sender,
+        }
+        if thread_id is not None:
+            message["message_thread_id"] = thread_id
+            message["is_topic_message"] = True
+        return message
+
+    def _store(self, message: JSON) -> None:
+        self.messages[(message["chat"]["id"], message["message_id"])] = message
+
+    def _enqueue(self, update: JSON) -> None:
+        update["update_id"] = next(self._update_ids)
+        self._updates.append(update)
+        task = asyncio.get_running_loop().create_task(self._notify())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def _dispatch(self, request: web.Request) -> web.Response:
+        method = request.match_info["method"]
+        params: dict[str, str] = {}
+        files: dict[str, Upload] = {}
+        if request.can_read_body:
+            form = await request.post()
+            for key, value in form.items():
+                if isinstance(value, web.FileField):
+                    files[key] = Upload(value.filename, value.content_type, value.file.read())
+                else:
+                    params[key] = str(value)
+        params.update({k: v for k, v in request.query.items() if k not in params})
+        call = ApiCall(method, params, files)
+        self.calls.append(call)
+        try:
+            if request.match_info["token"] != self.token:
+                raise ApiError(401, "Unauthorized")
+            failures = self._failures.get(method)
+            if failures:
+                retry_after = failures.pop(0)
+                raise ApiError(
+                    429,
+                    f"Too Many Requests: retry after {retry_after}",
+                    {"retry_after": retry_after},
+                )
+            handler = getattr(self, f"_api_{method}", None)
+            if handler is None:
+                raise ApiError(404, "Not Found")
+            result = await handler(call)
+            body: JSON = {"ok": True, "result": result}
+        except ApiError as error:
+            call.status = error.status
+            body = {"ok": False, "error_code": error.status, "description": error.description}
+            if error.parameters:
+                body["parameters"] = error.parameters
+        await self._notify()
+        return web.json_response(body, status=call.status)
+
+    # ----------------------------------------------------------------- Bot API methods
+
+    async def _api_getMe(self, call: ApiCall) -> JSON:
+        return self.bot_user
+
+    async def _api_deleteWebhook(self, call: ApiCall) -> bool:
+        self.webhook_url = ""
+        if call.params.get("drop_pending_updates") == "true":
+            self._updates.clear()
+        return True
+
+    async def _api_setWebhook(self, call: ApiCall) -> bool:
+        self.webhook_url = call.params.get("url", "")
+        return True
+
+    async def _api_getUpdates(self, call: ApiCall) -> list[JSON]:
+        if self.webhook_url:
+            raise ApiError(409, "Conflict: can't use getUpdates method while webhook is active")
+        offset = int(call.params.get("offset", 0) or 0)
+        limit = int(call.params.get("limit", 100) or 100)
+        timeout = float(call.params.get("timeout", 0) or 0)
+        if offset:
+            self._updates = [u for u in self._updates if u["update_id"] >= offset]
+        deadline = time.monotonic() + timeout
+        async with self._changed:
+            while not self._updates:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                try:
+                    await asyncio.wait_for(self._changed.wait(), left)
+                except TimeoutError:
+                    break
+        return self._updates[:limit]
+
+    async def _api_setMyCommands(self, call: ApiCall) -> bool:
+        commands = call.json("commands")
+        if not isinstance(commands, list) or len(commands) > 100:
+            raise bad_request("commands must be a list of at most 100 commands")
+        for command in commands:
+            if not COMMAND_NAME.match(command.get("command", "")):
+                raise bad_request(f"BOT_COMMAND_INVALID: {command!r}")
+            if not 1 <= len(command.get("description", "")) <= 256:
+                raise bad_request(f"BOT_COMMAND_DESCRIPTION_INVALID: {command!r}")
+        self.commands = commands
+        return True
+
+    async def _api_sendChatAction(self, call: ApiCall) -> bool:
+        self._chat(call)
+        return True
+
+    async def _api_sendMessage(self, call: ApiCall) -> JSON:
+        text = call.params.get("text", "")
+        if not text.strip():
+            raise bad_request("message text is empty")
+        if len(text) > 4096:
+            raise bad_request("message is too long")
+        message = self._bot_message(call)
+        message["text"] = text
+        self._entities(call, text, message, "entities")
+        return self._finish(message)
+
+    async def _api_sendPhoto(self, call: ApiCall) -> JSON:
+        upload = self._upload(call, "photo", 10 * 1024 * 1024)
+        size = png_size(upload.data)
+        if size is None and not upload.data.startswith(b"\xff\xd8"):
+            raise bad_request("IMAGE_PROCESS_FAILED")
+        width, height = size or (0, 0)
+        if width + height > 10_000:
+            raise bad_request("PHOTO_INVALID_DIMENSIONS")
+        message = self._bot_message(call)
+        file_id = f"photo{next(self._file_ids)}"
+        message["photo"] = [
+            {
+                "file_id": file_id,
+                "file_unique_id": f"u{file_id}",
+                "width": width,
+                "height": height,
+                "file_size": len(upload.data),
+            }
+        ]
+        message["_upload"] = upload
+        self._caption(call, message)
+        return self._finish(message)
+
+    async def _api_sendDocument(self, call: ApiCall) -> JSON:
+        upload = self._upload(call, "document", 50 * 1024 * 1024)
+        message = self._bot_message(call)
+        file_id = f"doc{next(self._file_ids)}"
+        message["document"] = {
+            "file_id": file_id,
+            "file_unique_id": f"u{file_id}",
+            "file_name": upload.filename,
+            "mime_type": upload.content_type,
+            "file_size": len(upload.data),
+        }
+        message["_upload"] = upload
+        self._caption(call, message)
+        return self._finish(message)
+
+    async def _api_answerCallbackQuery(self, call: ApiCall) -> bool:
+        query_id = call.params.get("callback_query_id", "")
+        if query_id not in self.callbacks_open:
+            raise bad_request(
+                "query is too old and response timeout expired or query ID is invalid"
+            )
+        if len(call.params.get("text", "")) > 200:
+            raise bad_request("MESSAGE_TOO_LONG")
+        del self.callbacks_open[query_id]
+        self.callback_answers[query_id] = dict(call.params)
+        return True
+
+    async def _api_editMessageReplyMarkup(self, call: ApiCall) -> JSON:
+        message = self._editable(call)
+        markup = self._markup(call)
+        if markup == message.get("reply_markup"):
+            raise bad_request("message is not modified")
+        self._set_markup(message, markup)
+        return self._public(message)
+
+    async def _api_editMessageText(self, call: ApiCall) -> JSON:
+        message = self._editable(call)
+        if "text" not in message:
+            raise bad_request("there is no text in the message to edit")
+        text = call.params.get("text", "")
+        if not text.strip() or len(text) > 4096:
+            raise bad_request("MESSAGE_TOO_LONG" if text.strip() else "message text is empty")
+        markup = self._markup(call)
+        if text == message["text"] and markup == message.get("reply_markup"):
+            raise bad_request("message is not modified")
+        message["text"] = text
+        message.pop("entities", None)
+        self._entities(call, text, message, "entities")
+        self._set_markup(message, markup)
+        message["edit_date"] = int(time.time())
+        return self._public(message)
+
+    async def _api_editMessageCaption(self, call: ApiCall) -> JSON:
+        message = self._editable(call)
+        if "photo" not in message and "document" not in message:
+            raise bad_request("there is no caption in the message to edit")
+        caption = call.params.get("caption", "")
+        markup = self._markup(call)
+        if caption == message.get("caption", "") and markup == message.get("reply_markup"):
+            raise bad_request("message is not modified")
+        message.pop("caption", None)
+        message.pop("caption_entities", None)
+        self._caption(call, message)
+        self._set_markup(message, markup)
+        message["edit_date"] = int(time.time())
+        return self._public(message)
+
+    # ----------------------------------------------------------------- helpers for methods
+
+    def _chat(self, call: ApiCall) -> JSON:
+        try:
+            return self.chats[int(call.params["chat_id"])]
+        except (KeyError, ValueError):
+            raise bad_request("chat not found") from None
+
+    def _bot_message(self, call: ApiCall) -> JSON:
+        chat = self._chat(call)
+        thread = call.params.get("message_thread_id")
+        message = self._new_message(chat, self.bot_user, int(thread) if thread else None)
+        reply = call.json("reply_parameters")
+        if reply:
+            quoted = self.messages.get((chat["id"], int(reply["message_id"])))
+            if quoted is None and not reply.get("allow_sending_without_reply"):
+                raise bad_request("message to be replied not found")
+            if quoted is not None:
+                message["reply_to_message"] = self._public(quoted)
+        self._set_markup(message, self._markup(call))
+        return message
+
+    def _finish(self, message: JSON) -> JSON:
+        self._store(message)
+        self.sent.append(message)
+        return self._public(message)
+
+    @staticmethod
+    def _public(message: JSON) -> JSON:
+        return {k: v for k, v in message.items() if not k.startswith("_")}
+
+    def _upload(self, call: ApiCall, name: str, limit: int) -> Upload:
+        upload = call.files.get(name)
+        if upload is None:
+            raise bad_request(f"there is no {name} in the request")
+        if not upload.data:
+            raise bad_request("file must be non-empty")
+        if len(upload.data) > limit:
+            raise ApiError(413, "Request Entity Too Large")
+        return upload
+
+    def _caption(self, call: ApiCall, message: JSON) -> None:
+        caption = call.params.get("caption", "")
+        if len(caption) > 1024:
+            raise bad_request("message caption is too long")
+        if caption:
+            message["caption"] = caption
+            self._entities(call, caption, message, "caption_entities")
+
+    def _entities(self, call: ApiCall, text: str, message: JSON, key: str) -> None:
+        if call.params.get("parse_mode"):
+            raise bad_request("this fake server does not parse markup; send entities instead")
+        entities = call.json(key)
+        if not entities:
+            return
+        size = utf16_len(text)
+        for entity in entities:
+            if entity["offset"] < 0 or entity["offset"] + entity["length"] > size:
+                raise bad_request(f"entity out of range: {entity}")
+            if entity["type"] == "text_mention" and "id" not in entity.get("user", {}):
+                raise bad_request("text_mention entity without a user")
+        message[key] = entities
+
+    def _markup(self, call: ApiCall) -> JSON | None:
+        markup = call.json("reply_markup")
+        if markup is None:
+            return None
+        for row in markup.get("inline_keyboard", []):
+            for button in row:
+                if not button.get("text"):
+                    raise bad_request("BUTTON_TEXT_INVALID")
+                data = button.get("callback_data")
+                if data is not None and not 1 <= len(data.encode()) <= 64:
+                    raise bad_request("BUTTON_DATA_INVALID")
+        return markup if markup.get("inline_keyboard") else None
+
+    @staticmethod
+    def _set_markup(message: JSON, markup: JSON | None) -> None:
+        if markup:
+            message["reply_markup"] = markup
+        else:
+            message.pop("reply_markup", None)
+
+    def _editable(self, call: ApiCall) -> JSON:
+        chat = self._chat(call)
+        try:
+            message = self.messages[(chat["id"], int(call.params["message_id"]))]
+        except (KeyError, ValueError):
+            raise bad_request("message to edit not found") from None
+        if message["from"]["id"] != self.bot_user["id"]:
+            raise bad_request("message can't be edited")
+        return message
