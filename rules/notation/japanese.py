@@ -17,6 +17,7 @@ from rules.notation.names import piece_names
 from rules.notation.numerals import parse_kanji_number
 from rules.notation.query import MoveQuery, Style
 from rules.notation.squares import square_at
+from rules.tables import SENTE
 from rules.variant import Variant
 
 _MARKS = "▲△☗☖▼▽"
@@ -50,9 +51,11 @@ def read_japanese(variant: Variant, text: str, last_to: int | None) -> MoveQuery
             rest = rest[1:]
     names = piece_names(variant)
     kinds = None
+    preferred = None
     for size in range(min(names.longest_japanese, len(rest)), 0, -1):
         kinds = names.read_japanese.get(rest[:size])
         if kinds is not None:
+            preferred = frozenset(k for k in kinds if names.jp(k, SENTE) == rest[:size]) or None
             rest = rest[size:]
             break
     if kinds is None:
@@ -83,6 +86,7 @@ def read_japanese(variant: Variant, text: str, last_to: int | None) -> MoveQuery
         style=Style.JAPANESE,
         dest=dest,
         kinds=kinds,
+        preferred=preferred,
         origin=origin,
         drop=True if suffix == "打" else (False if origin is not None or marks else None),
         promote={"成": True, "不成": False, "生": False}.get(suffix or ""),

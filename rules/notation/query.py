@@ -22,6 +22,7 @@ class MoveQuery:
     style: Style
     dest: int
     kinds: frozenset[int] | None = None  # the piece named (several for a shared Wa name)
+    preferred: frozenset[int] | None = None  # of those, the kind whose own name it is
     origin: int | None = None
     drop: bool | None = None  # True: 打 / *; False: said to be a board move
     promote: bool | None = None  # True: + / 成; False: = / 不成

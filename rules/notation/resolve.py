@@ -53,6 +53,10 @@ def _narrow(pos: Position, q: MoveQuery, moves: list[Move]) -> list[Move]:
         out = apply_marks(pos.side, pos.variant.files, out, q.direction, q.side)
     if q.drop is None and any(not m.is_drop for m in out):
         out = [m for m in out if not m.is_drop]  # a drop is written 打 / *
+    if q.preferred is not None and len(q.preferred) < len(q.kinds or ()):
+        # a shared Wa name (隠狐): the piece whose own name it is, unless only the other fits
+        own = [m for m in out if (m.drop or abs(pos.board[m.from_sq])) in q.preferred]
+        out = own or out
     if q.capture:
         captures = [m for m in out if pos.board[m.to_sq]]
         out = captures or out

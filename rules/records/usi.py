@@ -1,0 +1,114 @@
+"""USI records: ``position sfen <start> moves <usi>...``, with ``#`` comment lines naming the
+variant, the players and the result (``# result: resignation sente``)."""
+
+from __future__ import annotations
+
+import re
+
+from rules.errors import RulesError
+from rules.outcome import Outcome, Termination
+from rules.position import Position
+from rules.records.record import GameRecord, RecordError
+from rules.tables import GOTE, SENTE
+from rules.variant import load_variant
+
+WINNER_WORDS = {SENTE: "sente", GOTE: "gote", None: "none"}
+_WINNERS = {"sente": SENTE, "gote": GOTE, "none": None, "draw": None}
+
+
+def write_usi(record: GameRecord) -> str:
+    lines = [f"position sfen {record.start_sfen} moves {' '.join(record.moves)}".rstrip()]
+    lines.append(f"# variant: {record.variant}")
+    if record.sente:
+        lines.append(f"# sente: {' '.join(record.sente.split())}")
+    if record.gote:
+        lines.append(f"# gote: {' '.join(record.gote.split())}")
+    if record.result is not None:
+        r = record.result
+        lines.append(f"# result: {r.termination.value} {WINNER_WORDS[r.winner]}")
+    return "\n".join(lines) + "\n"
+
+
+def looks_like_usi(text: str) -> bool:
+    return bool(re.search(r"^\s*(?:position\s|sfen\s|startpos\b)", text, re.M))
+
+
+def read_usi(text: str) -> GameRecord:
+    """A validated record from ``position ...`` text; RecordError names the problem."""
+    comments: dict[str, str] = {}
+    command: tuple[int, str] | None = None
+    for no, raw in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
+        line = raw.strip()
+        if line.startswith("#"):
+            key, _, value = line[1:].partition(":")
+            comments[key.strip().lower()] = value.strip()
+        elif line:
+            if command is not None:
+                raise RecordError(f"line {no}: only one 'position' line is read", line=no)
+            command = (no, line)
+    if command is None:
+        raise RecordError("no 'position sfen ... moves ...' line found")
+    no, line = command
+    words = line.split()
+    if words and words[0] == "position":
+        words = words[1:]
+    if "moves" in words:
+        at = words.index("moves")
+        setup, moves = words[:at], words[at + 1 :]
+    else:
+        setup, moves = words, []
+    if setup == ["startpos"]:
+        sfen = None
+    elif setup and setup[0] == "sfen" and len(setup) in (4, 5):
+        sfen = " ".join(setup[1:])
+    else:
+        raise RecordError(
+            f"line {no}: expected 'position sfen <board> <side> <hand> <number> moves ...' "
+            "or 'position startpos moves ...'",
+            line=no,
+        )
+    variant_id = comments.get("variant") or _guess_variant(sfen, moves)
+    try:
+        variant = load_variant(variant_id)
+        pos = Position.from_sfen(variant, sfen) if sfen else Position.start(variant)
+    except RulesError as exc:
+        raise RecordError(f"line {no}: {exc.message}", line=no) from None
+    start = pos.sfen()
+    for ply, text_move in enumerate(moves, start=1):
+        try:
+            pos.push_usi(text_move)
+        except RulesError as exc:
+            raise RecordError(
+                f"line {no}: move {ply} ({text_move}): {exc.message}",
+                code="bad_record_move",
+                line=no,
+            ) from None
+    return GameRecord(
+        variant=variant.id,
+        start_sfen=start,
+        moves=tuple(moves),
+        sente=comments.get("sente", ""),
+        gote=comments.get("gote", ""),
+        result=_result(comments.get("result"), no),
+    )
+
+
+def _guess_variant(sfen: str | None, moves: list[str]) -> str:
+    if sfen is None or sfen.split()[0].count("/") == 8:
+        return "shogi"
+    drops = "*" in " ".join(moves) or (len(sfen.split()) > 2 and sfen.split()[2] != "-")
+    return "wa-drops" if drops else "wa"
+
+
+def _result(text: str | None, no: int) -> Outcome | None:
+    if not text:
+        return None
+    parts = text.split()
+    try:
+        return Outcome(Termination(parts[0]), _WINNERS[parts[1] if len(parts) > 1 else "none"])
+    except (KeyError, ValueError):
+        terms = ", ".join(t.value for t in Termination)
+        raise RecordError(
+            f"cannot read the result {text!r} (termination: {terms}; winner: sente, gote, none)",
+            line=no,
+        ) from None
