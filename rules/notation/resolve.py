@@ -142,8 +142,13 @@ def _pseudo_move(pos: Position, q: MoveQuery) -> Move:
     names = or_list([short_name(v, k) for k in kinds])
     if owned:
         where = or_list([t.square_names[sq] for sq in owned])
+        message = (
+            f"your {names} on {where} cannot move to {square}"
+            if len(owned) <= 3
+            else f"none of your {len(owned)} {names}s can move to {square}"
+        )
         raise IllegalMoveError(
-            f"your {names} on {where} cannot move to {square}",
+            message,
             code="piece_cannot_reach",
             text=q.text,
             square=square,

@@ -21,29 +21,42 @@ from rules.records.record import GameRecord, RecordError
 from rules.records.usi import looks_like_usi, read_usi, write_usi
 from rules.variant import load_variant
 
-__all__ = ["FORMATS", "GameRecord", "RecordError", "export_record", "import_record"]
+__all__ = [
+    "FORMATS",
+    "GameRecord",
+    "RecordError",
+    "check_format",
+    "export_record",
+    "import_record",
+]
 
 FORMATS = ("kif", "kifu", "csa", "usi")
 MAX_BYTES = 2_000_000
 
 
-def export_record(record: GameRecord, fmt: str) -> bytes:
-    """The record as a file's bytes in ``fmt`` (one of ``FORMATS``)."""
+def check_format(variant_id: str, fmt: str) -> str:
+    """``fmt`` normalised, or RecordError if unknown or not available for the variant."""
     fmt = fmt.lower().lstrip(".")
     if fmt not in FORMATS:
         raise RecordError(
             f"unknown record format {fmt!r} (one of {', '.join(FORMATS)})", code="unknown_format"
         )
+    variant = load_variant(variant_id)
+    if fmt in ("kif", "csa") and variant.id != "shogi":
+        raise RecordError(
+            f"the {fmt} format is for Standard Shogi only; {variant.names['en']} games are "
+            "written as kifu (UTF-8 KIF) or usi",
+            code="format_not_for_variant",
+            variant=variant.id,
+        )
+    return fmt
+
+
+def export_record(record: GameRecord, fmt: str) -> bytes:
+    """The record as a file's bytes in ``fmt`` (one of ``FORMATS``)."""
+    fmt = check_format(record.variant, fmt)
     record.final_position()  # every move checked before anything is written
     if fmt == "kif":
-        variant = load_variant(record.variant)
-        if variant.id != "shogi":
-            raise RecordError(
-                f"the Shift-JIS .kif format is for Standard Shogi only; {variant.names['en']} "
-                "games are written as kifu (UTF-8 KIF)",
-                code="format_not_for_variant",
-                variant=variant.id,
-            )
         text = write_kif(record, "Shift_JIS")
         try:
             return text.encode("cp932")

@@ -1,0 +1,94 @@
+"""``komabot parse``, ``record`` and ``import``: move notation and game records from the shell."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from pathlib import Path
+
+from bot.cli.rules_cmds import add_position_args, position_from_args
+from rules.errors import RulesError
+from rules.notation import parse_move
+from rules.records import FORMATS, GameRecord, check_format, export_record, import_record
+
+ORDER = 20
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = subparsers.add_parser(
+        "parse",
+        help="read moves as people type them (7g7f, P-7f, ７六歩...) and print them in USI",
+    )
+    add_position_args(p)
+    p.add_argument("moves", nargs="+", metavar="MOVE", help="moves, played one after another")
+    p.set_defaults(func=cmd_parse)
+
+    p = subparsers.add_parser("record", help="write a game record (KIF, KIFU, CSA or USI)")
+    add_position_args(p)
+    p.add_argument("--moves", nargs="*", default=[], metavar="USI", help="the moves in USI")
+    p.add_argument("--format", required=True, choices=FORMATS, help="record format")
+    p.add_argument("--sente", default="", help="sente's name")
+    p.add_argument("--gote", default="", help="gote's name")
+    p.add_argument("--out", help="file to write (default: standard output)")
+    p.set_defaults(func=cmd_record)
+
+    p = subparsers.add_parser(
+        "import", help="read a KIF/KIFU/CSA/USI record; print the final SFEN and the moves"
+    )
+    p.add_argument("file", metavar="FILE", help="record file ('-' for standard input)")
+    p.set_defaults(func=cmd_import)
+
+
+def cmd_parse(args: argparse.Namespace) -> int:
+    """One line per move: its USI, or the reason it was refused (exit 1 then)."""
+    pos = position_from_args(args)
+    for text in args.moves:
+        try:
+            move = parse_move(pos, text)
+        except RulesError as exc:
+            print(f"{text}: {exc.message}")
+            return 1
+        print(pos.usi(move))
+        pos.push(move)
+    return 0
+
+
+def cmd_record(args: argparse.Namespace) -> int:
+    pos = position_from_args(args)
+    check_format(pos.variant.id, args.format)
+    record = GameRecord(
+        variant=pos.variant.id,
+        start_sfen=pos.sfen(),
+        moves=tuple(args.moves),
+        sente=args.sente,
+        gote=args.gote,
+        result=None,
+    )
+    final = record.final_position()
+    outcome = final.outcome()
+    if outcome is not None:
+        record = dataclasses.replace(record, result=outcome)
+    data = export_record(record, args.format)
+    if args.out:
+        try:
+            Path(args.out).write_bytes(data)
+        except OSError as exc:
+            print(f"komabot record: cannot write {args.out}: {exc.strerror}", file=sys.stderr)
+            return 2
+    else:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    try:
+        data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+    except OSError as exc:
+        print(f"komabot import: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    record = import_record(data, None if args.file == "-" else args.file)
+    print(record.final_position().sfen())
+    print(" ".join(record.moves))
+    return 0
