@@ -31,10 +31,16 @@ from bot.config import Config
 from bot.core.api import ChatRef, Handler, Platform, Reply, Request
 from bot.core.commands import COMMANDS
 from bot.core.messages import text
-from bot.telegram_front.cards import CardBook, Posted
 from bot.telegram_front.courier import Courier
-from bot.telegram_front.incoming import BotIdentity, Directory, callback_request, message_request
-from bot.telegram_front.outgoing import Publisher, pressed
+from bot.telegram_front.incoming import (
+    BotIdentity,
+    callback_request,
+    message_request,
+    people_in,
+    to_user,
+)
+from bot.telegram_front.memory import Memory, Posted
+from bot.telegram_front.outgoing import Press, Publisher, pressed
 from bot.telegram_front.settings import TelegramSettings
 from bot.telegram_front.webhook import WebhookServer
 
@@ -85,14 +91,14 @@ class ChatOrder(BaseUpdateProcessor):
         """Nothing to free."""
 
 
-def card_db_path(config: Config, settings: TelegramSettings) -> Path | None:
-    """Where the card book lives: TELEGRAM_CARD_DB, else beside the service's database."""
-    if settings.card_db is not None:
-        return settings.card_db
+def state_db_path(config: Config, settings: TelegramSettings) -> Path | None:
+    """Where the front end's memory lives: TELEGRAM_STATE_DB, else beside the service's DB."""
+    if settings.state_db is not None:
+        return settings.state_db
     db = config.db_path
     if str(db) == ":memory:":
         return None
-    return db.with_name(db.stem + "-telegram-cards.sqlite3")
+    return db.with_name(db.stem + "-telegram.sqlite3")
 
 
 class TelegramFrontEnd:
@@ -104,10 +110,9 @@ class TelegramFrontEnd:
         self.config = config
         self.settings = settings or TelegramSettings.from_env(config.telegram_token)
         self.application = self._build()
-        self.cards = CardBook(card_db_path(config, self.settings))
+        self.memory = Memory(state_db_path(config, self.settings))
         self.courier = Courier()
-        self.publisher = Publisher(self.application.bot, self.courier, self.cards)
-        self.directory = Directory()
+        self.publisher = Publisher(self.application.bot, self.courier, self.memory)
         self._handle: Handler | None = None
         self._me: BotIdentity | None = None
         self._ready = asyncio.Event()
@@ -133,7 +138,7 @@ class TelegramFrontEnd:
     async def run(self, handle: Handler, stop: asyncio.Event) -> None:
         """Answer Telegram updates with ``handle`` until ``stop`` is set."""
         self._handle = handle
-        await self.cards.open()
+        await self.memory.open()
         try:
             if not await self._initialize(stop):
                 return
@@ -142,7 +147,7 @@ class TelegramFrontEnd:
             finally:
                 await self.application.shutdown()
         finally:
-            await self.cards.close()
+            await self.memory.close()
 
     async def send(self, chat: ChatRef, reply: Reply) -> None:
         """Post a message the service sends on its own (reminder, time-out)."""
@@ -232,7 +237,9 @@ class TelegramFrontEnd:
     # ----------------------------------------------------------------- updates
 
     async def _on_update(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        self.directory.remember_update(update)
+        for person in people_in(update):
+            if person.username:
+                await self.memory.remember_user(person.username, to_user(person))
         if update.callback_query is not None:
             await self._on_callback(update.callback_query)
         elif update.message is not None:
@@ -240,7 +247,7 @@ class TelegramFrontEnd:
 
     async def _on_message(self, message: telegram.Message) -> None:
         assert self._me is not None
-        request = message_request(message, self._me, self.directory)
+        request = await message_request(message, self._me, self.memory.user)
         if request is None:
             return
         reply = await self._ask(request)
@@ -248,37 +255,35 @@ class TelegramFrontEnd:
         await self.publisher.send(request.chat, reply, quote=quote)
 
     async def _on_callback(self, query: telegram.CallbackQuery) -> None:
+        """A pressed button: ask the service, answer the press, post or show the reply."""
         request = callback_request(query)
         if request is None:
             await self._answer(query, "")
             return
+        press: Press | None = None
         source = query.message
-        where = None
         if source is not None:
             media = isinstance(source, telegram.Message) and bool(source.photo or source.document)
-            where = Posted(source.chat.id, source.message_id, caption=media)
-        token = pressed.set(where)
+            press = Press(Posted(source.chat.id, source.message_id, caption=media))
+        token = pressed.set(press)
         try:
             reply = await self._ask(request)
         finally:
             pressed.reset(token)
-        alert = (
-            reply.ephemeral
-            and reply.image is None
-            and not reply.files
-            and not reply.buttons
-            and len(reply.text) <= ALERT_LIMIT
-        )
+        plain = reply.image is None and not reply.files and not reply.buttons
+        alert = reply.ephemeral and plain and len(reply.text) <= ALERT_LIMIT
         await self._answer(query, reply.text if alert else "")
         if alert:
             return
-        await self.publisher.send(request.chat, reply)
+        already_shown = plain and press is not None and press.shown == reply.text.strip()
+        if not already_shown:
+            await self.publisher.send(request.chat, reply)
         if (
             not reply.ephemeral
-            and where is not None
-            and not await self.cards.holds(where.chat_id, where.message_id)
+            and press is not None
+            and not await self.memory.is_card(press.message.chat_id, press.message.message_id)
         ):
-            await self.publisher.drop_keyboard(where)
+            await self.publisher.drop_keyboard(press.message)
 
     async def _answer(self, query: telegram.CallbackQuery, alert: str) -> None:
         chat = query.message.chat.id if query.message else "callbacks"

@@ -9,6 +9,7 @@ an ``@username`` the bot has seen before.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import telegram
@@ -38,30 +39,19 @@ def to_chat(message: telegram.Message | telegram.MaybeInaccessibleMessage) -> Ch
     return ChatRef(platform="telegram", chat_id=str(message.chat.id), thread_id=thread)
 
 
-class Directory:
-    """Users seen by ``@username``, so ``/challenge @bob`` finds Bob's id (Telegram sends none)."""
+Resolve = Callable[[str], Awaitable[User | None]]
+"""Finds the user behind an ``@username`` the front end has seen before."""
 
-    def __init__(self) -> None:
-        self._by_username: dict[str, User] = {}
 
-    def remember(self, user: telegram.User | None) -> None:
-        if user is not None and user.username and not user.is_bot:
-            self._by_username[user.username.lower()] = to_user(user)
-
-    def lookup(self, username: str) -> User | None:
-        return self._by_username.get(username.lstrip("@").lower())
-
-    def remember_update(self, update: telegram.Update) -> None:
-        """Note everyone an update shows: the sender, the author replied to, text mentions."""
-        self.remember(update.effective_user)
-        message = update.effective_message
-        if message is None:
-            return
+def people_in(update: telegram.Update) -> list[telegram.User]:
+    """Everyone an update shows: the sender, the author replied to, text-mentioned users."""
+    people = [update.effective_user]
+    message = update.effective_message
+    if message is not None:
         if message.reply_to_message is not None:
-            self.remember(message.reply_to_message.from_user)
-        for entity in message.entities:
-            if entity.type == MessageEntityType.TEXT_MENTION:
-                self.remember(entity.user)
+            people.append(message.reply_to_message.from_user)
+        people.extend(e.user for e in message.entities if e.type == MessageEntityType.TEXT_MENTION)
+    return [p for p in people if p is not None and not p.is_bot]
 
 
 def _utf16(text: str) -> bytes:
@@ -76,8 +66,8 @@ def _blank_spans(text: str, spans: list[tuple[int, int]]) -> str:
     return bytes(raw).decode("utf-16-le", errors="replace")
 
 
-def message_request(
-    message: telegram.Message, me: BotIdentity, directory: Directory
+async def message_request(
+    message: telegram.Message, me: BotIdentity, resolve: Resolve
 ) -> Request | None:
     """The request a text message makes of the bot, or None when it is not for the bot."""
     text = message.text
@@ -125,7 +115,7 @@ def message_request(
             if username[1:].lower() == me.username.lower():
                 mentions_bot = True
                 cut.append((entity.offset, entity.length))
-            elif target is None and (known_user := directory.lookup(username)) is not None:
+            elif target is None and (known_user := await resolve(username)) is not None:
                 target = known_user
                 cut.append((entity.offset, entity.length))
 

@@ -4,7 +4,7 @@ A reply with an image becomes a photo whose caption is the text (Telegram allows
 characters; longer text follows as its own message, which then carries the buttons).  Files go
 out as documents.  Text over 4,096 characters is split at line ends.  Users the reply mentions
 become text mentions, so Telegram notifies them without needing a @username.  A reply that names
-a ``card`` is remembered (see :mod:`bot.telegram_front.cards`) so the service can edit it later.
+a ``card`` is remembered (see :mod:`bot.telegram_front.memory`) so the service can edit it later.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from telegram.constants import MessageLimit
 from telegram.error import BadRequest, TelegramError
 
 from bot.core.api import Attachment, ChatRef, Reply, User
-from bot.telegram_front.cards import CardBook, Posted
 from bot.telegram_front.courier import ChatId, Courier
 from bot.telegram_front.keyboards import keyboard
+from bot.telegram_front.memory import Memory, Posted
 
 log = logging.getLogger(__name__)
 
@@ -30,8 +30,19 @@ CAPTION_LIMIT = MessageLimit.CAPTION_LENGTH  # 1024
 TEXT_LIMIT = MessageLimit.MAX_TEXT_LENGTH  # 4096
 
 
-pressed: contextvars.ContextVar[Posted | None] = contextvars.ContextVar("pressed", default=None)
-"""The message whose inline button the request being handled came from, if any."""
+@dataclass
+class Press:
+    """The message whose inline button the request being handled came from.
+
+    ``shown`` is the text the service put into that very message while handling the press (a
+    card edit), so the front end need not post the same words again.
+    """
+
+    message: Posted
+    shown: str | None = None
+
+
+pressed: contextvars.ContextVar[Press | None] = contextvars.ContextVar("pressed", default=None)
 
 
 def utf16_len(text: str) -> int:
@@ -85,10 +96,10 @@ def split_text(text: str, limit: int = TEXT_LIMIT) -> list[str]:
 class Publisher:
     """Sends replies to chats and edits cards, through a :class:`Courier`."""
 
-    def __init__(self, bot: Bot, courier: Courier, cards: CardBook) -> None:
+    def __init__(self, bot: Bot, courier: Courier, memory: Memory) -> None:
         self.bot = bot
         self.courier = courier
-        self.cards = cards
+        self.memory = memory
 
     async def send(self, chat: ChatRef, reply: Reply, quote: int | None = None) -> list[Posted]:
         """Post ``reply`` in ``chat`` (as an answer to message ``quote`` when given)."""
@@ -118,12 +129,15 @@ class Publisher:
         for attachment in files:
             posted.append(await self._media(base, "document", attachment, "", reply, None))
         if reply.card and card is not None:
-            await self.cards.put(chat.key, reply.card, card)
+            await self.memory.put_card(chat.key, reply.card, card)
         return posted
 
     async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None:
         """Show ``reply`` in the message of ``card``; post it anew when that message is gone."""
-        posted = await self.cards.get(chat.key, card) or self._pressed_card(chat)
+        press = pressed.get()
+        if press is not None and str(press.message.chat_id) != chat.chat_id:
+            press = None
+        posted = await self.memory.card(chat.key, card) or (press.message if press else None)
         if posted is None:
             log.info("telegram card %s is not known here; posting it anew", card)
             await self.send(chat, reply)
@@ -160,7 +174,9 @@ class Publisher:
             log.warning("telegram card %s could not be edited (%s); posting it anew", card, error)
             await self.send(chat, reply)
             return
-        await self.cards.put(chat.key, card, posted)
+        await self.memory.put_card(chat.key, card, posted)
+        if press is not None and press.message.message_id == posted.message_id:
+            press.shown = text
 
     async def drop_keyboard(self, posted: Posted) -> None:
         """Take the buttons off a message whose question has been answered."""
@@ -195,12 +211,6 @@ class Publisher:
             return await self._media(
                 target, "document", image, caption, reply, markup if fits else None
             )
-
-    def _pressed_card(self, chat: ChatRef) -> Posted | None:
-        message = pressed.get()
-        if message is not None and str(message.chat_id) == chat.chat_id:
-            return message
-        return None
 
     async def _text(self, target: _Target, text: str, reply: Reply, markup: object) -> Posted:
         entities = mention_entities(text, reply.mentions)

@@ -37,10 +37,10 @@ VARIABLES: tuple[Variable, ...] = (
         "TELEGRAM_POLL_TIMEOUT", "30", "seconds one long-polling getUpdates call is held open"
     ),
     Variable(
-        "TELEGRAM_CARD_DB",
+        "TELEGRAM_STATE_DB",
         "",
-        "SQLite file remembering which message shows each challenge card "
-        "(default: beside KOMABOT_DB, named *-telegram-cards.sqlite3)",
+        "SQLite file where the Telegram front end remembers challenge-card messages and "
+        "@usernames (default: beside KOMABOT_DB, named <name>-telegram.sqlite3)",
     ),
 )
 
@@ -59,7 +59,7 @@ class TelegramSettings:
     webhook_port: int = 8443
     webhook_secret: str = field(default="", repr=False)
     poll_timeout: float = 30.0
-    card_db: Path | None = None  # None: beside the service's database
+    state_db: Path | None = None  # None: beside the service's database
 
     @property
     def base_url(self) -> str:
@@ -126,6 +126,7 @@ class TelegramSettings:
                 f"TELEGRAM_POLL_TIMEOUT: {values['TELEGRAM_POLL_TIMEOUT']!r} is not a number "
                 "of seconds from 0 to 600"
             )
+        state_db = values["TELEGRAM_STATE_DB"]
         return cls(
             token=token,
             api_base=api_base,
@@ -134,7 +135,5 @@ class TelegramSettings:
             webhook_port=port,
             webhook_secret=secret,
             poll_timeout=poll_timeout,
-            card_db=Path(values["TELEGRAM_CARD_DB"]).expanduser()
-            if values["TELEGRAM_CARD_DB"]
-            else None,
+            state_db=Path(state_db).expanduser() if state_db else None,
         )

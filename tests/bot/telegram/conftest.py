@@ -32,7 +32,7 @@ def settings_for(fake: FakeBotApi, tmp_path: Path, **changes: Any) -> TelegramSe
         token=fake.token,
         api_base=f"http://127.0.0.1:{fake.port}",
         poll_timeout=5,
-        card_db=tmp_path / "telegram-cards.sqlite3",
+        state_db=tmp_path / "telegram-state.sqlite3",
     )
     return dataclasses.replace(settings, **changes)
 
