@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import json
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import discord
@@ -62,6 +63,13 @@ class KomaClient(discord.Client):
 class KomaShardedClient(discord.AutoShardedClient, KomaClient):
     """The same client over several gateway shards."""
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        spacing = self.komabot.identify_spacing
+        if spacing is None:
+            await super().before_identify_hook(shard_id, initial=initial)
+        elif not initial:
+            await asyncio.sleep(spacing)
+
 
 class DiscordFrontEnd:
     """Discord adapter implementing :class:`bot.core.api.FrontEnd`."""
@@ -85,6 +93,9 @@ class DiscordFrontEnd:
         self.synced = False  # whether this start registered the slash commands
         self._guild_ready_timeout = guild_ready_timeout
         self.force_sync = False
+        self.answer_within = ANSWER_WITHIN
+        self.identify_spacing: float | None = None  # seconds between shard logins (None: 5 s)
+        self._inflight: set[asyncio.Task[Any]] = set()
         self._handle: Handler | None = None
         self._client: KomaClient | None = None
 
@@ -130,6 +141,7 @@ class DiscordFrontEnd:
                 if runner in done:
                     runner.result()  # login failures and fatal gateway errors surface here
                 else:
+                    await self._finish_inflight()
                     await client.close()
                     with contextlib.suppress(asyncio.CancelledError):
                         await runner
@@ -137,6 +149,25 @@ class DiscordFrontEnd:
             self._client = None
             self.ready.clear()
             await self.cards.close()
+
+    async def _finish_inflight(self, timeout: float = 15.0) -> None:
+        """Let requests being answered finish (their replies and cards) before disconnecting."""
+        pending = {t for t in self._inflight if not t.done()}
+        if pending:
+            _, late = await asyncio.wait(pending, timeout=timeout)
+            for task in late:
+                task.cancel()
+
+    @contextlib.contextmanager
+    def _tracked(self) -> Iterator[None]:
+        task = asyncio.current_task()
+        if task is not None:
+            self._inflight.add(task)
+        try:
+            yield
+        finally:
+            if task is not None:
+                self._inflight.discard(task)
 
     async def sync_only(self) -> int:
         """Log in, register the slash commands (even when unchanged), log out; exit code."""
@@ -217,12 +248,10 @@ class DiscordFrontEnd:
 
     # ------------------------------------------------------------------ requests
 
-    def _chat(self, channel: Any, channel_id: int | None) -> ChatRef:
-        parent_id = getattr(channel, "parent_id", None)
-        cid = channel_id if channel_id is not None else getattr(channel, "id", 0)
-        if isinstance(channel, discord.Thread) and parent_id:
-            return ChatRef("discord", str(parent_id), thread_id=str(cid))
-        return ChatRef("discord", str(cid))
+    @staticmethod
+    def _chat(channel_id: int | None) -> ChatRef:
+        """Every Discord channel, thread and DM is a chat of its own."""
+        return ChatRef("discord", str(channel_id or 0))
 
     @staticmethod
     def _user(user: discord.abc.User) -> User:
@@ -244,7 +273,7 @@ class DiscordFrontEnd:
         target_value = next((v for v in values.values() if isinstance(v, discord.abc.User)), None)
         options = option_values(values)
         request = Request(
-            chat=self._chat(interaction.channel, interaction.channel_id),
+            chat=self._chat(interaction.channel_id),
             user=self._user(interaction.user),
             command=command,
             args=tuple(
@@ -253,23 +282,29 @@ class DiscordFrontEnd:
             options=options,
             target=self._user(target_value) if target_value is not None else None,
         )
-        await self.answer(interaction, request)
+        with self._tracked():
+            await self.answer(interaction, request)
 
     async def on_button(self, interaction: discord.Interaction[Any], action: str) -> None:
         command, _, rest = action.partition(" ")
         request = Request(
-            chat=self._chat(interaction.channel, interaction.channel_id),
+            chat=self._chat(interaction.channel_id),
             user=self._user(interaction.user),
             command=command,
             args=tuple(rest.split()),
             options={"button": "1"},
         )
-        await self.answer(interaction, request)
+        with self._tracked():
+            await self.answer(interaction, request)
 
     async def answer(self, interaction: discord.Interaction[Any], request: Request) -> None:
         """Answer an interaction: directly when the service is quick, else defer and follow up."""
-        task = asyncio.ensure_future(self._handle_safely(request))
-        done, _ = await asyncio.wait({task}, timeout=ANSWER_WITHIN)
+        if self._wants_thread(interaction, request):
+            work = self._challenge_in_thread(interaction, request)
+        else:
+            work = self._handle_safely(request)
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=self.answer_within)
         if task in done:
             reply = task.result()
             out = render(reply)
@@ -296,8 +331,39 @@ class DiscordFrontEnd:
             message_id = sent.id
         if reply.card and not out.ephemeral and message_id is not None:
             chat = request.chat
-            channel_id = int(chat.thread_id or chat.chat_id)
-            await self.cards.remember(chat.key, reply.card, CardMessage(channel_id, message_id))
+            await self.cards.remember(
+                chat.key, reply.card, CardMessage(int(chat.chat_id), message_id)
+            )
+
+    def _wants_thread(self, interaction: discord.Interaction[Any], request: Request) -> bool:
+        return (
+            self.settings.game_threads
+            and request.command == "challenge"
+            and isinstance(interaction.channel, discord.TextChannel)
+        )
+
+    async def _challenge_in_thread(
+        self, interaction: discord.Interaction[Any], request: Request
+    ) -> Reply:
+        """Open a thread for the challenge (and its game) and answer with a link to it."""
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+        name = say("discord.thread_name", name=request.user.name)[:100]
+        try:
+            thread = await channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+            )
+        except discord.HTTPException as exc:
+            log.warning("no thread in %s (%s); the challenge stays in the channel", channel.id, exc)
+            return await self._handle_safely(request)
+        threaded = dataclasses.replace(request, chat=self._chat(thread.id))
+        reply = await self._handle_safely(threaded)
+        if reply.ephemeral or _is_empty(render(reply)):
+            with contextlib.suppress(discord.HTTPException):
+                await thread.delete()
+            return reply
+        await self.send(threaded.chat, reply)
+        return Reply(say("discord.thread_opened", thread=thread.mention))
 
     async def complete(
         self, interaction: discord.Interaction[Any], command: str, argument: str, current: str
@@ -307,6 +373,9 @@ class DiscordFrontEnd:
             choices = await asyncio.wait_for(
                 self._choices(interaction, command, argument, current), COMPLETE_WITHIN
             )
+        except TimeoutError:
+            log.warning("autocomplete for /%s %s=%r took too long", command, argument, current)
+            choices = []
         except Exception:
             log.exception("autocomplete failed for /%s %s=%r", command, argument, current)
             choices = []
@@ -324,7 +393,7 @@ class DiscordFrontEnd:
             return completion.command_choices(current)
         # Game-dependent suggestions (legal moves, squares) come from the service.
         request = Request(
-            chat=self._chat(interaction.channel, interaction.channel_id),
+            chat=self._chat(interaction.channel_id),
             user=self._user(interaction.user),
             command="complete",
             args=(command, argument, current),
@@ -360,6 +429,10 @@ class DiscordFrontEnd:
         request = self.text_request(message)
         if request is None:
             return
+        with self._tracked():
+            await self._answer_text(message, request)
+
+    async def _answer_text(self, message: discord.Message, request: Request) -> None:
         reply = await self._handle_safely(request)
         out = render(reply)
         if _is_empty(out):
@@ -383,7 +456,7 @@ class DiscordFrontEnd:
         """The Request a typed message stands for, or None when it is none of ours."""
         content = message.content.strip()
         prefix = self.settings.prefix
-        chat = self._chat(message.channel, message.channel.id)
+        chat = self._chat(message.channel.id)
         user = self._user(message.author)
         if content.startswith(prefix):
             words = content[len(prefix) :].split()
@@ -404,10 +477,9 @@ class DiscordFrontEnd:
                 if target is None and mentioned is not None and not mentioned.bot:
                     target = self._user(mentioned)
             return Request(chat, user, command, tuple(kept), target=target)
-        channel_id = int(chat.thread_id or chat.chat_id)
-        bare_ok = channel_id in self.settings.bare_move_channels or (
-            chat.thread_id is not None and int(chat.chat_id) in self.settings.bare_move_channels
-        )
+        parent = getattr(message.channel, "parent_id", None)
+        opted_in = self.settings.bare_move_channels
+        bare_ok = message.channel.id in opted_in or (parent is not None and parent in opted_in)
         words = content.split()
         if bare_ok and len(words) == 1 and len(content) <= 20 and _MOVE_LIKE.search(content):
             return Request(chat, user, "move", (content,), options={"bare": "1"})
@@ -425,12 +497,8 @@ def _is_empty(out: Outgoing) -> bool:
 
 
 def _as_card(reply: Reply, card: str) -> Reply:
-    from dataclasses import replace
-
-    return replace(reply, card=card)
+    return dataclasses.replace(reply, card=card)
 
 
 def _with_token(settings: DiscordSettings, token: str) -> DiscordSettings:
-    from dataclasses import replace
-
-    return replace(settings, token=token)
+    return dataclasses.replace(settings, token=token)

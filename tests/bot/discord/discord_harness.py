@@ -30,6 +30,7 @@ async def running_front(
         fake.env(DISCORD_CARD_DB=str(tmp_path / "cards.sqlite3"), **env)
     )
     front = DiscordFrontEnd(settings=settings, guild_ready_timeout=0.02)
+    front.identify_spacing = 0.01  # Discord wants 5 s between shard logins; the fake does not
     stop = asyncio.Event()
     task = asyncio.create_task(front.run(handle, stop))
     try:

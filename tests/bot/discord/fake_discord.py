@@ -819,6 +819,12 @@ class FakeDiscord:
     async def say(self, user: FakeUser, content: str, channel_id: int = CHANNEL_ID) -> JSON:
         """``user`` types ``content`` in a channel (a MESSAGE_CREATE dispatch)."""
         msg = self._message(channel_id, {"content": content}, [], author=user)
+        mentioned = [int(i) for i in re.findall(r"<@!?(\d+)>", content)]
+        msg["mentions"] = [
+            {**self.users[i].payload(), "member": self.users[i].member()}
+            for i in mentioned
+            if i in self.users
+        ]
         data = self.public(msg)
         data["member"] = {k: v for k, v in user.member().items() if k != "user"}
         await self.dispatch("MESSAGE_CREATE", data)

@@ -1,0 +1,376 @@
+"""The Discord front end against the fake Discord server, with a recording stand-in service."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from discord_harness import Recorder, running_front
+from fake_discord import CHANNEL_ID, OTHER_CHANNEL_ID, FakeDiscord
+from PIL import Image
+
+from bot.core.api import Attachment, Button, ChatRef, Reply, User
+from bot.core.commands import COMMANDS
+
+SNAPSHOT = Path(__file__).parent / "data" / "shogi_commands.json"
+NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
+
+
+def png_bytes() -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (12, 8), (200, 150, 62)).save(buf, "PNG")
+    return buf.getvalue()
+
+
+def stable(payload: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The synced payload without the ids the server assigned."""
+    drop = {"id", "application_id", "version", "guild_id"}
+    return [{k: v for k, v in cmd.items() if k not in drop} for cmd in payload]
+
+
+def check_limits(option: dict[str, Any], depth: int = 0) -> None:
+    assert NAME.match(option["name"]), option["name"]
+    assert 1 <= len(option["description"]) <= 100, option
+    subs = option.get("options", [])
+    assert len(subs) <= 25, option["name"]
+    assert len(option.get("choices") or []) <= 25
+    for choice in option.get("choices") or []:
+        assert 1 <= len(choice["name"]) <= 100 and len(str(choice["value"])) <= 100
+    if option.get("autocomplete"):
+        assert not option.get("choices"), "Discord forbids choices together with autocomplete"
+    required = [o.get("required", False) for o in subs if o["type"] not in (1, 2)]
+    assert required == sorted(required, reverse=True), "required options must come first"
+    for sub in subs:
+        check_limits(sub, depth + 1)
+
+
+async def test_sync_registers_one_group_within_discord_limits(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, running_front(fake, Recorder(), tmp_path) as front:
+        assert front.synced
+        payload = fake.commands["global"]
+    assert [c["name"] for c in payload] == ["shogi"]
+    group = payload[0]
+    subcommands = group["options"]
+    assert [s["name"] for s in subcommands] == [c.name for c in COMMANDS]
+    assert all(s["type"] == 1 for s in subcommands)
+    assert len(subcommands) <= 25
+    check_limits(group)
+    options = {s["name"]: {o["name"]: o for o in s.get("options", [])} for s in subcommands}
+    assert options["challenge"]["opponent"]["type"] == 6  # a user picker
+    assert options["move"]["move"]["autocomplete"] and options["move"]["move"]["required"]
+    assert options["piece"]["name"]["autocomplete"]
+    assert options["challenge"]["time"]["autocomplete"]
+    assert [c["value"] for c in options["challenge"]["variant"]["choices"]] == [
+        "shogi",
+        "wa",
+        "wa-drops",
+    ]
+    assert options["board"]["game"]["type"] == 4 and options["board"]["game"]["min_value"] == 1
+    expected = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
+    assert stable(payload) == expected, (
+        f"the /shogi payload changed; if that is intended, rewrite {SNAPSHOT} from it"
+    )
+
+
+async def test_restart_with_unchanged_commands_does_not_sync_again(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        async with running_front(fake, Recorder(), tmp_path) as front:
+            assert front.synced
+        async with running_front(fake, Recorder(), tmp_path) as front:
+            assert not front.synced
+        puts = [r for r in fake.requests if r.method == "PUT"]
+        assert len(puts) == 1
+
+
+async def test_guild_sync_when_guild_ids_are_configured(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        env = {"DISCORD_GUILD_IDS": "900000000000000100"}
+        async with running_front(fake, Recorder(), tmp_path, **env):
+            assert "global" not in fake.commands
+            assert [c["name"] for c in fake.commands["900000000000000100"]] == ["shogi"]
+
+
+async def test_slash_options_become_a_request(tmp_path: Path) -> None:
+    rec = Recorder()
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path):
+        alice, bob = fake.user(111, "alice"), fake.user(222, "bob")
+        body = await fake.slash(alice, "challenge", opponent=bob, variant="wa", time="3d")
+    assert body["type"] == 4
+    req = rec.requests[0]
+    assert req.command == "challenge"
+    assert req.chat == ChatRef("discord", str(CHANNEL_ID))
+    assert req.user == User("discord", "111", "alice")
+    assert req.target == User("discord", "222", "bob")
+    assert req.args == ("wa", "3d")
+    assert req.options == {"opponent": "222", "variant": "wa", "time": "3d"}
+
+
+async def test_board_image_is_uploaded_as_png_inside_an_embed_with_mention(tmp_path: Path) -> None:
+    png = png_bytes()
+    bob = User("discord", "222", "bob")
+    board = Reply(
+        "Game #1: alice vs bob\nalice played P-7f.\nbob (gote) to move — deadline in 3d.",
+        image=Attachment(png, "board.png", "image/png"),
+        mentions=(bob, User("telegram", "5", "tg")),
+        buttons=((Button("Resign", "resign 1", "danger"),),),
+    )
+    rec = Recorder(replies={"board": board})
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path):
+        alice = fake.user(111, "alice")
+        await fake.slash(alice, "board")
+        upload = next(r for r in fake.requests if r.path.endswith("/callback"))
+        msg = fake.last_message()
+    assert upload.multipart
+    assert [(f.field, f.filename) for f in upload.files] == [("files[0]", "board.png")]
+    assert upload.files[0].data == png and upload.files[0].data.startswith(b"\x89PNG")
+    data = upload.json["data"]
+    embed = data["embeds"][0]
+    assert embed["image"]["url"] == "attachment://board.png"
+    assert embed["title"] == "Game #1: alice vs bob"
+    assert "bob (gote) to move" in embed["description"]
+    assert data["content"] == "<@222>"  # the player to move is pinged; other platforms are not
+    assert data["allowed_mentions"] == {"parse": [], "users": [222]}
+    assert msg["components"][0]["components"][0]["custom_id"] == "resign 1"
+    assert not data.get("flags")
+
+
+async def test_user_errors_are_ephemeral(tmp_path: Path) -> None:
+    rec = Recorder(replies={"move": Reply("Not played: no piece on 7g.", ephemeral=True)})
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path):
+        body = await fake.slash(fake.user(111, "alice"), "move", move="7g7f")
+    assert body["data"]["flags"] & 64
+    assert body["data"]["content"] == "Not played: no piece on 7g."
+
+
+async def test_service_failure_is_answered_once_and_politely(tmp_path: Path) -> None:
+    async def broken(request: Any) -> Reply:
+        raise RuntimeError("boom")
+
+    async with FakeDiscord() as fake, running_front(fake, broken, tmp_path):
+        body = await fake.slash(fake.user(111, "alice"), "board")
+    assert body["data"]["flags"] & 64
+    assert "Something went wrong" in body["data"]["content"]
+
+
+async def test_slow_service_is_deferred_then_followed_up(tmp_path: Path) -> None:
+    rec = Recorder(delay=0.2)
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path) as front:
+        front.answer_within = 0.02
+        body = await fake.slash(fake.user(111, "alice"), "board")
+        assert body["type"] == 5  # "thinking..."
+        msg = await fake.wait_for(
+            lambda: next((m for m in fake.messages.values() if m["content"].startswith("ok")), None)
+        )
+    assert msg["content"] == "ok board ()"
+    assert not msg["flags"] & 128  # no longer loading
+
+
+async def test_slow_user_error_still_ends_ephemeral(tmp_path: Path) -> None:
+    rec = Recorder(delay=0.2, replies={"board": Reply("No game here.", ephemeral=True)})
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path) as front:
+        front.answer_within = 0.02
+        await fake.slash(fake.user(111, "alice"), "board")
+        msg = await fake.wait_for(
+            lambda: next((m for m in fake.messages.values() if m["content"]), None)
+        )
+        assert msg["content"] == "No game here." and msg["flags"] & 64
+        assert [m for m in fake.messages.values() if m["flags"] & 128] == []
+
+
+CARD = Reply(
+    "Challenge #7: alice challenges bob to shogi.",
+    buttons=((Button("Accept", "accept 7", "success"), Button("Decline", "decline 7", "danger")),),
+    card="challenge:7",
+)
+
+
+async def test_button_click_and_card_edit_survive_a_restart(tmp_path: Path) -> None:
+    rec = Recorder(replies={"challenge": CARD, "accept": Reply("Game #1 begins.")})
+    async with FakeDiscord() as fake:
+        alice, bob = fake.user(111, "alice"), fake.user(222, "bob")
+        async with running_front(fake, rec, tmp_path):
+            await fake.slash(alice, "challenge", opponent=bob)
+            card = fake.last_message()
+        assert [c["custom_id"] for c in card["components"][0]["components"]] == [
+            "accept 7",
+            "decline 7",
+        ]
+        # A new process: the button posted by the old one still works, and the card it
+        # remembered is edited in place.
+        async with running_front(fake, rec, tmp_path) as front:
+            body = await fake.click(bob, card, "accept 7")
+            chat = ChatRef("discord", str(CHANNEL_ID))
+            await front.edit_card(chat, "challenge:7", Reply("Challenge #7 was accepted by bob."))
+        req = rec.requests[-1]
+        assert (req.command, req.args, req.user.id) == ("accept", ("7",), "222")
+        assert req.options == {"button": "1"}
+        assert body["type"] == 4 and body["data"]["content"] == "Game #1 begins."
+        edited = fake.messages[int(card["id"])]
+        assert edited["content"] == "Challenge #7 was accepted by bob."
+        assert edited["components"] == []  # the buttons are gone once answered
+        assert edited["_edits"] == 1
+
+
+async def test_edit_of_an_unknown_card_posts_it(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, running_front(fake, Recorder(), tmp_path) as front:
+        chat = ChatRef("discord", str(CHANNEL_ID))
+        await front.edit_card(chat, "challenge:99", Reply("Challenge #99 expired."))
+        assert fake.last_message()["content"] == "Challenge #99 expired."
+
+
+async def test_rate_limited_send_is_retried(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, running_front(fake, Recorder(), tmp_path) as front:
+        fake.rate_limit("POST", r"^/channels/\d+/messages$", retry_after=0.05)
+        await front.send(ChatRef("discord", str(OTHER_CHANNEL_ID)), Reply("⏰ bob, your move."))
+        posts = [r for r in fake.requests if r.path.endswith("/messages") and r.method == "POST"]
+        assert [r.status for r in posts] == [429, 200]
+        assert fake.last_message(OTHER_CHANNEL_ID)["content"] == "⏰ bob, your move."
+
+
+async def test_send_by_dm(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, running_front(fake, Recorder(), tmp_path) as front:
+        fake.user(111, "alice")
+        await front.send(ChatRef("discord", "dm:111"), Reply("⏰ alice, your move."))
+        dm = next(c for c in fake.channels.values() if c["type"] == 1)
+        assert fake.last_message(int(dm["id"]))["content"] == "⏰ alice, your move."
+
+
+async def test_autocomplete_piece_names_within_limits(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, running_front(fake, Recorder(), tmp_path):
+        alice = fake.user(111, "alice")
+        everything = await fake.autocomplete(alice, "piece", "name", name="", variant="wa")
+        typed = await fake.autocomplete(alice, "piece", "name", name="swa", variant="wa")
+        kanji = await fake.autocomplete(alice, "piece", "name", name="飛", variant="shogi")
+    assert len(everything) == 25
+    assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in everything)
+    assert [c["value"] for c in typed] == ["swallow's wings", "gliding swallow"]
+    assert kanji[0]["value"] == "rook"
+
+
+async def test_autocomplete_time_offers_usual_and_typed_durations(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, running_front(fake, Recorder(), tmp_path):
+        alice = fake.user(111, "alice")
+        usual = await fake.autocomplete(alice, "challenge", "time", time="")
+        typed = await fake.autocomplete(alice, "challenge", "time", time="36h")
+    assert [c["value"] for c in usual] == ["1d", "3d", "7d", "none"]
+    assert typed[0]["value"] == "36h"
+
+
+async def test_autocomplete_moves_come_from_the_service_and_are_clipped(tmp_path: Path) -> None:
+    many = tuple(Button(f"P-{i}f " + "x" * 120, f"{i}g{i}f") for i in range(40))
+    rec = Recorder(replies={"complete": Reply("", buttons=(many,))})
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path):
+        alice = fake.user(111, "alice")
+        choices = await fake.autocomplete(alice, "move", "move", move="P", game=3)
+    assert len(choices) == 25
+    assert all(len(c["name"]) <= 100 for c in choices)
+    req = rec.requests[-1]
+    assert (req.command, req.args) == ("complete", ("move", "move", "P"))
+    assert req.options == {"game": "3"}
+
+
+async def test_slow_autocomplete_answers_empty_in_time(tmp_path: Path) -> None:
+    rec = Recorder(delay=5)
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path):
+        from bot.discord_front import frontend
+
+        old = frontend.COMPLETE_WITHIN
+        frontend.COMPLETE_WITHIN = 0.05
+        try:
+            choices = await fake.autocomplete(fake.user(111, "a"), "move", "move", move="7")
+        finally:
+            frontend.COMPLETE_WITHIN = old
+    assert choices == []
+
+
+async def test_text_commands_with_prefix_and_mentions(tmp_path: Path) -> None:
+    rec = Recorder(replies={"challenge": CARD})
+    env = {"DISCORD_MESSAGE_CONTENT": "1", "DISCORD_PREFIX": "?"}
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path, **env) as front:
+        alice, bob = fake.user(111, "alice"), fake.user(222, "bob")
+        robot = fake.user(333, "otherbot", bot=True)
+        said = await fake.say(alice, "?shogi challenge <@222> wa 3d")
+        sent = await fake.wait_for(
+            lambda: len(fake.channel_messages()) >= 2 and fake.last_message()
+        )
+        chat = ChatRef("discord", str(CHANNEL_ID))
+        await front.edit_card(chat, "challenge:7", Reply("accepted"))
+        await fake.say(robot, "?board")  # other bots are ignored
+        await fake.say(alice, "!board")  # not our prefix
+        await fake.say(bob, "?c <@222>")  # an alias; the author's own mention is no target
+        await fake.wait_for(lambda: len(rec.requests) >= 2)
+    first, second = rec.requests
+    assert (first.command, first.args, first.target) == (
+        "challenge",
+        ("wa", "3d"),
+        User("discord", "222", "bob"),
+    )
+    assert str(sent["message_reference"]["message_id"]) == said["id"]
+    assert fake.messages[int(sent["id"])]["content"] == "accepted"
+    assert (second.command, second.user.id) == ("challenge", "222")
+    assert intents_of(fake) & (1 << 15)  # message content intent requested
+
+
+def intents_of(fake: FakeDiscord) -> int:
+    return int(fake.identifies[-1]["intents"])
+
+
+async def test_without_message_content_text_is_ignored(tmp_path: Path) -> None:
+    rec = Recorder()
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path):
+        await fake.say(fake.user(111, "alice"), "!board")
+        await fake.slash(fake.user(111, "alice"), "games")
+    assert [r.command for r in rec.requests] == ["games"]
+    assert not intents_of(fake) & (1 << 15)
+
+
+async def test_bare_moves_in_opted_in_channels(tmp_path: Path) -> None:
+    rec = Recorder(replies={"move": Reply("alice played P-7f.")})
+    env = {"DISCORD_MESSAGE_CONTENT": "1", "DISCORD_BARE_MOVE_CHANNELS": str(CHANNEL_ID)}
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path, **env):
+        alice = fake.user(111, "alice")
+        await fake.say(alice, "hello everyone")
+        await fake.say(alice, "7g7f", channel_id=OTHER_CHANNEL_ID)
+        await fake.say(alice, "７六歩")
+        await fake.wait_for(lambda: rec.requests)
+    assert [(r.command, r.args, r.options) for r in rec.requests] == [
+        ("move", ("７六歩",), {"bare": "1"})
+    ]
+
+
+async def test_thread_per_game(tmp_path: Path) -> None:
+    rec = Recorder(replies={"challenge": CARD})
+    env = {"DISCORD_GAME_THREADS": "1"}
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path, **env):
+        alice, bob = fake.user(111, "alice"), fake.user(222, "bob")
+        body = await fake.slash(alice, "challenge", opponent=bob)
+    thread = next(c for c in fake.channels.values() if c["type"] == 11)
+    assert thread["parent_id"] == str(CHANNEL_ID)
+    assert rec.requests[0].chat == ChatRef("discord", thread["id"])
+    assert f"<#{thread['id']}>" in body["data"]["content"]
+    card = fake.last_message(int(thread["id"]))
+    assert card["content"].startswith("Challenge #7")
+
+
+async def test_shards(tmp_path: Path) -> None:
+    rec = Recorder()
+    async with FakeDiscord() as fake:
+        async with running_front(fake, rec, tmp_path, DISCORD_SHARD_COUNT="2") as front:
+            await fake.wait_connected(shards=2)
+            await fake.slash(fake.user(111, "alice"), "games")
+            assert front.client.shard_count == 2
+        assert sorted(tuple(i["shard"]) for i in fake.identifies) == [(0, 2), (1, 2)]
+    assert [r.command for r in rec.requests] == ["games"]
+
+
+async def test_bad_token_fails_loudly(tmp_path: Path) -> None:
+    import discord
+
+    async with FakeDiscord(token="right") as fake:
+        with pytest.raises(discord.LoginFailure):
+            async with running_front(fake, Recorder(), tmp_path, DISCORD_TOKEN="wrong"):
+                pass
