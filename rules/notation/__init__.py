@@ -27,6 +27,7 @@ core's ``IllegalMoveError`` (from ``Position.check_legal``) when the move is not
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from rules.errors import InvalidMoveError, RulesError
@@ -81,8 +82,10 @@ def read_move(pos: Position, text: str) -> MoveQuery:
     norm = normalize(raw)
     if is_japanese(norm):
         last = pos.last_move
-        return read_japanese(pos.variant, norm, last.to_sq if last is not None else None)
-    return read_western(pos.variant, norm)
+        q = read_japanese(pos.variant, norm, last.to_sq if last is not None else None)
+    else:
+        q = read_western(pos.variant, norm)
+    return dataclasses.replace(q, text=raw)
 
 
 def examples(pos: Position) -> dict[str, str]:

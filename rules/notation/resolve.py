@@ -78,6 +78,13 @@ def _explain_no_match(pos: Position, q: MoveQuery, legal: list[Move], loose: lis
     printer = Printer(pos, legal)
     if loose:
         # The piece can go there, but not the way the text says (promotion, 右/左...).
+        if q.promote and all(m.is_drop for m in loose):
+            raise IllegalMoveError(
+                f"{q.text!r}: a piece dropped from the hand cannot promote on the drop; write "
+                f"{printer.format(loose[0], q.style)}",
+                code="drop_cannot_promote",
+                text=q.text,
+            )
         if q.promote is not None and not any(m.promote == q.promote for m in loose):
             sample = loose[0]
             check_legal(pos, sample._replace(promote=q.promote))

@@ -31,6 +31,8 @@ def read_western(variant: Variant, text: str) -> MoveQuery:
         head = plus + letters[:-1]
         if not letters[:-1] or head.upper() in names.read_code:
             piece_token, capture_from_letters = head, True
+    if len(piece_token) > 3:
+        raise _unreadable(text, "")
     if piece_token == "+":
         raise _unreadable(text, "a + before the piece needs the piece letter, like +R-3c")
     kinds = None
@@ -78,8 +80,10 @@ def _read_squares(
             raise _unreadable(text, "a drop has no origin square: write it like S*5e")
         if kinds is None:
             raise _unreadable(text, "a drop needs the piece: write it like P*5e")
-    elif sep in ("-", "x") or origin is not None:
-        drop = False
+        if promo:
+            raise _unreadable(text, "a dropped piece never promotes on the drop: leave out + or =")
+    elif sep == "x" or origin is not None:
+        drop = False  # a bare "-" is forgiven for a drop when no piece on the board fits
     if origin is not None and origin == dest:
         raise InvalidMoveError(f"{text!r}: origin and destination are the same square", text=text)
     return MoveQuery(
