@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from typing import Any
 
 from rules import Position, load_variant
 from rules.perft import perft
@@ -27,40 +28,28 @@ def komabot_perft(variant: str, depth: int) -> int:
     return perft(Position.start(load_variant(variant)), depth, bulk=False)
 
 
+def library_perft(board: Any, depth: int) -> int:
+    """The same walk for python-shogi and cshogi boards (both offer legal_moves/push/pop)."""
+    if depth == 0:
+        return 1
+    total = 0
+    for move in list(board.legal_moves):
+        board.push(move)
+        total += library_perft(board, depth - 1)
+        board.pop()
+    return total
+
+
 def python_shogi_perft(depth: int) -> int:
     import shogi
 
-    board = shogi.Board()
-
-    def walk(d: int) -> int:
-        if d == 0:
-            return 1
-        total = 0
-        for move in list(board.legal_moves):
-            board.push(move)
-            total += walk(d - 1)
-            board.pop()
-        return total
-
-    return walk(depth)
+    return library_perft(shogi.Board(), depth)
 
 
 def cshogi_perft(depth: int) -> int:
     import cshogi
 
-    board = cshogi.Board()
-
-    def walk(d: int) -> int:
-        if d == 0:
-            return 1
-        total = 0
-        for move in list(board.legal_moves):
-            board.push(move)
-            total += walk(d - 1)
-            board.pop()
-        return total
-
-    return walk(depth)
+    return library_perft(cshogi.Board(), depth)
 
 
 def report(label: str, nodes: int, seconds: float) -> float:

@@ -96,26 +96,12 @@ def legal_moves(pos: Position) -> list[Move]:
             continue
         if v == royal:
             continue
-        if allowed is not None or s in pinned:
-            targets = _restricted_targets(board, sign, leaps_t[v][s], rides_t[v][s])
-            if allowed is not None:
-                targets = [d for d in targets if d in allowed]
-            pin = pinned.get(s)
-            if pin is not None:
-                targets = [d for d in targets if d in pin]
-        else:
-            targets = []
-            for d in leaps_t[v][s]:
-                if board[d] * sign <= 0:
-                    targets.append(d)
-            for ray in rides_t[v][s]:
-                for d in ray:
-                    w = board[d]
-                    if w * sign > 0:
-                        break
-                    targets.append(d)
-                    if w:
-                        break
+        targets = _targets(board, sign, leaps_t[v][s], rides_t[v][s])
+        if allowed is not None:
+            targets = [d for d in targets if d in allowed]
+        pin = pinned.get(s)
+        if pin is not None:
+            targets = [d for d in targets if d in pin]
         pv = promote_t[v]
         if pv:
             dead = dead_t[v]
@@ -133,7 +119,7 @@ def legal_moves(pos: Position) -> list[Move]:
 
     if ksq >= 0:
         board[ksq] = 0
-        for d in _restricted_targets(board, sign, leaps_t[royal][ksq], rides_t[royal][ksq]):
+        for d in _targets(board, sign, leaps_t[royal][ksq], rides_t[royal][ksq]):
             if not attacked(pos, d, enemy):
                 append(Move(ksq, d, False, 0))
         board[ksq] = royal
@@ -143,9 +129,10 @@ def legal_moves(pos: Position) -> list[Move]:
     return moves
 
 
-def _restricted_targets(
+def _targets(
     board: list[int], sign: int, leaps: tuple[int, ...], rides: tuple[tuple[int, ...], ...]
 ) -> list[int]:
+    """Squares a piece of colour ``sign`` reaches: empty or enemy, rides stopped by pieces."""
     out = [d for d in leaps if board[d] * sign <= 0]
     for ray in rides:
         for d in ray:
