@@ -7,7 +7,9 @@ import random
 from rules import Position, load_variant
 
 
-def random_game(variant_id: str, seed: int, max_plies: int = 150, sfen: str | None = None) -> list[str]:
+def random_game(
+    variant_id: str, seed: int, max_plies: int = 150, sfen: str | None = None
+) -> list[str]:
     """USI moves of a random game that favours captures, drops and promotions."""
     rng = random.Random(seed)
     variant = load_variant(variant_id)

@@ -10,7 +10,11 @@ from rules import GOTE, SENTE, Outcome, Position, Termination, load_variant
 from rules.records import GameRecord, RecordError, export_record, import_record
 from tests.rules.records.games import random_game
 
-FORMATS = {"shogi": ("kif", "kifu", "csa", "usi"), "wa": ("kifu", "usi"), "wa-drops": ("kifu", "usi")}
+FORMATS = {
+    "shogi": ("kif", "kifu", "csa", "usi"),
+    "wa": ("kifu", "usi"),
+    "wa-drops": ("kifu", "usi"),
+}
 RESULTS = [
     Outcome(Termination.RESIGNATION, SENTE),
     Outcome(Termination.RESIGNATION, GOTE),

@@ -1,0 +1,68 @@
+"""``komabot parse``, ``record`` and ``import`` (bot/cli/notation_cmds.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+
+
+def test_parse_prints_usi_move_by_move(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", "P-7f", "３四歩", "Bx2b+", "同　銀", "B*5e"]) == 0
+    assert capsys.readouterr().out.split() == ["7g7f", "3c3d", "8h2b+", "3a2b", "B*5e"]
+
+
+def test_parse_stops_at_the_first_bad_move(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", "7g7f", "3c3d", "G-5h", "P-2f"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == ["7g7f", "3c3d", "G-5h: Which gold? G6i-5h or G4i-5h"]
+
+
+def test_parse_wa_from_sfen(capsys: pytest.CaptureFixture[str]) -> None:
+    sfen = "5k5/11/11/5P5/11/11/11/11/11/11/K10 b - 1"
+    assert main(["parse", "--variant", "wa", "--sfen", sfen, "SP-6c+"]) == 0
+    assert capsys.readouterr().out.strip() == "6d6c+"
+
+
+def test_record_and_import(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "game.kif"
+    code = main(["record", "--moves", "7g7f", "3c3d", "--format", "kif", "--out", str(out)])
+    assert code == 0
+    assert "７六歩(77)".encode("cp932") in out.read_bytes()
+    assert main(["import", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
+        "7g7f 3c3d",
+    ]
+
+
+def test_record_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["record", "--variant", "wa", "--moves", "8h8g", "--format", "usi"]) == 0
+    assert capsys.readouterr().out.startswith("position sfen hmlcvkwgudo/")
+
+
+def test_record_refuses_kif_for_wa(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["record", "--variant", "wa", "--moves", "8h8g", "--format", "kif"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "Standard Shogi only" in err[0]
+
+
+def test_record_refuses_illegal_move(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["record", "--moves", "7g7e", "--format", "usi"]) == 2
+    assert capsys.readouterr().err.startswith("komabot record: move 1 (7g7e): ")
+
+
+def test_import_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["import", str(tmp_path / "none.kif")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_import_bad_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.usi"
+    path.write_text("position startpos moves 7g7f 7f7d\n")
+    assert main(["import", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("komabot import: line 1: move 2 (7f7d):") and "\n" not in err

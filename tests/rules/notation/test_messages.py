@@ -1,0 +1,100 @@
+"""Error messages people will read, word for word, and the facts they carry."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Position, load_variant
+from rules.notation import parse_move
+
+
+def _pos(variant: str = "shogi", sfen: str | None = None, *setup: str) -> Position:
+    v = load_variant(variant)
+    pos = Position.from_sfen(v, sfen) if sfen else Position.start(v)
+    for usi in setup:
+        pos.push_usi(usi)
+    return pos
+
+
+def test_which_gold_lists_candidates_in_western() -> None:
+    pos = _pos()
+    with pytest.raises(AmbiguousMoveError) as info:
+        parse_move(pos, "G-5h")
+    assert info.value.message == "Which gold? G6i-5h or G4i-5h"
+    assert [pos.usi(m) for m in info.value.params["candidates"]] == ["6i5h", "4i5h"]
+
+
+def test_which_silver_example_from_the_issue() -> None:
+    pos = _pos("shogi", "4k4/9/9/9/9/9/9/3S1S3/4K4 b - 1")
+    with pytest.raises(AmbiguousMoveError) as info:
+        parse_move(pos, "S-5g")
+    assert info.value.message == "Which silver? S6h-5g or S4h-5g"
+
+
+def test_which_gold_lists_candidates_in_japanese() -> None:
+    with pytest.raises(AmbiguousMoveError) as info:
+        parse_move(_pos(), "５八金")
+    assert info.value.message == "Which gold? ５八金左 or ５八金右"
+
+
+def test_promotion_choice_western() -> None:
+    pos = _pos("shogi", None, "7g7f", "3c3d")
+    with pytest.raises(AmbiguousMoveError) as info:
+        parse_move(pos, "Bx2b")
+    err = info.value
+    assert err.code == "promotion_choice"
+    assert err.message == ("Promote the bishop? Add + to promote or = not to: B8hx2b+ or B8hx2b=")
+    assert sorted(pos.usi(m) for m in err.params["candidates"]) == ["8h2b", "8h2b+"]
+
+
+def test_promotion_choice_japanese() -> None:
+    with pytest.raises(AmbiguousMoveError) as info:
+        parse_move(_pos("shogi", None, "7g7f", "3c3d"), "２二角")
+    assert info.value.message == (
+        "Promote the bishop? Add 成 (promote) or 不成 (do not): ２二角成 or ２二角不成"
+    )
+
+
+def test_usi_without_plus_does_not_promote() -> None:
+    pos = _pos("shogi", None, "7g7f", "3c3d")
+    assert pos.usi(parse_move(pos, "8h2b")) == "8h2b"
+
+
+def test_unreadable_text_gets_examples_from_the_position() -> None:
+    with pytest.raises(InvalidMoveError) as info:
+        parse_move(_pos(), "hello")
+    assert info.value.message == (
+        "cannot read 'hello' as a move. Write a move like 9g9f (USI), P-9f (Western) or "
+        "９六歩 (Japanese)"
+    )
+    assert info.value.params["examples"] == {"usi": "9g9f", "western": "P-9f", "japanese": "９六歩"}
+
+
+def test_all_digit_square_refused_on_wa() -> None:
+    with pytest.raises(InvalidMoveError) as info:
+        parse_move(_pos("wa"), "7776")
+    assert info.value.code == "all_digit_square"
+    assert info.value.message.startswith(
+        "'7776': on a 11x11 board a square needs its rank letter (like 11k or 6h)"
+    )
+    assert "SP-8g (Western)" in info.value.message
+
+
+def test_illegal_move_carries_the_rules_reason() -> None:
+    with pytest.raises(IllegalMoveError) as info:
+        parse_move(_pos(), "R-2c")
+    assert info.value.code == "path_blocked"
+    assert "2g" in info.value.message
+
+
+def test_missing_piece_is_named() -> None:
+    with pytest.raises(IllegalMoveError) as info:
+        parse_move(_pos(), "+R-5e")
+    assert info.value.message == "you have no dragon on the board or in hand"
+
+
+def test_japanese_words_that_fit_nothing_offer_what_would() -> None:
+    pos = _pos("shogi", "4k4/9/9/9/9/9/9/3G5/K4G3 b - 1")
+    with pytest.raises(IllegalMoveError) as info:
+        parse_move(pos, "５八金引")
+    assert info.value.message == "'５八金引' fits no legal move; did you mean ５八金上 or ５八金寄?"
