@@ -36,7 +36,7 @@ from rules.notation.japanese import is_japanese, read_japanese
 from rules.notation.numerals import normalize
 from rules.notation.printing import Printer, as_style, format_move, legal_move_texts
 from rules.notation.query import MoveQuery, Style
-from rules.notation.resolve import check_legal, resolve
+from rules.notation.resolve import resolve
 from rules.notation.western import read_western
 from rules.position import Position
 
@@ -61,7 +61,7 @@ def parse_move(pos: Position, text: str) -> Move:
         raw = text.strip()
         if _USI_EXACT.match(raw):
             move = parse_usi(pos.variant, raw)
-            check_legal(pos, move)
+            pos.check_legal(move)
             return move
         return resolve(pos, read_move(pos, raw))
     except InvalidMoveError as exc:
@@ -94,8 +94,9 @@ def examples(pos: Position) -> dict[str, str]:
     if not legal:
         return {}
     printer = Printer(pos, legal)
-    pawn = pos.variant.pieces[-1].base  # the variant files list the pawn last
-    pick = next((m for m in legal if not m.is_drop and printer.kind(m) == pawn), legal[0])
+    pawn = pos.variant.by_letter.get("P")
+    kind = pawn.kind if pawn is not None else 0
+    pick = next((m for m in legal if not m.is_drop and printer.kind(m) == kind), legal[0])
     return {s.value: printer.format(pick, s) for s in Style}
 
 

@@ -25,9 +25,7 @@ def resolve(pos: Position, q: MoveQuery) -> Move:
     hits = _narrow(pos, q, loose)
     if not hits:
         _explain_no_match(pos, q, legal, loose)
-    if len({(m.from_sq, m.drop) for m in hits}) == 1 and len(hits) == 2:
-        if q.style is Style.USI:  # exact: no + means no promotion
-            return next(m for m in hits if not m.promote)
+    if len(hits) == 2 and len({(m.from_sq, m.drop) for m in hits}) == 1:
         raise _promotion_choice(pos, q, legal, hits)
     if len(hits) > 1:
         raise _ambiguous(pos, q, legal, hits)
@@ -63,16 +61,6 @@ def _narrow(pos: Position, q: MoveQuery, moves: list[Move]) -> list[Move]:
     return out
 
 
-def check_legal(pos: Position, move: Move) -> None:
-    """The rules core's verdict on ``move`` (raises its IllegalMoveError when illegal)."""
-    try:
-        pos.check_legal(move)
-    except ImportError:  # rules.explain not present: fall back to a plain refusal
-        raise IllegalMoveError(
-            f"{pos.usi(move)} is not a legal move here", move=move, usi=pos.usi(move)
-        ) from None
-
-
 def _explain_no_match(pos: Position, q: MoveQuery, legal: list[Move], loose: list[Move]) -> None:
     """Raise the best explanation for a query no legal move fits."""
     printer = Printer(pos, legal)
@@ -87,7 +75,7 @@ def _explain_no_match(pos: Position, q: MoveQuery, legal: list[Move], loose: lis
             )
         if q.promote is not None and not any(m.promote == q.promote for m in loose):
             sample = loose[0]
-            check_legal(pos, sample._replace(promote=q.promote))
+            pos.check_legal(sample._replace(promote=q.promote))
         texts = sorted({printer.format(m, q.style) for m in loose})
         raise IllegalMoveError(
             f"{q.text!r} fits no legal move; did you mean {or_list(texts)}?",
@@ -97,7 +85,7 @@ def _explain_no_match(pos: Position, q: MoveQuery, legal: list[Move], loose: lis
             texts=texts,
         )
     pseudo = _pseudo_move(pos, q)
-    check_legal(pos, pseudo)
+    pos.check_legal(pseudo)
     # check_legal found nothing wrong: the move is legal but did not fit the text's details.
     raise IllegalMoveError(
         f"{q.text!r} fits no legal move; did you mean {printer.format(pseudo, q.style)}?",
