@@ -193,6 +193,7 @@ def read_kif(text: str) -> GameRecord:
     pos: Position | None = None
     moves: list[str] = []
     special: tuple[str, int] | None = None
+    first_number: int | None = None
     summary: tuple[str | None, str] | None = None
     for no, raw in enumerate(lines, start=1):
         line = raw.strip()
@@ -250,9 +251,12 @@ def read_kif(text: str) -> GameRecord:
         if body in _SPECIAL:
             special = (body, no)
             continue
-        if number != len(moves) + 1:
+        if first_number is None:
+            first_number = number  # a game from a diagram may go on counting from there
+        if number != first_number + len(moves):
             raise RecordError(
-                f"line {no}: move number {number}, expected {len(moves) + 1}", line=no
+                f"line {no}: move number {number}, expected {first_number + len(moves)}",
+                line=no,
             )
         move = _read_move(pos, body, no, number)
         moves.append(pos.usi(move))
