@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from rules.errors import AmbiguousMoveError, IllegalMoveError, RulesError
 from rules.move import Move
 from rules.notation.names import short_name
@@ -61,7 +63,9 @@ def _narrow(pos: Position, q: MoveQuery, moves: list[Move]) -> list[Move]:
     return out
 
 
-def _explain_no_match(pos: Position, q: MoveQuery, legal: list[Move], loose: list[Move]) -> None:
+def _explain_no_match(
+    pos: Position, q: MoveQuery, legal: list[Move], loose: list[Move]
+) -> NoReturn:
     """Raise the best explanation for a query no legal move fits."""
     printer = Printer(pos, legal)
     if loose:
