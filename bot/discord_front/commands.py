@@ -8,7 +8,7 @@ autocomplete are decided here, by argument name, because they are Discord presen
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,7 +143,7 @@ def build_command(
 
 def _completer(
     complete: Completer, command: str, argument: str
-) -> Callable[[discord.Interaction[Any], str], Awaitable[list[app_commands.Choice[str]]]]:
+) -> Callable[[discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]:
     async def autocomplete(
         interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:

@@ -217,7 +217,7 @@ class DiscordFrontEnd:
     async def _channel(self, chat: ChatRef) -> discord.abc.Messageable:
         if chat.chat_id.startswith(DM_PREFIX):
             user_id = int(chat.chat_id.removeprefix(DM_PREFIX))
-            return await self.client.create_dm(discord.Object(id=user_id))  # type: ignore[arg-type]
+            return await self.client.create_dm(discord.Object(id=user_id))
         return self.client.get_partial_messageable(int(chat.thread_id or chat.chat_id))
 
     async def send(self, chat: ChatRef, reply: Reply) -> None:
@@ -323,7 +323,7 @@ class DiscordFrontEnd:
                 await interaction.delete_original_response()
                 if _is_empty(out):
                     return
-                sent = await interaction.followup.send(
+                sent: discord.Message = await interaction.followup.send(
                     ephemeral=True, wait=True, **out.send_kwargs()
                 )
             else:

@@ -215,6 +215,19 @@ async def test_button_click_and_card_edit_survive_a_restart(tmp_path: Path) -> N
         assert edited["_edits"] == 1
 
 
+async def test_a_click_is_handled_once_by_the_process_that_posted_the_button(
+    tmp_path: Path,
+) -> None:
+    rec = Recorder(replies={"challenge": CARD})
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path):
+        alice, bob = fake.user(111, "alice"), fake.user(222, "bob")
+        await fake.slash(alice, "challenge", opponent=bob)
+        card = fake.last_message()
+        await fake.click(bob, card, "decline 7")
+    assert [(r.command, r.args) for r in rec.requests] == [("challenge", ()), ("decline", ("7",))]
+    assert len(fake.callbacks) == 2
+
+
 async def test_edit_of_an_unknown_card_posts_it(tmp_path: Path) -> None:
     async with FakeDiscord() as fake, running_front(fake, Recorder(), tmp_path) as front:
         chat = ChatRef("discord", str(CHANNEL_ID))

@@ -1,0 +1,135 @@
+"""End to end: the real game service over a temporary SQLite file, played through Discord."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from discord_harness import running_front
+from fake_discord import CHANNEL_ID, FakeDiscord, FakeUser
+
+from bot.config import Config
+from bot.core.clock import FakeClock
+from bot.core.service import GameService
+from bot.discord_front import DiscordFrontEnd
+from bot.store.sqlite import SqliteStore
+
+RENDERS = importlib.util.find_spec("render.board") is not None
+
+
+@contextlib.asynccontextmanager
+async def service_over(tmp_path: Path) -> AsyncIterator[GameService]:
+    store = await SqliteStore.open(tmp_path / "komabot.sqlite3", sync="normal")
+    config = Config(db_path=tmp_path / "komabot.sqlite3", reminders=())
+    service = GameService(store, config, clock=FakeClock(), render_images=RENDERS)
+    try:
+        yield service
+    finally:
+        await store.close()
+
+
+@contextlib.asynccontextmanager
+async def discord_for(
+    fake: FakeDiscord, service: GameService, tmp_path: Path
+) -> AsyncIterator[DiscordFrontEnd]:
+    async with running_front(fake, service.handle, tmp_path) as front:
+        service.outboxes["discord"] = front
+        yield front
+
+
+def buttons(message: dict[str, Any]) -> dict[str, str]:
+    """label -> custom_id of every button on a message."""
+    return {
+        c["label"]: c["custom_id"]
+        for row in message.get("components", [])
+        for c in row["components"]
+    }
+
+
+def text_of(body: dict[str, Any]) -> str:
+    data = body.get("data") or {}
+    parts = [data.get("content") or ""]
+    for embed in data.get("embeds") or []:
+        parts += [embed.get("title") or "", embed.get("description") or ""]
+    return "\n".join(parts)
+
+
+def interaction_message(fake: FakeDiscord, body_index: int = -1) -> dict[str, Any]:
+    """The message created by the latest interaction answer."""
+    return [m for m in fake.messages.values() if "_interaction_id" in m][body_index]
+
+
+async def test_a_game_from_challenge_to_resignation(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, service_over(tmp_path) as service:
+        alice, bob = fake.user(111, "alice"), fake.user(222, "bob")
+        async with discord_for(fake, service, tmp_path):
+            body = await fake.slash(alice, "challenge", opponent=bob, color="sente")
+            assert "Challenge #1" in text_of(body), text_of(body)
+            assert "<@222>" in body["data"]["content"]  # the challenged player is called
+            card = interaction_message(fake)
+            assert set(buttons(card).values()) == {"accept 1", "decline 1", "cancel 1"}
+
+        # Restart: a new front end (and process state) over the same database and card index.
+        async with discord_for(fake, service, tmp_path) as front:
+            wrong = await fake.click(alice, card, "accept 1")
+            assert wrong["data"]["flags"] & 64  # alice cannot accept her own challenge
+            start = await fake.click(bob, card, "accept 1")
+            assert "Game #1 begins" in text_of(start)
+            assert "<@111>" in start["data"]["content"]  # alice (sente) is to move
+            edited = fake.messages[int(card["id"])]
+            assert "accepted by bob" in edited["content"] and edited["components"] == []
+            if RENDERS:
+                upload = [r for r in fake.requests if r.path.endswith("/callback")][-1]
+                assert upload.files[0].data.startswith(b"\x89PNG")
+                assert start["data"]["embeds"][0]["image"]["url"] == "attachment://board.png"
+
+            await check_move_autocomplete(fake, alice)
+
+            bad = await fake.slash(bob, "move", move="3c3d")
+            assert bad["data"]["flags"] & 64 and "alice" in text_of(bad)  # not bob's turn
+            moved = await fake.slash(alice, "move", move="7g7f")
+            assert any(m in text_of(moved) for m in ("P-7f", "7g7f", "７六歩")), text_of(moved)
+            assert "<@222>" in moved["data"]["content"]  # now bob is called
+            if RENDERS:
+                upload = [r for r in fake.requests if r.path.endswith("/callback")][-1]
+                assert upload.multipart and upload.files[0].data.startswith(b"\x89PNG")
+
+            ask = await fake.slash(bob, "resign")
+            assert ask["data"]["flags"] & 64
+            confirm = interaction_message(fake)
+            resign_id = next(v for v in buttons(confirm).values() if v.startswith("resign"))
+            over = await fake.click(bob, confirm, resign_id)
+            assert "alice wins by resignation" in text_of(over), text_of(over)
+            assert any(v.startswith("export ") for v in buttons(interaction_message(fake)).values())
+            assert front.client.user is not None
+
+
+async def check_move_autocomplete(fake: FakeDiscord, alice: FakeUser) -> None:
+    """Legal moves while typing, within Discord's limits (when the service offers them)."""
+    probe = await fake.autocomplete(alice, "move", "move", move="")
+    if not probe:
+        pytest.skip("the game service does not answer 'complete' requests yet")
+    assert len(probe) <= 25
+    assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in probe)
+    typed = await fake.autocomplete(alice, "move", "move", move="7g")
+    assert typed and all("7" in c["value"] or "7" in c["name"] for c in typed)
+
+
+async def test_an_expired_challenge_card_is_edited_in_place(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, service_over(tmp_path) as service:
+        alice, bob = fake.user(111, "alice"), fake.user(222, "bob")
+        async with discord_for(fake, service, tmp_path):
+            await fake.slash(alice, "challenge", opponent=bob)
+            card = interaction_message(fake)
+        async with discord_for(fake, service, tmp_path):
+            clock = service.clock
+            assert isinstance(clock, FakeClock)
+            await clock.advance(service.config.challenge_ttl + 1)
+            assert await service.fire_due() >= 1
+        edited = fake.messages[int(card["id"])]
+        assert "expired" in edited["content"] and edited["components"] == []
+        assert len(fake.channel_messages(CHANNEL_ID)) == 1  # edited, not posted again
