@@ -24,7 +24,7 @@ from bot.core.messages import text
 from bot.discord_front import completion
 from bot.discord_front.cards import CardIndex, CardMessage
 from bot.discord_front.commands import build_group, option_values
-from bot.discord_front.render import Outgoing, render
+from bot.discord_front.render import DEFAULT_UPLOAD_LIMIT, Outgoing, render
 from bot.discord_front.settings import DiscordSettings
 from bot.discord_front.texts import say
 from bot.discord_front.views import ActionButton
@@ -222,10 +222,11 @@ class DiscordFrontEnd:
 
     async def send(self, chat: ChatRef, reply: Reply) -> None:
         """Post ``reply`` in ``chat`` (or its thread); remember it when it is a card."""
-        out = render(reply)
+        channel = await self._channel(chat)
+        guild = getattr(channel, "guild", None)
+        out = render(reply, upload_limit=_upload_limit(guild))
         if _is_empty(out):
             return
-        channel = await self._channel(chat)
         message = await channel.send(**out.send_kwargs())
         if reply.card:
             await self.cards.remember(
@@ -243,6 +244,9 @@ class DiscordFrontEnd:
                 return
             except discord.NotFound:
                 await self.cards.forget(chat.key, card)
+            except discord.Forbidden as exc:
+                log.warning("may not edit card %s in %s: %s", card, chat.key, exc)
+                return
         log.info("card %s in %s has no message to edit; posting it", card, chat.key)
         await self.send(chat, reply if reply.card else _as_card(reply, card))
 
@@ -305,35 +309,49 @@ class DiscordFrontEnd:
             work = self._handle_safely(request)
         task = asyncio.ensure_future(work)
         done, _ = await asyncio.wait({task}, timeout=self.answer_within)
-        if task in done:
-            reply = task.result()
-            out = render(reply)
-            if _is_empty(out):
-                await interaction.response.defer()
-                return
-            response = await interaction.response.send_message(
-                ephemeral=out.ephemeral, **out.send_kwargs()
-            )
-            message_id = response.message_id
-        else:
-            await interaction.response.defer(thinking=True)
-            reply = await task
-            out = render(reply)
-            if out.ephemeral or _is_empty(out):
-                await interaction.delete_original_response()
-                if _is_empty(out):
-                    return
-                sent: discord.Message = await interaction.followup.send(
-                    ephemeral=True, wait=True, **out.send_kwargs()
-                )
-            else:
-                sent = await interaction.edit_original_response(**out.edit_kwargs())
-            message_id = sent.id
+        deferred = task not in done
+        if deferred:
+            try:
+                await interaction.response.defer(thinking=True)
+            except discord.HTTPException as exc:
+                log.warning("could not defer /%s: %s", request.command, exc)
+        reply = await task
+        out = render(reply, upload_limit=interaction.filesize_limit)
+        try:
+            message_id = await self._respond(interaction, out, deferred)
+        except discord.HTTPException as exc:
+            # The interaction expired or was refused: what the service did must still be seen.
+            log.warning("answering /%s failed (%s); posting in the channel", request.command, exc)
+            if not out.ephemeral:
+                await self.send(request.chat, reply)
+            return
         if reply.card and not out.ephemeral and message_id is not None:
             chat = request.chat
             await self.cards.remember(
                 chat.key, reply.card, CardMessage(int(chat.chat_id), message_id)
             )
+
+    @staticmethod
+    async def _respond(
+        interaction: discord.Interaction[Any], out: Outgoing, deferred: bool
+    ) -> int | None:
+        """Send ``out`` as the interaction's answer; the id of the message it made, if any."""
+        if not deferred:
+            if _is_empty(out):
+                await interaction.response.defer()
+                return None
+            response = await interaction.response.send_message(
+                ephemeral=out.ephemeral, **out.send_kwargs()
+            )
+            return response.message_id
+        if out.ephemeral or _is_empty(out):
+            await interaction.delete_original_response()
+            if _is_empty(out):
+                return None
+            sent = await interaction.followup.send(ephemeral=True, wait=True, **out.send_kwargs())
+            return sent.id
+        edited = await interaction.edit_original_response(**out.edit_kwargs())
+        return edited.id
 
     def _wants_thread(self, interaction: discord.Interaction[Any], request: Request) -> bool:
         return (
@@ -434,7 +452,7 @@ class DiscordFrontEnd:
 
     async def _answer_text(self, message: discord.Message, request: Request) -> None:
         reply = await self._handle_safely(request)
-        out = render(reply)
+        out = render(reply, upload_limit=_upload_limit(message.guild))
         if _is_empty(out):
             return
         kwargs = out.send_kwargs()
@@ -490,6 +508,10 @@ def point_library_at(api_base: str, gateway_url: str) -> None:
     """Point discord.py's REST and gateway at the given base URLs (Discord's by default)."""
     discord.http.Route.BASE = api_base.rstrip("/")
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+def _upload_limit(guild: discord.Guild | None) -> int:
+    return guild.filesize_limit if guild is not None else DEFAULT_UPLOAD_LIMIT
 
 
 def _is_empty(out: Outgoing) -> bool:

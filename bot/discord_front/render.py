@@ -9,12 +9,14 @@ from typing import Any
 import discord
 
 from bot.core.api import Attachment, Reply, User
+from bot.discord_front.texts import say
 from bot.discord_front.views import build_view
 
 CONTENT_LIMIT = 2000
 EMBED_TITLE_LIMIT = 256
 EMBED_DESCRIPTION_LIMIT = 4096
 EMBED_COLOUR = discord.Colour(0xC8963E)  # the colour of a kaya board
+DEFAULT_UPLOAD_LIMIT = 10 * 2**20  # unboosted servers and DMs
 
 
 @dataclass(frozen=True)
@@ -77,22 +79,51 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def render(reply: Reply) -> Outgoing:
+def fit_uploads(
+    attachments: tuple[Attachment, ...], limit: int | None
+) -> tuple[tuple[Attachment, ...], tuple[Attachment, ...]]:
+    """(kept, dropped): the attachments in order while their total stays within ``limit``."""
+    if limit is None:
+        return attachments, ()
+    kept: list[Attachment] = []
+    dropped: list[Attachment] = []
+    total = 0
+    for a in attachments:
+        if total + len(a.data) <= limit:
+            kept.append(a)
+            total += len(a.data)
+        else:
+            dropped.append(a)
+    return tuple(kept), tuple(dropped)
+
+
+def render(reply: Reply, upload_limit: int | None = DEFAULT_UPLOAD_LIMIT) -> Outgoing:
     """Lay a Reply out as a Discord message.
 
     A reply with an image becomes an embed (first line as title, the rest as description) that
     shows the image; the players to ping are mentioned in the message text, since mentions
     inside embeds do not notify.  Text too long for a message goes into an embed description.
+    Files beyond the upload limit are left out, and the text says so.
     """
     mention_ids = tuple(
         uid for uid in dict.fromkeys(discord_user_id(u) for u in reply.mentions) if uid is not None
     )
     pings = " ".join(f"<@{uid}>" for uid in mention_ids)
     text = reply.text.strip()
-    attachments = ((reply.image,) if reply.image else ()) + tuple(reply.files)
+    attachments, dropped = fit_uploads(
+        ((reply.image,) if reply.image else ()) + tuple(reply.files), upload_limit
+    )
+    if dropped:
+        note = say(
+            "discord.too_big",
+            files=", ".join(a.filename for a in dropped),
+            limit=f"{(upload_limit or 0) / 2**20:g} MiB",
+        )
+        text = f"{text}\n{note}".strip()
+    image = reply.image if reply.image is not None and reply.image in attachments else None
     embed: discord.Embed | None = None
     content: str | None
-    if reply.image is not None or len(text) + len(pings) + 1 > CONTENT_LIMIT:
+    if image is not None or len(text) + len(pings) + 1 > CONTENT_LIMIT:
         title, _, rest = text.partition("\n")
         if len(title) > EMBED_TITLE_LIMIT or not rest.strip():
             title, rest = "", text
@@ -101,8 +132,8 @@ def render(reply: Reply) -> Outgoing:
             description=_cut(rest.strip(), EMBED_DESCRIPTION_LIMIT) or None,
             colour=EMBED_COLOUR,
         )
-        if reply.image is not None:
-            embed.set_image(url=f"attachment://{reply.image.filename}")
+        if image is not None:
+            embed.set_image(url=f"attachment://{image.filename}")
         content = pings or None
     else:
         content = f"{pings}\n{text}".strip() if pings else text

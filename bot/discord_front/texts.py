@@ -13,6 +13,7 @@ from bot.core import messages
 DEFAULTS: dict[str, str] = {
     "discord.group": "Play Standard Shogi and Wa Shogi by correspondence",
     "discord.bad_option": "I could not read the option {option!r}: {problem}",
+    "discord.too_big": "({files} left out: larger than the {limit} this chat accepts.)",
     "discord.thread_name": "Shogi: {name}'s challenge",
     "discord.thread_opened": "Challenge posted in {thread}; the game will be played there.",
 }

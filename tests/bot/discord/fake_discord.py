@@ -137,6 +137,7 @@ class FakeDiscord:
         self._sockets: list[tuple[web.WebSocketResponse, list[int]]] = []  # (ws, [shard, count])
         self._seq = itertools.count(1)
         self._limits: list[_RateLimit] = []
+        self.expire_interactions = False  # answer every callback "Unknown interaction"
         self._sessions_ready = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -522,6 +523,9 @@ class FakeDiscord:
         self, rec: Recorded, request: web.Request, iid: str, token: str
     ) -> JSON | web.Response:
         pending = self._pending.get(int(iid))
+        if self.expire_interactions and pending is not None:
+            pending.callback.set_result({"expired": True})
+            return _json({"message": "Unknown interaction", "code": 10062}, status=404)
         if pending is None or pending.payload["token"] != token:
             return _json({"message": "Unknown interaction", "code": 10062}, status=404)
         if pending.callback.done():

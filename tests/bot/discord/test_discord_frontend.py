@@ -228,6 +228,15 @@ async def test_a_click_is_handled_once_by_the_process_that_posted_the_button(
     assert len(fake.callbacks) == 2
 
 
+async def test_an_expired_interaction_still_gets_its_reply_posted(tmp_path: Path) -> None:
+    rec = Recorder(replies={"move": Reply("alice played P-7f.\nbob to move.")})
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path):
+        fake.expire_interactions = True
+        await fake.slash(fake.user(111, "alice"), "move", move="7g7f")
+        msg = await fake.wait_for(lambda: fake.channel_messages() and fake.last_message())
+    assert msg["content"] == "alice played P-7f.\nbob to move."
+
+
 async def test_edit_of_an_unknown_card_posts_it(tmp_path: Path) -> None:
     async with FakeDiscord() as fake, running_front(fake, Recorder(), tmp_path) as front:
         chat = ChatRef("discord", str(CHANNEL_ID))

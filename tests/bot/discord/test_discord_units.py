@@ -131,3 +131,14 @@ def test_cli_reports_bad_settings(
     monkeypatch.setenv("DISCORD_SHARD_COUNT", "many")
     assert main(["discord"]) == 2
     assert "DISCORD_SHARD_COUNT" in capsys.readouterr().err
+
+
+def test_uploads_over_the_limit_are_left_out_and_named() -> None:
+    png = Attachment(b"p" * 100, "board.png", "image/png")
+    gif = Attachment(b"g" * 1000, "game-1.gif", "image/gif")
+    out = render(Reply("Game #1 as gif.", image=png, files=(gif,)), upload_limit=500)
+    assert [a.filename for a in out.attachments] == ["board.png"]
+    assert out.embed is not None and out.embed.description is not None
+    assert "game-1.gif left out" in out.embed.description
+    alone = render(Reply("Game #1 as gif.", files=(gif,)), upload_limit=500)
+    assert alone.attachments == () and alone.content is not None and "game-1.gif" in alone.content
