@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import sys
 from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,8 @@ from bot.telegram_front.webhook import WebhookServer
 log = logging.getLogger(__name__)
 
 ALLOWED_UPDATES = ("message", "callback_query")
+KEEP_BUTTONS_AFTER = frozenset({"export", "board", "moves", "games", "piece", "cheatsheet", "help"})
+"""Buttons that only show something stay under their message; an answered question's go."""
 ALERT_LIMIT = 200  # characters in an answerCallbackQuery alert
 COMMAND_DESCRIPTION_LIMIT = 256
 READY_TIMEOUT = 120.0  # seconds the Outbox waits for the bot to log in
@@ -171,6 +174,27 @@ class TelegramFrontEnd:
         except TimeoutError:
             raise RuntimeError("the Telegram front end is not running") from None
 
+    async def check(self) -> int:
+        """Log in, register the command menu, print who the bot is; the exit code."""
+        try:
+            async with self.application:
+                bot = self.application.bot
+                await bot.set_my_commands(bot_commands())
+                info = await bot.get_webhook_info()
+        except InvalidToken:
+            print("komabot telegram: Telegram refused TELEGRAM_TOKEN", file=sys.stderr)
+            return 2
+        except TelegramError as error:
+            print(f"komabot telegram: {self.settings.api_base}: {error}", file=sys.stderr)
+            return 1
+        print(f"Logged in as @{bot.username} (id {bot.id}) at {self.settings.api_base}")
+        print(f"{len(bot_commands())} commands registered for the menu")
+        if info.url:
+            print(f"Webhook set: {info.url} ({info.pending_update_count} updates waiting)")
+        else:
+            print(f"No webhook set: long polling ({info.pending_update_count} updates waiting)")
+        return 0
+
     # ----------------------------------------------------------------- lifecycle
 
     async def _initialize(self, stop: asyncio.Event) -> bool:
@@ -281,6 +305,7 @@ class TelegramFrontEnd:
         if (
             not reply.ephemeral
             and press is not None
+            and request.command not in KEEP_BUTTONS_AFTER
             and not await self.memory.is_card(press.message.chat_id, press.message.message_id)
         ):
             await self.publisher.drop_keyboard(press.message)

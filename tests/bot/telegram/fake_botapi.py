@@ -347,6 +347,13 @@ class FakeBotApi:
         self.webhook_url = call.params.get("url", "")
         return True
 
+    async def _api_getWebhookInfo(self, call: ApiCall) -> JSON:
+        return {
+            "url": self.webhook_url,
+            "has_custom_certificate": False,
+            "pending_update_count": len(self._updates),
+        }
+
     async def _api_getUpdates(self, call: ApiCall) -> list[JSON]:
         if self.webhook_url:
             raise ApiError(409, "Conflict: can't use getUpdates method while webhook is active")

@@ -1,0 +1,57 @@
+"""``komabot telegram``: run the bot on Telegram alone (long polling, or a webhook)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+ORDER = 70
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from bot.telegram_front.settings import VARIABLES
+
+    lines = "\n".join(f"  {v.name} (default {v.default!r}): {v.meaning}" for v in VARIABLES)
+    p = subparsers.add_parser(
+        "telegram",
+        help="run the bot on Telegram (needs TELEGRAM_TOKEN)",
+        description=(
+            "Run Komabot on Telegram: long polling by default, a webhook server when "
+            "TELEGRAM_WEBHOOK_URL is set. Environment variables:\n" + lines
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="log in, register the command menu, print the bot's name and exit",
+    )
+    p.set_defaults(func=cmd_telegram)
+
+
+def cmd_telegram(args: argparse.Namespace) -> int:
+    from bot.config import Config, ConfigError
+
+    try:
+        config = Config.from_env()
+        if not config.telegram_token:
+            print(
+                "komabot telegram: TELEGRAM_TOKEN is not set. Create a bot with @BotFather "
+                "(see README, 'Telegram') and export its token.",
+                file=sys.stderr,
+            )
+            return 2
+        from bot.telegram_front import TelegramFrontEnd
+
+        front = TelegramFrontEnd(config)
+    except ConfigError as exc:
+        print(f"komabot telegram: {exc}", file=sys.stderr)
+        return 2
+    if args.check:
+        import asyncio
+
+        return asyncio.run(front.check())
+    from bot.app import run_app
+
+    run_app(config, [front])
+    return 0
