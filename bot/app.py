@@ -1,0 +1,133 @@
+"""Running Komabot: open the store, build the service and scheduler, run the front ends.
+
+``run_app`` runs every front end in one event loop over one service until SIGINT/SIGTERM (or
+until a front end ends, like the console at end of input), then stops taking requests, lets
+the ones in flight finish their writes, and closes the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+
+from bot.config import Config
+from bot.core.api import FrontEnd
+from bot.core.clock import Clock, SystemClock
+from bot.core.scheduler import Scheduler
+from bot.core.service import GameService
+from bot.store import SqliteStore, StoreOpenError
+
+log = logging.getLogger("komabot")
+
+DRAIN_SECONDS = 30.0
+
+
+class RedactSecrets(logging.Filter):
+    """Replace every configured token in a log record with ``***`` (libraries log URLs)."""
+
+    def __init__(self, secrets: Sequence[str]) -> None:
+        super().__init__()
+        self.secrets = tuple(s for s in secrets if s)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not self.secrets:
+            return True
+        message = record.getMessage()
+        if any(s in message for s in self.secrets):
+            for s in self.secrets:
+                message = message.replace(s, "***")
+            record.msg = message
+            record.args = None
+        if record.exc_info and record.exc_text is None:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            for s in self.secrets:
+                record.exc_text = record.exc_text.replace(s, "***")
+        return True
+
+
+def setup_logging(config: Config, stream: object = None) -> None:
+    """One handler on the root logger (stderr), at the configured level, tokens redacted."""
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        if getattr(handler, "komabot", False):
+            root.removeHandler(handler)
+    handler = logging.StreamHandler(stream or sys.stderr)  # type: ignore[arg-type]
+    handler.komabot = True  # type: ignore[attr-defined]
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(RedactSecrets(config.secrets))
+    root.addHandler(handler)
+    root.setLevel(config.log_level)
+    for noisy in ("httpx", "httpcore", "aiosqlite"):
+        logging.getLogger(noisy).setLevel(max(logging.WARNING, root.level))
+
+
+async def run_app(
+    config: Config,
+    front_ends: Sequence[FrontEnd],
+    *,
+    clock: Clock | None = None,
+    stop: asyncio.Event | None = None,
+) -> None:
+    """Serve with ``front_ends`` until a signal, ``stop``, or the first front end returns.
+
+    Raises StoreOpenError (nothing written) when the database cannot be used.
+    """
+    clock = clock or SystemClock()
+    stop = stop or asyncio.Event()
+    store = await SqliteStore.open(config.db_path, sync=config.db_sync)
+    service = GameService(store, config, clock=clock, outboxes={f.platform: f for f in front_ends})
+    scheduler = Scheduler(service, clock)
+    loop = asyncio.get_running_loop()
+    handled_signals = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, stop.set)
+            handled_signals.append(sig)
+    log.info(
+        "komabot started: database %s, front ends %s",
+        config.db_path,
+        ", ".join(f.platform for f in front_ends) or "none",
+    )
+    tasks = [asyncio.create_task(f.run(service.handle, stop), name=f.platform) for f in front_ends]
+    timer_task = asyncio.create_task(scheduler.run(stop), name="scheduler")
+    try:
+        if tasks:
+            done, _ = await asyncio.wait(
+                [*tasks, asyncio.create_task(stop.wait())], return_when=asyncio.FIRST_COMPLETED
+            )
+            for task in done:
+                if task in tasks and task.exception() is not None:
+                    log.error("front end %s stopped", task.get_name(), exc_info=task.exception())
+        else:
+            await stop.wait()
+    finally:
+        stop.set()
+        results = await asyncio.gather(*tasks, return_exceptions=True)
+        for task, result in zip(tasks, results, strict=True):
+            if isinstance(result, BaseException) and not isinstance(result, asyncio.CancelledError):
+                log.debug("front end %s ended with %r", task.get_name(), result)
+        if not await service.drain(DRAIN_SECONDS):
+            log.warning("requests still running after %.0f s; closing anyway", DRAIN_SECONDS)
+        await asyncio.gather(timer_task, return_exceptions=True)
+        await store.close()
+        for sig in handled_signals:
+            loop.remove_signal_handler(sig)
+        log.info("komabot stopped")
+
+
+def serve(config: Config, front_ends: Sequence[FrontEnd], prog: str = "komabot") -> int:
+    """``run_app`` from synchronous code (the CLI): logging set up, exit code returned."""
+    setup_logging(config)
+    try:
+        asyncio.run(run_app(config, front_ends))
+    except StoreOpenError as exc:
+        print(f"{prog}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return 0

@@ -1,0 +1,97 @@
+"""``komabot run`` and ``komabot console``: serve the bot."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from bot.config import VARIABLES
+
+ORDER = 50
+
+
+def _environment_help() -> str:
+    return "environment variables:\n" + "\n".join(
+        f"  {v.name} (default {v.default!r}): {v.meaning}" for v in VARIABLES
+    )
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = subparsers.add_parser(
+        "run",
+        help="run every front end that has a token (the console when none has)",
+        description="Run Komabot on Discord and/or Telegram when their tokens are set, "
+        "else in the console.",
+        epilog=_environment_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--db", type=Path, help="database file (overrides KOMABOT_DB)")
+    p.set_defaults(func=cmd_run)
+
+    p = subparsers.add_parser(
+        "console",
+        help="play in the terminal, acting as any user (@alice /challenge @bob wa)",
+        epilog=_environment_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--db", type=Path, help="database file (overrides KOMABOT_DB)")
+    p.add_argument("--out", type=Path, help="image folder (overrides KOMABOT_CONSOLE_OUT)")
+    p.add_argument("--chat", help="chat to start in (overrides KOMABOT_CONSOLE_CHAT)")
+    p.add_argument("--user", default="alice", help="who you speak as at first (default alice)")
+    p.add_argument("--quiet", action="store_true", help="no banner")
+    p.set_defaults(func=cmd_console)
+
+
+def _config(args: argparse.Namespace, prog: str):  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    from bot.config import Config, ConfigError
+
+    try:
+        config = Config.from_env()
+    except ConfigError as exc:
+        print(f"{prog}: {exc}", file=sys.stderr)
+        return None
+    changes = {}
+    if getattr(args, "db", None):
+        changes["db_path"] = args.db
+    if getattr(args, "out", None):
+        changes["console_out"] = args.out
+    if getattr(args, "chat", None):
+        changes["console_chat"] = args.chat
+    return replace(config, **changes)
+
+
+def cmd_console(args: argparse.Namespace) -> int:
+    from bot.app import serve
+    from bot.console_front import ConsoleFrontEnd
+
+    config = _config(args, "komabot console")
+    if config is None:
+        return 2
+    front = ConsoleFrontEnd(config, user=args.user, banner=not args.quiet)
+    return serve(config, [front], "komabot console")
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from bot.app import serve
+
+    config = _config(args, "komabot run")
+    if config is None:
+        return 2
+    front_ends = []
+    if config.discord_token:
+        from bot.discord_front import DiscordFrontEnd
+
+        front_ends.append(DiscordFrontEnd(config))
+    if config.telegram_token:
+        from bot.telegram_front import TelegramFrontEnd
+
+        front_ends.append(TelegramFrontEnd(config))
+    if not front_ends:
+        from bot.console_front import ConsoleFrontEnd
+
+        print("komabot run: no DISCORD_TOKEN or TELEGRAM_TOKEN set; starting the console.")
+        front_ends.append(ConsoleFrontEnd(config))
+    return serve(config, front_ends, "komabot run")

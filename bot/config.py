@@ -1,0 +1,135 @@
+"""Komabot's configuration, read from environment variables with defaults.
+
+Every variable is listed in :data:`VARIABLES` (name, default, meaning) so the README table and
+``komabot run --help`` come from one place.  Tokens are kept out of ``repr`` and logs.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+class ConfigError(ValueError):
+    """An environment variable has a value Komabot cannot use; the message names it."""
+
+
+@dataclass(frozen=True)
+class Variable:
+    name: str
+    default: str
+    meaning: str
+
+
+VARIABLES: tuple[Variable, ...] = (
+    Variable("KOMABOT_DB", "./komabot.sqlite3", "SQLite database file (created if missing)"),
+    Variable("KOMABOT_LOG_LEVEL", "INFO", "DEBUG, INFO, WARNING or ERROR"),
+    Variable(
+        "KOMABOT_CONSOLE_OUT",
+        "./komabot-images",
+        "folder where the console front end writes board images and exported files",
+    ),
+    Variable("KOMABOT_CONSOLE_CHAT", "main", "chat name the console starts in"),
+    Variable(
+        "KOMABOT_REMINDERS",
+        "1d,1h",
+        "reminders before a move deadline, comma-separated durations (30m, 1h, 1d); empty for none",
+    ),
+    Variable("KOMABOT_CHALLENGE_TTL", "1d", "how long a challenge stays open"),
+    Variable("KOMABOT_DEFAULT_TIME", "3d", "time per move when a challenge names none"),
+    Variable(
+        "KOMABOT_DB_SYNC",
+        "full",
+        "SQLite synchronous mode: full (survives power loss) or normal (survives crashes)",
+    ),
+    Variable("DISCORD_TOKEN", "", "Discord bot token; the Discord front end runs when set"),
+    Variable("TELEGRAM_TOKEN", "", "Telegram bot token; the Telegram front end runs when set"),
+)
+
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
+_DURATION = re.compile(r"^(\d{1,5})([smhdw])$")
+
+
+def parse_duration(text: str) -> int:
+    """Seconds in a duration like ``30m``, ``1h``, ``3d``, ``1w``; ValueError otherwise."""
+    m = _DURATION.match(text.strip().lower())
+    if not m:
+        raise ValueError(f"{text!r} is not a duration like 30m, 1h, 3d or 1w")
+    return int(m.group(1)) * _UNITS[m.group(2)]
+
+
+def format_duration(seconds: int) -> str:
+    """The shortest exact form: ``86400`` -> ``1d``, ``5400`` -> ``90m``."""
+    for unit in ("w", "d", "h", "m"):
+        size = _UNITS[unit]
+        if seconds and seconds % size == 0:
+            return f"{seconds // size}{unit}"
+    return f"{seconds}s"
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything Komabot reads from its environment."""
+
+    db_path: Path = Path("komabot.sqlite3")
+    log_level: str = "INFO"
+    console_out: Path = Path("komabot-images")
+    console_chat: str = "main"
+    reminders: tuple[int, ...] = (86400, 3600)  # seconds before the deadline
+    challenge_ttl: int = 86400
+    default_time: int | None = 3 * 86400
+    db_sync: str = "full"
+    discord_token: str = field(default="", repr=False)
+    telegram_token: str = field(default="", repr=False)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
+        """Read the variables of :data:`VARIABLES`; raise ConfigError naming a bad one."""
+        env = os.environ if env is None else env
+        values = {v.name: env.get(v.name, v.default).strip() for v in VARIABLES}
+
+        def duration(name: str) -> int:
+            try:
+                return parse_duration(values[name])
+            except ValueError as exc:
+                raise ConfigError(f"{name}: {exc}") from None
+
+        level = values["KOMABOT_LOG_LEVEL"].upper()
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            raise ConfigError(
+                f"KOMABOT_LOG_LEVEL: {level!r} is not one of DEBUG, INFO, WARNING, ERROR"
+            )
+        reminders: list[int] = []
+        for part in filter(None, (p.strip() for p in values["KOMABOT_REMINDERS"].split(","))):
+            try:
+                reminders.append(parse_duration(part))
+            except ValueError as exc:
+                raise ConfigError(f"KOMABOT_REMINDERS: {exc}") from None
+        default_time: int | None = None
+        if values["KOMABOT_DEFAULT_TIME"].lower() not in ("none", "0", ""):
+            default_time = duration("KOMABOT_DEFAULT_TIME")
+        sync = values["KOMABOT_DB_SYNC"].lower()
+        if sync not in ("full", "normal"):
+            raise ConfigError(f"KOMABOT_DB_SYNC: {sync!r} is not full or normal")
+        if not values["KOMABOT_DB"]:
+            raise ConfigError("KOMABOT_DB: empty; give a file path")
+        return cls(
+            db_path=Path(values["KOMABOT_DB"]).expanduser(),
+            log_level=level,
+            console_out=Path(values["KOMABOT_CONSOLE_OUT"] or "komabot-images").expanduser(),
+            console_chat=values["KOMABOT_CONSOLE_CHAT"] or "main",
+            reminders=tuple(sorted(set(reminders), reverse=True)),
+            challenge_ttl=duration("KOMABOT_CHALLENGE_TTL"),
+            default_time=default_time,
+            db_sync=sync,
+            discord_token=values["DISCORD_TOKEN"],
+            telegram_token=values["TELEGRAM_TOKEN"],
+        )
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        """Values that must never appear in a log line."""
+        return tuple(s for s in (self.discord_token, self.telegram_token) if s)

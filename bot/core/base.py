@@ -1,0 +1,322 @@
+"""What every command handler of the game service shares: context, lookups, replies."""
+
+from __future__ import annotations
+
+import logging
+import random
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from bot.config import Config
+from bot.core import present
+from bot.core.api import Attachment, Button, ChatRef, Outbox, Reply, Request, User
+from bot.core.clock import Clock
+from bot.core.messages import text
+from bot.core.positions import PositionCache
+from bot.store.interface import Store
+from bot.store.models import (
+    ChatKey,
+    ChatSettings,
+    GameRow,
+    GameStatus,
+    NewTimer,
+    TimerKind,
+    UserRow,
+)
+from rules import Position
+
+log = logging.getLogger("komabot.service")
+
+_NUMBER = re.compile(r"^#?(\d{1,12})$")
+
+
+class UserError(Exception):
+    """A request the service refuses; ``key`` and ``params`` name the message to show."""
+
+    def __init__(
+        self, key: str, buttons: tuple[tuple[Button, ...], ...] = (), **params: object
+    ) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+        self.buttons = buttons
+
+
+@dataclass(frozen=True)
+class Context:
+    """One request with what the handlers look up for it."""
+
+    request: Request
+    chat: ChatKey
+    user: str  # user key
+    settings: ChatSettings
+    now: float
+
+    @property
+    def lang(self) -> str:
+        return self.settings.language
+
+    @property
+    def args(self) -> tuple[str, ...]:
+        return self.request.args
+
+    def t(self, key: str, **params: object) -> str:
+        return text(key, self.lang, **params)
+
+
+def parse_number(word: str) -> int | None:
+    """``12`` or ``#12`` -> 12; anything else None."""
+    m = _NUMBER.match(word.strip())
+    return int(m.group(1)) if m else None
+
+
+def chat_key(chat: ChatRef) -> ChatKey:
+    return ChatKey(chat.platform, chat.chat_id, chat.thread_id)
+
+
+def chat_ref(chat: ChatKey) -> ChatRef:
+    return ChatRef(chat.platform, chat.chat_id, chat.thread_id)  # type: ignore[arg-type]
+
+
+class ServiceBase:
+    """State and helpers of the game service; the command mixins build on it."""
+
+    def __init__(
+        self,
+        store: Store,
+        config: Config | None = None,
+        *,
+        clock: Clock | None = None,
+        outboxes: Mapping[str, Outbox] | None = None,
+        rng: random.Random | None = None,
+        render_images: bool = True,
+    ) -> None:
+        from bot.core.clock import SystemClock
+
+        self.store = store
+        self.config = config or Config()
+        self.clock: Clock = clock or SystemClock()
+        self.outboxes: dict[str, Outbox] = dict(outboxes or {})
+        self.rng = rng or random.Random()
+        self.render_images = render_images
+        self.positions = PositionCache()
+        self._names: dict[str, str] = {}
+        self.timers_changed: Callable[[], None] = lambda: None
+
+    # --- people -------------------------------------------------------------------------
+
+    async def remember(self, user: User) -> None:
+        """Keep the user's current display name (for mentions and boards)."""
+        if self._names.get(user.key) != user.name:
+            await self.store.save_user(UserRow(user.key, user.platform, user.id, user.name))
+            self._names[user.key] = user.name
+
+    async def name(self, key: str) -> str:
+        if key not in self._names:
+            row = await self.store.get_user(key)
+            self._names[key] = row.name if row else key.partition(":")[2]
+        return self._names[key]
+
+    async def names(self, game: GameRow) -> tuple[str, str]:
+        return (await self.name(game.sente), await self.name(game.gote))
+
+    async def user(self, key: str) -> User:
+        platform, _, uid = key.partition(":")
+        return User(platform, uid, await self.name(key))  # type: ignore[arg-type]
+
+    # --- games --------------------------------------------------------------------------
+
+    async def game_by_number(self, ctx: Context, number: int) -> GameRow:
+        game = await self.store.get_game(number)
+        if game is None or game.chat.platform != ctx.chat.platform:
+            raise UserError("game.not_found", game=number)
+        if game.chat.chat_id != ctx.chat.chat_id and game.player_color(ctx.user) is None:
+            raise UserError("game.other_chat", game=number)
+        return game
+
+    async def pick_game(
+        self, ctx: Context, args: Sequence[str], *, player: bool
+    ) -> tuple[GameRow, list[str]]:
+        """The game a command is about and the arguments left.
+
+        A trailing ``12`` or ``#12`` names the game; else the author's active game in this
+        chat; for watchers (``player=False``) also the only game in progress here.
+        """
+        rest = list(args)
+        if rest and parse_number(rest[-1]) is not None:
+            game = await self.game_by_number(ctx, parse_number(rest.pop()) or 0)
+        else:
+            found = await self.store.active_game(ctx.chat, ctx.user)
+            if found is None:
+                if player:
+                    raise UserError("game.none_here")
+                found = await self.only_game_here(ctx)
+            game = found
+        if player and game.player_color(ctx.user) is None:
+            names = await self.names(game)
+            raise UserError("game.not_player", sente=names[0], gote=names[1], game=game.id)
+        return game, rest
+
+    async def only_game_here(self, ctx: Context) -> GameRow:
+        games = await self.store.active_games_in_chat(ctx.chat)
+        if not games:
+            raise UserError("game.none_in_chat")
+        if len(games) > 1:
+            lines = [await self.game_line(ctx, g) for g in games]
+            raise UserError("game.several_in_chat", games="\n".join(lines))
+        return games[0]
+
+    async def game_line(self, ctx: Context, game: GameRow) -> str:
+        names = await self.names(game)
+        pos = self.positions.position(game)
+        return ctx.t(
+            "game.line",
+            game=game.id,
+            sente=names[0],
+            gote=names[1],
+            variant=present.variant_name(game.variant, ctx.lang),
+            turn=ctx.t("game.turn", name=names[pos.side]),
+        )
+
+    def require_active(self, ctx: Context, game: GameRow, names: tuple[str, str]) -> None:
+        if not game.active:
+            raise UserError(
+                "game.finished", game=game.id, result=present.result_text(game, names, ctx.lang)
+            )
+
+    def clock_timers(self, game: GameRow, now: float) -> list[NewTimer]:
+        """The deadline and reminders of the player to move in ``game`` (its stored version)."""
+        if not game.active or game.deadline is None:
+            return []
+        timers = [NewTimer(TimerKind.DEADLINE, game.deadline, game.id, None, game.version)]
+        for offset in self.config.reminders:
+            due = game.deadline - offset
+            if due > now and (game.time_per_move is None or offset < game.time_per_move):
+                timers.append(
+                    NewTimer(TimerKind.REMINDER, due, game.id, None, game.version, offset)
+                )
+        return timers
+
+    async def save_game(self, new: GameRow, now: float, *, clocks: bool) -> GameRow:
+        """Write ``new`` (carrying the version it was read at); ``clocks`` replaces its timers.
+
+        Raises VersionConflict when the game changed meanwhile.
+        """
+        timers: list[NewTimer] | None = None
+        if clocks or not new.active:
+            timers = self.clock_timers(replace(new, version=new.version + 1), now)
+        saved = await self.store.update_game(new, timers)
+        if timers:
+            self.timers_changed()
+        return saved
+
+    def finish(self, game: GameRow, termination: str, winner: int | None, now: float) -> GameRow:
+        return replace(
+            game,
+            status=GameStatus.FINISHED,
+            termination=termination,
+            winner=winner,
+            finished_at=now,
+            updated_at=now,
+            deadline=None,
+            draw_offer=None,
+            takeback_offer=None,
+        )
+
+    # --- replies ------------------------------------------------------------------------
+
+    async def game_reply(
+        self,
+        ctx: Context | None,
+        game: GameRow,
+        lines: Sequence[str],
+        *,
+        pos: Position | None = None,
+        settings: ChatSettings | None = None,
+        highlights: tuple[int, ...] = (),
+        buttons: tuple[tuple[Button, ...], ...] = (),
+        mention_mover: bool = True,
+        now: float | None = None,
+    ) -> Reply:
+        """``lines``, then whose turn (or the result), with the board image and text board."""
+        settings = settings or (ctx.settings if ctx else await self.store.get_settings(game.chat))
+        lang = settings.language
+        now = self.clock.now() if now is None else now
+        pos = pos or self.positions.position(game)
+        names = await self.names(game)
+        body = list(lines)
+        mentions: tuple[User, ...] = ()
+        if game.active:
+            if pos.is_check():
+                body.append(text("move.check", lang))
+            mover = names[pos.side]
+            color = present.color_name(pos.side, lang)
+            if game.deadline is not None:
+                deadline = present.format_deadline(game.deadline, now, lang)
+                body.append(
+                    text("move.next_deadline", lang, name=mover, color=color, deadline=deadline)
+                )
+            else:
+                body.append(text("move.next", lang, name=mover, color=color))
+            if game.draw_offer is not None:
+                body.append(text("offer.draw_pending", lang, name=names[game.draw_offer]))
+            if game.takeback_offer is not None:
+                body.append(text("offer.takeback_pending", lang, name=names[game.takeback_offer]))
+            if mention_mover:
+                mentions = (await self.user(game.player(pos.side)),)
+        else:
+            result = present.result_text(game, names, lang)
+            body.append(text("game.over", lang, game=game.id, result=result))
+            body.append(text("game.over.export", lang))
+            buttons = (*buttons, export_buttons(game.id))
+        image = self.board_attachment(pos, settings, names, highlights)
+        return Reply(
+            "\n".join(body),
+            image=image,
+            buttons=buttons,
+            mentions=mentions,
+            text_board=present.board_text(pos, settings, names),
+        )
+
+    def board_attachment(
+        self,
+        pos: Position,
+        settings: ChatSettings,
+        names: tuple[str, str],
+        highlights: tuple[int, ...] = (),
+    ) -> Attachment | None:
+        if not self.render_images:
+            return None
+        try:
+            return present.board_image(pos, settings, names, highlights)
+        except Exception:
+            # The answer still goes out (with the text board): what was done stays visible.
+            log.exception("drawing the board failed")
+            return None
+
+    async def send(self, chat: ChatKey, reply: Reply) -> None:
+        """Post ``reply`` to ``chat`` through its platform's outbox (logged if there is none)."""
+        outbox = self.outboxes.get(chat.platform)
+        if outbox is None:
+            log.warning("no outbox for platform %s; message to %s dropped", chat.platform, chat.key)
+            return
+        try:
+            await outbox.send(chat_ref(chat), reply)
+        except Exception:
+            log.exception("sending to %s failed", chat.key)
+
+    async def edit_card(self, chat: ChatKey, card: str, reply: Reply) -> None:
+        outbox = self.outboxes.get(chat.platform)
+        if outbox is None:
+            return
+        try:
+            await outbox.edit_card(chat_ref(chat), card, reply)
+        except Exception:
+            log.exception("editing card %s in %s failed", card, chat.key)
+
+
+def export_buttons(game_id: int) -> tuple[Button, ...]:
+    return tuple(
+        Button(fmt.upper(), f"export {fmt} {game_id}") for fmt in ("kif", "csa", "usi", "gif")
+    )

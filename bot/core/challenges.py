@@ -1,0 +1,335 @@
+"""Challenges: ``challenge``, ``accept``, ``decline``, ``cancel``, and their expiry."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.config import format_duration, parse_duration
+from bot.core import present
+from bot.core.api import Button, Reply, User
+from bot.core.base import Context, ServiceBase, UserError, parse_number
+from bot.core.messages import text
+from bot.store.errors import VersionConflict
+from bot.store.models import ChallengeRow, ChallengeStatus, GameRow, GameStatus
+from rules import GOTE, SENTE, load_variant
+
+VARIANT_WORDS = {
+    "shogi": "shogi",
+    "standard": "shogi",
+    "honshogi": "shogi",
+    "wa": "wa",
+    "washogi": "wa",
+    "wa-shogi": "wa",
+    "wa-drops": "wa-drops",
+    "wadrops": "wa-drops",
+    "wa+drops": "wa-drops",
+    "wa-shogi-drops": "wa-drops",
+}
+COLOR_WORDS = {
+    "random": "random",
+    "any": "random",
+    "sente": "sente",
+    "black": "sente",
+    "first": "sente",
+    "gote": "gote",
+    "white": "gote",
+    "second": "gote",
+}
+NO_TIME_WORDS = ("none", "no", "off", "unlimited", "-", "∞")
+MIN_TIME = 3600
+MAX_TIME = 30 * 86400
+
+
+@dataclass(frozen=True)
+class ChallengeTerms:
+    opponent: User | None
+    variant: str
+    color: str
+    time_per_move: int | None
+
+
+class ChallengeCommands(ServiceBase):
+    async def parse_terms(self, ctx: Context) -> ChallengeTerms:
+        """Read ``[@user] [variant] [colour] [time]`` in any order."""
+        found: dict[str, tuple[str, object]] = {}
+
+        def put(what: str, word: str, value: object) -> None:
+            if what in found:
+                raise UserError(
+                    "challenge.twice",
+                    word=found[what][0],
+                    other=word,
+                    what=ctx.t(f"challenge.what.{what}"),
+                )
+            found[what] = (word, value)
+
+        opponent = ctx.request.target
+        for word in ctx.args:
+            low = word.lower()
+            if low.startswith("@") and len(low) > 1:
+                if opponent is not None and opponent.name.lower() == low[1:]:
+                    continue
+                row = await self.store.find_user(ctx.chat.platform, word[1:])
+                if row is None:
+                    raise UserError("challenge.unknown_user", name=word)
+                put("opponent", word, User(row.platform, row.user_id, row.name))  # type: ignore[arg-type]
+            elif low in VARIANT_WORDS:
+                put("variant", word, VARIANT_WORDS[low])
+            elif low in COLOR_WORDS:
+                put("color", word, COLOR_WORDS[low])
+            elif low in NO_TIME_WORDS:
+                put("time", word, None)
+            else:
+                try:
+                    seconds = parse_duration(low)
+                except ValueError:
+                    raise UserError("challenge.bad_arg", word=word) from None
+                if not MIN_TIME <= seconds <= MAX_TIME:
+                    raise UserError(
+                        "challenge.time_range",
+                        low=format_duration(MIN_TIME),
+                        high=format_duration(MAX_TIME),
+                        time=word,
+                    )
+                put("time", word, seconds)
+        if "opponent" in found:
+            if opponent is not None:
+                raise UserError(
+                    "challenge.twice",
+                    word="@" + opponent.name,
+                    other=found["opponent"][0],
+                    what=ctx.t("challenge.what.opponent"),
+                )
+            opponent = found["opponent"][1]  # type: ignore[assignment]
+        time_value = found["time"][1] if "time" in found else self.config.default_time
+        return ChallengeTerms(
+            opponent,
+            str(found.get("variant", ("", "shogi"))[1]),
+            str(found.get("color", ("", "random"))[1]),
+            time_value,  # type: ignore[arg-type]
+        )
+
+    async def cmd_challenge(self, ctx: Context) -> Reply:
+        terms = await self.parse_terms(ctx)
+        opponent = terms.opponent
+        if opponent is not None:
+            if opponent.key == ctx.user:
+                raise UserError("challenge.self")
+            await self.remember(opponent)
+        mine = await self.store.active_game(ctx.chat, ctx.user)
+        if mine is not None:
+            raise UserError("challenge.you_busy", game=mine.id)
+        if opponent is not None:
+            theirs = await self.store.active_game(ctx.chat, opponent.key)
+            if theirs is not None:
+                raise UserError("challenge.they_busy", name=opponent.name, game=theirs.id)
+        for open_one in await self.store.open_challenges(ctx.chat):
+            if open_one.challenger == ctx.user and open_one.expires_at > ctx.now:
+                raise UserError("challenge.already_open", challenge=open_one.id)
+        challenge = await self.store.create_challenge(
+            ctx.chat,
+            ctx.user,
+            opponent.key if opponent else None,
+            terms.variant,
+            terms.color,
+            terms.time_per_move,
+            ctx.now,
+            ctx.now + self.config.challenge_ttl,
+        )
+        self.timers_changed()
+        return await self.challenge_card(ctx, challenge)
+
+    async def challenge_card(self, ctx: Context, ch: ChallengeRow) -> Reply:
+        challenger = await self.name(ch.challenger)
+        color = ctx.t("color.random") if ch.color == "random" else ctx.t(f"color.{ch.color}")
+        params = dict(
+            challenge=ch.id,
+            challenger=challenger,
+            variant=present.variant_name(ch.variant, ctx.lang),
+            color=color,
+            time=present.format_time_control(ch.time_per_move, ctx.lang),
+            expires=present.format_when(ch.expires_at),
+        )
+        if ch.challenged is None:
+            body = ctx.t("challenge.card_open", **params)
+            buttons = (
+                Button(ctx.t("button.accept"), f"accept {ch.id}", "success"),
+                Button(ctx.t("button.cancel"), f"cancel {ch.id}", "secondary"),
+            )
+            mentions: tuple[User, ...] = ()
+        else:
+            body = ctx.t("challenge.card", challenged=await self.name(ch.challenged), **params)
+            buttons = (
+                Button(ctx.t("button.accept"), f"accept {ch.id}", "success"),
+                Button(ctx.t("button.decline"), f"decline {ch.id}", "danger"),
+                Button(ctx.t("button.cancel"), f"cancel {ch.id}", "secondary"),
+            )
+            mentions = (await self.user(ch.challenged),)
+        return Reply(body, buttons=(buttons,), mentions=mentions, card=f"challenge:{ch.id}")
+
+    async def pick_challenge(self, ctx: Context, *, mine: bool) -> ChallengeRow:
+        """The challenge named by the first argument, or the only fitting one in this chat."""
+        if ctx.args:
+            number = parse_number(ctx.args[0])
+            if number is None:
+                raise UserError("challenge.bad_number", text=ctx.args[0])
+            ch = await self.store.get_challenge(number)
+            if ch is None or ch.chat.platform != ctx.chat.platform:
+                raise UserError("challenge.not_found", challenge=number)
+            return ch
+
+        def fits(c: ChallengeRow) -> bool:
+            if mine:
+                return c.challenger == ctx.user
+            return c.challenged == ctx.user or (c.challenged is None and c.challenger != ctx.user)
+
+        candidates = [c for c in await self.store.open_challenges(ctx.chat) if fits(c)]
+        if not candidates:
+            raise UserError("challenge.none_for_you")
+        direct = [c for c in candidates if c.challenged == ctx.user]
+        if len(direct) == 1:
+            return direct[0]
+        if len(candidates) > 1:
+            lines = [await self.challenge_line(ctx, c) for c in candidates]
+            raise UserError("challenge.several", challenges="\n".join(lines))
+        return candidates[0]
+
+    async def challenge_line(self, ctx: Context, ch: ChallengeRow) -> str:
+        challenged = await self.name(ch.challenged) if ch.challenged else ctx.t("challenge.anyone")
+        return ctx.t(
+            "challenge.line",
+            challenge=ch.id,
+            challenger=await self.name(ch.challenger),
+            challenged=challenged,
+            variant=present.variant_name(ch.variant, ctx.lang),
+            time=present.format_time_control(ch.time_per_move, ctx.lang),
+        )
+
+    async def require_open(self, ctx: Context, ch: ChallengeRow) -> None:
+        if ch.status is ChallengeStatus.OPEN and ch.expires_at <= ctx.now:
+            ch = await self.expire_challenge(ch.id) or ch
+        if ch.status is not ChallengeStatus.OPEN:
+            raise UserError(
+                "challenge.not_open",
+                challenge=ch.id,
+                status=ctx.t(f"challenge.status.{ch.status.value}"),
+            )
+
+    async def cmd_accept(self, ctx: Context) -> Reply:
+        ch = await self.pick_challenge(ctx, mine=False)
+        await self.require_open(ctx, ch)
+        if ch.challenger == ctx.user:
+            raise UserError("challenge.own", challenge=ch.id)
+        if ch.challenged is not None and ch.challenged != ctx.user:
+            raise UserError(
+                "challenge.not_for_you", challenge=ch.id, name=await self.name(ch.challenged)
+            )
+        await self.check_free(ctx, ch)
+        challenger_color = {"sente": SENTE, "gote": GOTE}.get(ch.color)
+        if challenger_color is None:
+            challenger_color = self.rng.choice((SENTE, GOTE))
+        sente, gote = (
+            (ch.challenger, ctx.user) if challenger_color == SENTE else (ctx.user, ch.challenger)
+        )
+        variant = load_variant(ch.variant)
+        game = GameRow(
+            id=0,
+            chat=ch.chat,
+            variant=ch.variant,
+            start_sfen=variant.start_sfen,
+            moves=(),
+            version=1,
+            sente=sente,
+            gote=gote,
+            status=GameStatus.ACTIVE,
+            termination=None,
+            winner=None,
+            time_per_move=ch.time_per_move,
+            deadline=ctx.now + ch.time_per_move if ch.time_per_move else None,
+            draw_offer=None,
+            takeback_offer=None,
+            created_at=ctx.now,
+            updated_at=ctx.now,
+            challenge_id=ch.id,
+        )
+        try:
+            game = await self.store.accept_challenge(ch.id, game, self.clock_timers(game, ctx.now))
+        except VersionConflict:
+            fresh = await self.store.get_challenge(ch.id)
+            await self.require_open(ctx, fresh or ch)
+            await self.check_free(ctx, ch)
+            raise
+        self.timers_changed()
+        name = await self.name(ctx.user)
+        await self.edit_card(
+            ch.chat,
+            f"challenge:{ch.id}",
+            Reply(ctx.t("challenge.closed.accepted", challenge=ch.id, name=name, game=game.id)),
+        )
+        names = await self.names(game)
+        start = ctx.t(
+            "game.started",
+            game=game.id,
+            sente=names[0],
+            gote=names[1],
+            variant=present.variant_name(game.variant, ctx.lang),
+            time=present.format_time_control(game.time_per_move, ctx.lang),
+        )
+        return await self.game_reply(ctx, game, [start])
+
+    async def check_free(self, ctx: Context, ch: ChallengeRow) -> None:
+        """Refuse when either player already has a game in progress in the challenge's chat."""
+        mine = await self.store.active_game(ch.chat, ctx.user)
+        if mine is not None:
+            raise UserError("challenge.accepter_busy", game=mine.id)
+        theirs = await self.store.active_game(ch.chat, ch.challenger)
+        if theirs is not None:
+            raise UserError(
+                "challenge.challenger_busy", name=await self.name(ch.challenger), game=theirs.id
+            )
+
+    async def cmd_decline(self, ctx: Context) -> Reply:
+        ch = await self.pick_challenge(ctx, mine=False)
+        await self.require_open(ctx, ch)
+        if ch.challenger == ctx.user:
+            raise UserError("challenge.own", challenge=ch.id)
+        if ch.challenged is None:
+            raise UserError("challenge.decline_open")
+        if ch.challenged != ctx.user:
+            raise UserError(
+                "challenge.not_for_you", challenge=ch.id, name=await self.name(ch.challenged)
+            )
+        return await self.close(ctx, ch, ChallengeStatus.DECLINED)
+
+    async def cmd_cancel(self, ctx: Context) -> Reply:
+        ch = await self.pick_challenge(ctx, mine=True)
+        await self.require_open(ctx, ch)
+        if ch.challenger != ctx.user:
+            raise UserError(
+                "challenge.cancel_not_yours", challenge=ch.id, name=await self.name(ch.challenger)
+            )
+        return await self.close(ctx, ch, ChallengeStatus.CANCELLED)
+
+    async def close(self, ctx: Context, ch: ChallengeRow, status: ChallengeStatus) -> Reply:
+        try:
+            await self.store.close_challenge(ch.id, status)
+        except VersionConflict:
+            fresh = await self.store.get_challenge(ch.id)
+            await self.require_open(ctx, fresh or ch)
+            raise
+        line = ctx.t(
+            f"challenge.closed.{status.value}", challenge=ch.id, name=await self.name(ctx.user)
+        )
+        await self.edit_card(ch.chat, f"challenge:{ch.id}", Reply(line))
+        return Reply(line)
+
+    async def expire_challenge(self, challenge_id: int) -> ChallengeRow | None:
+        """Close an open challenge as expired and update its card; None if it was not open."""
+        try:
+            ch = await self.store.close_challenge(challenge_id, ChallengeStatus.EXPIRED)
+        except VersionConflict:
+            return None
+        settings = await self.store.get_settings(ch.chat)
+        line = text("challenge.closed.expired", settings.language, challenge=ch.id)
+        await self.edit_card(ch.chat, f"challenge:{ch.id}", Reply(line))
+        return ch

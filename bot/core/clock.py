@@ -1,0 +1,47 @@
+"""Time for the service and the scheduler: the real clock, or a fake one that tests move."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Protocol
+
+
+class Clock(Protocol):
+    def now(self) -> float:
+        """Seconds since the epoch (UTC)."""
+        ...
+
+    async def sleep(self, seconds: float) -> None: ...
+
+
+class SystemClock:
+    """Wall-clock time and real sleeping."""
+
+    def now(self) -> float:
+        return time.time()
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(max(0.0, seconds))
+
+
+class FakeClock:
+    """A clock that only moves when told: ``advance`` wakes the sleepers whose time came."""
+
+    def __init__(self, start: float = 1_750_000_000.0) -> None:
+        self._now = start
+        self._changed = asyncio.Condition()
+
+    def now(self) -> float:
+        return self._now
+
+    async def sleep(self, seconds: float) -> None:
+        until = self._now + max(0.0, seconds)
+        async with self._changed:
+            await self._changed.wait_for(lambda: self._now >= until)
+
+    async def advance(self, seconds: float) -> None:
+        self._now += seconds
+        async with self._changed:
+            self._changed.notify_all()
+        await asyncio.sleep(0)

@@ -1,0 +1,191 @@
+"""The command table: every command the bot understands, for every front end.
+
+Discord registers slash commands from it, Telegram ``setMyCommands``, the console and ``help``
+read it too.  ``syntax`` uses ``[optional]`` and ``A|B`` choices; ``summary`` is a message key.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.core.messages import text
+
+
+@dataclass(frozen=True)
+class Argument:
+    """One argument of a command, for front ends that build forms (Discord slash options)."""
+
+    name: str
+    description: str
+    required: bool = False
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    aliases: tuple[str, ...]
+    syntax: str  # after the command name, e.g. "[@user] [shogi|wa|wa-drops] ..."
+    arguments: tuple[Argument, ...]
+    example: str
+
+    def summary(self, lang: str = "en") -> str:
+        """One line saying what the command does."""
+        return text(f"cmd.{self.name}", lang)
+
+    def usage(self) -> str:
+        return f"/{self.name} {self.syntax}".rstrip()
+
+
+VARIANT_CHOICES = ("shogi", "wa", "wa-drops")
+COLOR_CHOICES = ("random", "sente", "gote")
+TIME_CHOICES = ("1d", "3d", "7d", "none")
+EXPORT_FORMATS = ("kif", "kifu", "csa", "usi", "gif")
+GAME_ARG = Argument("game", "game number, when you have several or watch another game")
+
+COMMANDS: tuple[Command, ...] = (
+    Command(
+        "challenge",
+        ("c", "play", "new"),
+        "[@user] [shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|none]",
+        (
+            Argument("opponent", "who to challenge; leave out for an open challenge"),
+            Argument("variant", "shogi, wa (no drops) or wa-drops", choices=VARIANT_CHOICES),
+            Argument("color", "your side: random, sente (first) or gote", choices=COLOR_CHOICES),
+            Argument("time", "time per move", choices=TIME_CHOICES),
+        ),
+        "/challenge @bob wa sente 3d",
+    ),
+    Command(
+        "accept",
+        ("yes",),
+        "[challenge]",
+        (Argument("challenge", "challenge number"),),
+        "/accept 12",
+    ),
+    Command(
+        "decline",
+        ("no",),
+        "[challenge]",
+        (Argument("challenge", "challenge number"),),
+        "/decline 12",
+    ),
+    Command("cancel", (), "[challenge]", (Argument("challenge", "challenge number"),), "/cancel"),
+    Command(
+        "move",
+        ("m", "mv", "play-move"),
+        "MOVE [game]",
+        (Argument("move", "the move: 7g7f, P-7f, ７六歩, SP-6h...", required=True), GAME_ARG),
+        "/move 7g7f",
+    ),
+    Command("board", ("b", "show"), "[game]", (GAME_ARG,), "/board"),
+    Command(
+        "moves",
+        ("where", "legal"),
+        "SQUARE [game]",
+        (Argument("square", "the square of the piece, like 7g", required=True), GAME_ARG),
+        "/moves 7g",
+    ),
+    Command("resign", (), "[game]", (GAME_ARG,), "/resign"),
+    Command(
+        "draw",
+        (),
+        "[offer|accept|decline] [game]",
+        (
+            Argument("answer", "offer, accept or decline", choices=("offer", "accept", "decline")),
+            GAME_ARG,
+        ),
+        "/draw offer",
+    ),
+    Command("abort", (), "[game]", (GAME_ARG,), "/abort"),
+    Command(
+        "takeback",
+        ("undo",),
+        "[ask|accept|decline] [game]",
+        (
+            Argument("answer", "ask, accept or decline", choices=("ask", "accept", "decline")),
+            GAME_ARG,
+        ),
+        "/takeback",
+    ),
+    Command("impasse", ("jishogi", "declare"), "[game]", (GAME_ARG,), "/impasse"),
+    Command("games", ("list", "mygames"), "", (), "/games"),
+    Command(
+        "export",
+        ("record", "kif"),
+        "[kif|kifu|csa|usi|gif] [game]",
+        (Argument("format", "file format", choices=EXPORT_FORMATS), GAME_ARG),
+        "/export kif",
+    ),
+    Command(
+        "piece",
+        ("p", "whatis"),
+        "NAME [shogi|wa|wa-drops]",
+        (
+            Argument("name", "a piece name, code or kanji: rook, SP, 飛, sparrow", required=True),
+            Argument("variant", "where to look", choices=VARIANT_CHOICES),
+        ),
+        "/piece swallow",
+    ),
+    Command(
+        "cheatsheet",
+        ("pieces", "sheet"),
+        "[shogi|wa|wa-drops]",
+        (Argument("variant", "which variant", choices=VARIANT_CHOICES),),
+        "/cheatsheet wa",
+    ),
+    Command(
+        "settings",
+        ("set", "config"),
+        "[notation western|japanese|usi] [style kanji|international] [perspective mover|sente]",
+        (
+            Argument("notation", "how moves are written", choices=("western", "japanese", "usi")),
+            Argument("style", "how pieces look", choices=("kanji", "international")),
+            Argument(
+                "perspective",
+                "board from the side to move, or always sente",
+                choices=("mover", "sente"),
+            ),
+        ),
+        "/settings notation japanese",
+    ),
+    Command(
+        "help",
+        ("h", "start", "?"),
+        "[command]",
+        (Argument("command", "a command name"),),
+        "/help move",
+    ),
+)
+
+BY_NAME: dict[str, Command] = {c.name: c for c in COMMANDS}
+_LOOKUP: dict[str, Command] = {
+    **{a: c for c in COMMANDS for a in c.aliases},
+    **BY_NAME,
+}
+
+
+def find_command(name: str) -> Command | None:
+    """The command called ``name`` or one of its aliases (case-insensitive, ``/`` allowed)."""
+    return _LOOKUP.get(name.strip().lstrip("/").lower())
+
+
+_COMMAND_WORD = re.compile(r"^/?([A-Za-z?][\w?-]*)(?:@\w+)?$")
+
+
+def split_command_text(line: str) -> tuple[str, tuple[str, ...]] | None:
+    """``"/move@komabot 7g7f"`` -> ``("move", ("7g7f",))``; None when it is no command.
+
+    The command is returned canonical when known, else lower-cased as typed (the service
+    answers unknown commands with suggestions).
+    """
+    words = line.split()
+    if not words:
+        return None
+    m = _COMMAND_WORD.match(words[0])
+    if not m:
+        return None
+    word = m.group(1).lower()
+    command = find_command(word)
+    return (command.name if command else word), tuple(words[1:])

@@ -1,0 +1,364 @@
+"""Looking: ``board``, ``moves``, ``games``, ``export``, ``piece``, ``cheatsheet``,
+``settings`` and ``help``."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+
+from bot.core import present
+from bot.core.api import Attachment, Reply
+from bot.core.base import Context, ServiceBase, UserError, parse_number
+from bot.core.commands import BY_NAME, COMMANDS, EXPORT_FORMATS, find_command
+from bot.store.models import ChatSettings, GameRow
+from rules import Outcome, RulesError, Termination, load_variant
+
+SETTING_CHOICES: dict[str, tuple[str, ...]] = {
+    "notation": ("western", "japanese", "usi"),
+    "style": ("kanji", "international"),
+    "perspective": ("mover", "sente"),
+}
+SETTING_ALIASES = {
+    "notation": "notation",
+    "moves": "notation",
+    "style": "style",
+    "pieces": "style",
+    "piece_style": "style",
+    "perspective": "perspective",
+    "view": "perspective",
+    "flip": "perspective",
+}
+VALUE_ALIASES = {
+    "hodges": "western",
+    "kif": "japanese",
+    "ja": "japanese",
+    "turn": "mover",
+    "western-pieces": "international",
+    "latin": "international",
+}
+MIME = {
+    "kif": "text/plain; charset=shift_jis",
+    "kifu": "text/plain; charset=utf-8",
+    "csa": "text/plain",
+    "usi": "text/plain",
+    "gif": "image/gif",
+}
+GIF_MAX_BYTES = 8 * 1024 * 1024
+
+
+class InfoCommands(ServiceBase):
+    # --- board / moves ------------------------------------------------------------------
+
+    async def cmd_board(self, ctx: Context) -> Reply:
+        game, rest = await self.pick_game(ctx, ctx.args, player=False)
+        if rest:
+            number = rest[0]
+            raise UserError("game.bad_number", text=number)
+        names = await self.names(game)
+        pos = self.positions.position(game)
+        lines = [
+            ctx.t(
+                "board.header",
+                game=game.id,
+                sente=names[0],
+                gote=names[1],
+                variant=present.variant_name(game.variant, ctx.lang),
+                ply=len(game.moves),
+            )
+        ]
+        marks: tuple[int, ...] = ()
+        if pos.last_move is not None:
+            probe = pos.copy()
+            last = probe.pop()
+            lines.append(
+                ctx.t(
+                    "board.last_move", move=present.format_move(probe, last, ctx.settings.notation)
+                )
+            )
+            marks = tuple(sq for sq in (last.from_sq, last.to_sq) if sq >= 0)
+        return await self.game_reply(
+            ctx, game, lines, pos=pos, highlights=marks, mention_mover=False
+        )
+
+    async def cmd_moves(self, ctx: Context) -> Reply:
+        game, rest = await self.pick_game(ctx, ctx.args, player=False)
+        if not rest:
+            raise UserError("moves.missing")
+        pos = self.positions.position(game)
+        try:
+            sq = pos.tables.parse_square(rest[0].lower())
+        except RulesError as exc:
+            raise UserError("moves.bad_square", problem=exc.message) from None
+        square = pos.tables.square_names[sq]
+        value = pos.board[sq]
+        if not value:
+            raise UserError("moves.empty_square", square=square)
+        color = 0 if value > 0 else 1
+        piece_type = pos.variant.piece(abs(value))
+        piece = piece_type.names.get(ctx.lang) or piece_type.name
+        if color != pos.side:
+            raise UserError(
+                "moves.not_to_move", square=square, color=present.color_name(color, ctx.lang)
+            )
+        moves = [m for m in pos.legal_moves() if m.from_sq == sq]
+        if not moves:
+            raise UserError("moves.none", piece=piece, square=square)
+        texts = sorted({present.format_move(pos, m, ctx.settings.notation) for m in moves})
+        names = await self.names(game)
+        targets = tuple(sorted({m.to_sq for m in moves}))
+        return Reply(
+            ctx.t("moves.list", piece=piece, square=square, moves=", ".join(texts)),
+            image=self.board_attachment(pos, ctx.settings, names, (sq, *targets)),
+            text_board=present.board_text(pos, ctx.settings, names, marks=frozenset(targets)),
+        )
+
+    # --- games --------------------------------------------------------------------------
+
+    async def cmd_games(self, ctx: Context) -> Reply:
+        games = await self.store.active_games_of(ctx.user)
+        if not games:
+            return Reply(ctx.t("games.none"), ephemeral=True)
+        lines = [ctx.t("games.title")]
+        for game in games:
+            color = game.player_color(ctx.user)
+            assert color is not None
+            pos = self.positions.position(game)
+            names = await self.names(game)
+            turn = (
+                ctx.t("games.your_turn")
+                if pos.side == color
+                else ctx.t("games.their_turn", name=names[pos.side])
+            )
+            deadline = (
+                ", " + present.format_deadline(game.deadline, ctx.now, ctx.lang)
+                if game.deadline is not None
+                else ""
+            )
+            where = (
+                ctx.t("games.here")
+                if game.chat.chat_id == ctx.chat.chat_id
+                else ctx.t("games.elsewhere", chat=game.chat.chat_id)
+            )
+            lines.append(
+                ctx.t(
+                    "games.line",
+                    game=game.id,
+                    opponent=names[color ^ 1],
+                    variant=present.variant_name(game.variant, ctx.lang),
+                    turn=turn,
+                    deadline=deadline,
+                    where=where,
+                )
+            )
+        return Reply("\n".join(lines), ephemeral=True)
+
+    # --- export -------------------------------------------------------------------------
+
+    async def cmd_export(self, ctx: Context) -> Reply:
+        args = list(ctx.args)
+        fmt = "kif"
+        if args and parse_number(args[0]) is None:
+            fmt = args.pop(0).lower().lstrip(".")
+            if fmt not in EXPORT_FORMATS:
+                raise UserError("export.bad_format", fmt=fmt, formats=", ".join(EXPORT_FORMATS))
+        if args:
+            number = parse_number(args[0])
+            if number is None or len(args) > 1:
+                raise UserError("game.bad_number", text=" ".join(args))
+            game = await self.game_by_number(ctx, number)
+        else:
+            found = await self.store.last_game(ctx.chat, ctx.user)
+            if found is None:
+                games = await self.store.active_games_in_chat(ctx.chat)
+                if len(games) != 1:
+                    raise UserError("export.none")
+                found = games[0]
+            game = found
+        names = await self.names(game)
+        filename = f"game-{game.id}.{fmt}"
+        if fmt == "gif":
+            from render.replay import render_replay
+
+            data = render_replay(game.variant, game.start_sfen, list(game.moves), GIF_MAX_BYTES)
+            if len(data) > GIF_MAX_BYTES:
+                raise UserError("export.too_big", game=game.id)
+            attachment = Attachment(data, filename, MIME[fmt])
+        else:
+            from rules.records import export_record
+
+            data = export_record(self.record(game, names), fmt)
+            attachment = Attachment(data, filename, MIME[fmt])
+        return Reply(ctx.t("export.done", game=game.id, fmt=fmt.upper()), files=(attachment,))
+
+    @staticmethod
+    def record(game: GameRow, names: tuple[str, str]) -> object:
+        from rules.records import GameRecord
+
+        result = None
+        if game.termination is not None:
+            result = Outcome(Termination(game.termination), game.winner)
+
+        def when(ts: float | None) -> dt.datetime | None:
+            return dt.datetime.fromtimestamp(ts, dt.UTC) if ts is not None else None
+
+        return GameRecord(
+            variant=game.variant,
+            start_sfen=game.start_sfen,
+            moves=game.moves,
+            sente=names[0],
+            gote=names[1],
+            result=result,
+            started=when(game.created_at),
+            ended=when(game.finished_at),
+            event=f"Komabot game #{game.id}",
+            site=f"Komabot {game.chat.platform}",
+        )
+
+    # --- settings -----------------------------------------------------------------------
+
+    async def cmd_settings(self, ctx: Context) -> Reply:
+        settings = ctx.settings
+        words = [w.lower() for w in ctx.args]
+        changes: list[str] = []
+        i = 0
+        while i < len(words):
+            word = VALUE_ALIASES.get(words[i], words[i])
+            key = SETTING_ALIASES.get(word)
+            if key is None:
+                owners = [k for k, values in SETTING_CHOICES.items() if word in values]
+                if not owners:
+                    raise UserError("settings.bad_key", word=ctx.args[i])
+                key, value = owners[0], word
+                i += 1
+            else:
+                if i + 1 >= len(words):
+                    raise UserError(
+                        "settings.missing_value", key=key, choices=", ".join(SETTING_CHOICES[key])
+                    )
+                value = VALUE_ALIASES.get(words[i + 1], words[i + 1])
+                if value not in SETTING_CHOICES[key]:
+                    raise UserError(
+                        "settings.bad_value",
+                        value=ctx.args[i + 1],
+                        key=key,
+                        choices=", ".join(SETTING_CHOICES[key]),
+                    )
+                i += 2
+            field = {"style": "piece_style"}.get(key, key)
+            settings = replace(settings, **{field: value})
+            changes.append(f"{key} {value}")
+        if not changes:
+            return Reply(self.settings_text(ctx, settings))
+        await self.store.save_settings(ctx.chat, settings)
+        return Reply(ctx.t("settings.changed", changes=", ".join(changes)))
+
+    @staticmethod
+    def settings_text(ctx: Context, settings: ChatSettings) -> str:
+        return ctx.t(
+            "settings.show",
+            notation=settings.notation,
+            style=settings.piece_style,
+            perspective=settings.perspective,
+        )
+
+    # --- help ---------------------------------------------------------------------------
+
+    async def cmd_help(self, ctx: Context) -> Reply:
+        if ctx.args:
+            command = find_command(ctx.args[0])
+            if command is None:
+                raise UserError("help.unknown", word=ctx.args[0])
+            aliases = (
+                ctx.t("help.aliases", aliases=", ".join("/" + a for a in command.aliases))
+                if command.aliases
+                else ""
+            )
+            body = ctx.t(
+                "help.command",
+                name=command.name,
+                syntax=command.syntax,
+                summary=command.summary(ctx.lang),
+                example=command.example,
+                aliases=aliases,
+            ).replace(f"/{command.name} \n", f"/{command.name}\n")
+            if command is BY_NAME["move"]:
+                body += ctx.t("help.move_extra")
+            return Reply(body)
+        lines = [ctx.t("help.title")]
+        lines += [f"/{c.name} — {c.summary(ctx.lang)}" for c in COMMANDS]
+        lines.append(ctx.t("help.footer"))
+        return Reply("\n".join(lines))
+
+    # --- pieces -------------------------------------------------------------------------
+
+    async def cmd_cheatsheet(self, ctx: Context) -> Reply:
+        variant_id = self.variant_arg(ctx, ctx.args[0] if ctx.args else None)
+        from render.cheatsheet import render_cheatsheet
+
+        variant = load_variant(variant_id)
+        data = render_cheatsheet(variant)
+        return Reply(
+            ctx.t("cheatsheet.caption", variant=present.variant_name(variant_id, ctx.lang)),
+            image=Attachment(data, f"cheatsheet-{variant_id}.png", "image/png"),
+        )
+
+    def variant_arg(self, ctx: Context, word: str | None) -> str:
+        from bot.core.challenges import VARIANT_WORDS
+
+        if word is None:
+            return "shogi"
+        found = VARIANT_WORDS.get(word.lower())
+        if found is None:
+            raise UserError("variant.unknown", word=word)
+        return found
+
+    async def cmd_piece(self, ctx: Context) -> Reply:
+        args = list(ctx.args)
+        if not args:
+            raise UserError("piece.missing")
+        variants: tuple[str, ...] = ("shogi", "wa")
+        if len(args) > 1:
+            from bot.core.challenges import VARIANT_WORDS
+
+            if args[-1].lower() in VARIANT_WORDS:
+                variants = (self.variant_arg(ctx, args.pop()),)
+        query = " ".join(args)
+        from rules.lookup import find_piece
+
+        matches = find_piece(query, variants)
+        if not matches:
+            where = (
+                ctx.t("piece.in_variant", variant=present.variant_name(variants[0], ctx.lang))
+                if len(variants) == 1
+                else ""
+            )
+            raise UserError("piece.not_found", query=query, where=where, variant=variants[0])
+        if len(matches) > 1:
+            names = ", ".join(f"{p.names['en']} ({v})" for v, p in matches[:10])
+            raise UserError("piece.several", query=query, names=names)
+        variant_id, piece = matches[0]
+        return self.piece_reply(ctx, variant_id, piece.kind)
+
+    def piece_reply(self, ctx: Context, variant_id: str, kind: int) -> Reply:
+        from render.diagram import render_piece
+
+        variant = load_variant(variant_id)
+        piece = variant.piece(kind)
+        extra = ""
+        if piece.promotes_to:
+            extra = ctx.t("piece.promotes", name=variant.piece(piece.promotes_to).names["en"])
+        elif piece.promoted:
+            extra = ctx.t("piece.promoted_from", name=variant.piece(piece.base).names["en"])
+        caption = ctx.t(
+            "piece.caption",
+            name=piece.names.get(ctx.lang) or piece.name,
+            kanji=piece.kanji,
+            romaji=piece.names.get("romaji", ""),
+            variant=present.variant_name(variant_id, ctx.lang),
+            betza=piece.betza,
+            promotes=extra,
+        )
+        image = Attachment(
+            render_piece(variant, kind), f"{variant_id}-{piece.letter}.png", "image/png"
+        )
+        return Reply(caption, image=image)

@@ -1,0 +1,290 @@
+"""Every user-facing string of the bot, keyed, one table per language (English for now).
+
+``text(key, lang, **params)`` formats a message; a language that lacks a key falls back to
+English.  Keys are dotted: ``area.what``.  Add a language by adding a table with the same keys
+(``tests/bot/core/test_messages.py`` checks that every key used in the code exists).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+EN: dict[str, str] = {
+    # --- command summaries (help, slash-command descriptions) ----------------------------
+    "cmd.challenge": "Challenge someone (or anyone) to a game",
+    "cmd.accept": "Accept a challenge",
+    "cmd.decline": "Decline a challenge made to you",
+    "cmd.cancel": "Withdraw your challenge",
+    "cmd.move": "Play a move in your game",
+    "cmd.board": "Show the board",
+    "cmd.moves": "Show where the piece on a square can move",
+    "cmd.resign": "Resign your game (asks to confirm)",
+    "cmd.draw": "Offer, accept or decline a draw",
+    "cmd.abort": "Call off a game before both sides have moved",
+    "cmd.takeback": "Ask to take back your last move (your opponent must agree)",
+    "cmd.impasse": "Declare impasse (27-point rule, Standard Shogi)",
+    "cmd.games": "List your games in progress",
+    "cmd.export": "Download a game record (KIF, KIFU, CSA, USI) or an animated GIF",
+    "cmd.piece": "Show how a piece moves",
+    "cmd.cheatsheet": "Show every piece of a variant",
+    "cmd.settings": "Show or change this chat's settings",
+    "cmd.help": "List the commands or explain one",
+    # --- general ------------------------------------------------------------------------
+    "error.internal": (
+        "Something went wrong on my side while handling /{command}. "
+        "/board shows where the game stands; please try again."
+    ),
+    "error.unknown_command": "I don't know the command /{command}. {hint}",
+    "error.unknown_command.hint_similar": "Did you mean {options}? /help lists every command.",
+    "error.unknown_command.hint": "/help lists every command.",
+    "error.shutting_down": "I'm restarting; please send that again in a minute.",
+    "error.conflict": (
+        "That was not done: game #{game} changed at the same moment ({reason}). "
+        "Here is the board now; try again if it still makes sense."
+    ),
+    "error.conflict.move": "your opponent's move or another command came first",
+    "error.record_damaged": (
+        "The record of game #{game} is damaged (move {ply}: {problem}); it cannot be played on. "
+        "Please report this."
+    ),
+    "color.sente": "sente",
+    "color.gote": "gote",
+    "color.random": "random colours",
+    "time.none": "no time limit",
+    "time.per_move": "{time} per move",
+    "time.in": "in {delta}",
+    "time.ago": "{delta} ago",
+    "time.deadline": "deadline {when} ({relative})",
+    "unit.d": "{n}d",
+    "unit.h": "{n}h",
+    "unit.m": "{n}m",
+    "unit.s": "{n}s",
+    "unit.less_than_minute": "less than a minute",
+    # --- picking a game / challenge -----------------------------------------------------
+    "game.none_here": (
+        "You have no game in progress in this chat. Start one with /challenge, "
+        "or name a game number."
+    ),
+    "game.none_in_chat": "No game is in progress in this chat. Start one with /challenge.",
+    "game.several_in_chat": "Several games are in progress here; name one:\n{games}",
+    "game.not_found": "There is no game #{game}.",
+    "game.other_chat": "Game #{game} is played in another chat; ask there.",
+    "game.not_player": (
+        "Only {sente} and {gote} play game #{game}; you can watch with /board {game}."
+    ),
+    "game.finished": "Game #{game} is over ({result}).",
+    "game.bad_number": "{text!r} is not a game number (like 12 or #12).",
+    "game.line": "#{game} {sente} vs {gote} · {variant} · {turn}",
+    "game.turn": "{name} to move",
+    "challenge.not_found": "There is no challenge #{challenge}.",
+    "challenge.bad_number": "{text!r} is not a challenge number (like 12 or #12).",
+    "challenge.none_for_you": "No challenge here is waiting for you.",
+    "challenge.several": "Several challenges are open here; name one:\n{challenges}",
+    "challenge.line": "#{challenge} {challenger} → {challenged} · {variant} · {time}",
+    "challenge.anyone": "anyone",
+    # --- challenge ----------------------------------------------------------------------
+    "challenge.bad_arg": (
+        "I can't read {word!r} in a challenge. Write /challenge [@user] "
+        "[shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|none]."
+    ),
+    "challenge.twice": "{word!r} and {other!r} both say the {what}; pick one.",
+    "challenge.what.variant": "variant",
+    "challenge.what.color": "colour",
+    "challenge.what.time": "time per move",
+    "challenge.what.opponent": "opponent",
+    "challenge.time_range": (
+        "Time per move must be between {low} and {high} (or none); {time} is not."
+    ),
+    "challenge.unknown_user": (
+        "I don't know {name} yet on this platform: they need to send me any command first "
+        "(for example /help), or reply to one of their messages with /challenge."
+    ),
+    "challenge.self": "You can't challenge yourself; leave out the name for an open challenge.",
+    "challenge.bot": "{name} is a bot and can't play.",
+    "challenge.you_busy": (
+        "You already have game #{game} in this chat; finish it first (one game per player "
+        "per chat)."
+    ),
+    "challenge.they_busy": "{name} already has game #{game} in this chat; challenge them later.",
+    "challenge.already_open": (
+        "You already have challenge #{challenge} open here; /cancel {challenge} it first."
+    ),
+    "challenge.card": (
+        "⚔️ Challenge #{challenge}: {challenger} challenges {challenged} to {variant}.\n"
+        "{challenger} plays {color} · {time} · open until {expires}.\n"
+        "{challenged}: /accept {challenge} or /decline {challenge}"
+    ),
+    "challenge.card_open": (
+        "⚔️ Open challenge #{challenge}: {challenger} wants to play {variant} with anyone.\n"
+        "{challenger} plays {color} · {time} · open until {expires}.\n"
+        "Anyone: /accept {challenge}"
+    ),
+    "challenge.closed.accepted": "Challenge #{challenge} was accepted by {name}: game #{game}.",
+    "challenge.closed.declined": "{name} declined challenge #{challenge}.",
+    "challenge.closed.cancelled": "{name} withdrew challenge #{challenge}.",
+    "challenge.closed.expired": "Challenge #{challenge} expired: nobody accepted it in time.",
+    "challenge.not_open": "Challenge #{challenge} is no longer open ({status}).",
+    "challenge.status.accepted": "accepted",
+    "challenge.status.declined": "declined",
+    "challenge.status.cancelled": "withdrawn",
+    "challenge.status.expired": "expired",
+    "challenge.status.open": "open",
+    "challenge.not_for_you": "Challenge #{challenge} is for {name}, not you.",
+    "challenge.own": "That is your own challenge; /cancel {challenge} to withdraw it.",
+    "challenge.decline_open": "Nobody needs to decline an open challenge; just leave it.",
+    "challenge.cancel_not_yours": "Only {name} can withdraw challenge #{challenge}.",
+    "challenge.accepter_busy": (
+        "You already have game #{game} in this chat; finish it before accepting another."
+    ),
+    "challenge.challenger_busy": "{name} has started game #{game} here meanwhile; try later.",
+    "button.accept": "Accept",
+    "button.decline": "Decline",
+    "button.cancel": "Withdraw",
+    # --- game start / moves -------------------------------------------------------------
+    "game.started": (
+        "🎌 Game #{game} begins: {sente} (sente ☗) vs {gote} (gote ☖), {variant}, {time}."
+    ),
+    "move.played": "{mover} played {move}.",
+    "move.check": "Check!",
+    "move.next": "{name} ({color}) to move.",
+    "move.next_deadline": "{name} ({color}) to move — {deadline}.",
+    "move.missing": "Which move? For example /move {example}.",
+    "move.not_your_turn": "It's {name}'s turn in game #{game}, not yours.",
+    "move.malformed": "{problem}",
+    "move.illegal": "Not played: {problem}",
+    "move.ambiguous": "{text!r} fits several moves; pick one:",
+    "move.promotion_choice": "{text!r}: promote or not? Pick one:",
+    "move.example.shogi": "7g7f or P-7f",
+    "move.example.wa": "8h8g or SP-8g",
+    "offer.draw_pending": "{name} offers a draw: /draw accept or /draw decline.",
+    "offer.takeback_pending": (
+        "{name} asks to take back a move: /takeback accept or /takeback decline."
+    ),
+    # --- results ------------------------------------------------------------------------
+    "result.checkmate": "checkmate",
+    "result.no_legal_moves": "no legal move left",
+    "result.repetition": "fourfold repetition (sennichite)",
+    "result.perpetual_check": "perpetual check (sennichite)",
+    "result.impasse": "impasse declaration",
+    "result.resignation": "resignation",
+    "result.timeout": "time ran out",
+    "result.agreed_draw": "draw agreed",
+    "result.aborted": "aborted",
+    "result.wins": "{winner} wins by {reason}",
+    "result.draw": "draw by {reason}",
+    "result.aborted_line": "aborted",
+    "game.over": "🏁 Game #{game} is over: {result}.",
+    "game.over.export": "Download the record:",
+    # --- board / moves ------------------------------------------------------------------
+    "board.header": "Game #{game}: {sente} ☗ vs {gote} ☖ · {variant} · move {ply}",
+    "board.last_move": "Last move: {move}.",
+    "moves.missing": "Which piece? Name its square, for example /moves 7g.",
+    "moves.bad_square": "{problem}",
+    "moves.empty_square": "There is no piece on {square}.",
+    "moves.not_to_move": "The piece on {square} belongs to {color}, who is not to move.",
+    "moves.none": "The {piece} on {square} has no legal move now.",
+    "moves.list": "The {piece} on {square} can go to: {moves}.",
+    # --- resign / draw / abort / takeback / impasse --------------------------------------
+    "resign.confirm": (
+        "Really resign game #{game} against {opponent}? Press Resign or type /resign yes."
+    ),
+    "resign.bad_arg": "Type /resign to be asked, then /resign yes to confirm.",
+    "resign.done": "{name} resigned.",
+    "button.resign": "Resign",
+    "draw.offered": "{name} offers a draw in game #{game}. {opponent}: accept or decline?",
+    "draw.already": "You have already offered a draw; wait for {opponent}'s answer.",
+    "draw.none_to_answer": "There is no draw offer from {opponent} to answer.",
+    "draw.declined": "{name} declined the draw offer in game #{game}. Play goes on.",
+    "draw.agreed": "{name} accepted the draw.",
+    "draw.bad_arg": "Write /draw (offer), /draw accept or /draw decline; {word!r} is none of them.",
+    "button.draw_accept": "Accept draw",
+    "button.draw_decline": "Decline draw",
+    "abort.too_late": (
+        "Game #{game} can no longer be aborted: both sides have moved. Resign or offer a draw."
+    ),
+    "abort.done": "{name} aborted game #{game}.",
+    "takeback.nothing": "You have no move to take back in game #{game}.",
+    "takeback.asked": "{name} asks to take back {moves} in game #{game}. {opponent}: agree?",
+    "takeback.already": "You have already asked; wait for {opponent}'s answer.",
+    "takeback.none_to_answer": "There is no takeback request from {opponent} to answer.",
+    "takeback.declined": "{name} refused the takeback in game #{game}.",
+    "takeback.done": "{name} agreed: {moves} taken back.",
+    "takeback.bad_arg": (
+        "Write /takeback (ask), /takeback accept or /takeback decline; {word!r} is none of them."
+    ),
+    "button.takeback_accept": "Allow takeback",
+    "button.takeback_decline": "Refuse",
+    "impasse.not_your_turn": "Declare impasse on your own turn; it is {name}'s turn.",
+    "impasse.none": "{variant} has no impasse rule.",
+    "impasse.refused": (
+        "Impasse declaration refused: {reasons}. ({points} points, {needed} needed.)"
+    ),
+    "impasse.done": "{name} declared impasse with {points} points.",
+    # --- games --------------------------------------------------------------------------
+    "games.none": "You have no game in progress. Start one with /challenge.",
+    "games.title": "Your games in progress:",
+    "games.line": "#{game} vs {opponent} · {variant} · {turn}{deadline} · {where}",
+    "games.your_turn": "your move",
+    "games.their_turn": "{name}'s move",
+    "games.here": "this chat",
+    "games.elsewhere": "chat {chat}",
+    # --- export -------------------------------------------------------------------------
+    "export.bad_format": "{fmt!r} is not a format I export; use one of {formats}.",
+    "export.none": "You have no game in this chat to export; name a game number.",
+    "export.done": "Game #{game} as {fmt}.",
+    "export.unavailable": "Exporting {fmt} is not available: {problem}",
+    "export.too_big": "The animation of game #{game} is too large to send; try KIF or CSA.",
+    # --- piece / cheatsheet -------------------------------------------------------------
+    "piece.missing": "Which piece? For example /piece rook, /piece SP or /piece 飛.",
+    "piece.not_found": "I know no piece called {query!r}{where}. Try /cheatsheet {variant}.",
+    "piece.in_variant": " in {variant}",
+    "piece.several": "{query!r} fits several pieces: {names}. Be more precise.",
+    "piece.caption": "{name} ({kanji}, {romaji}) — {variant}. Moves: {betza}.{promotes}",
+    "piece.promotes": " Promotes to {name}.",
+    "piece.promoted_from": " Promoted form of the {name}.",
+    "variant.unknown": "{word!r} is not a variant; use shogi, wa or wa-drops.",
+    "cheatsheet.caption": "Every piece of {variant}.",
+    "unavailable": "{what} is not available right now: {problem}",
+    # --- settings -----------------------------------------------------------------------
+    "settings.show": (
+        "Settings of this chat:\n"
+        "• notation: {notation} (western, japanese or usi)\n"
+        "• style: {style} (kanji or international)\n"
+        "• perspective: {perspective} (mover: the player to move at the bottom; sente: always "
+        "sente)\n"
+        "Change with /settings notation japanese, /settings style international..."
+    ),
+    "settings.changed": "Settings changed: {changes}.",
+    "settings.bad_key": (
+        "{word!r} is not a setting; the settings are notation, style and perspective."
+    ),
+    "settings.bad_value": "{value!r} is not a {key}; choose one of {choices}.",
+    "settings.missing_value": "Give a value for {key}: one of {choices}.",
+    # --- clocks -------------------------------------------------------------------------
+    "clock.reminder": "⏰ {name}, it's your move in game #{game} against {opponent}: {left} left.",
+    "clock.timeout": "{name} ran out of time.",
+    # --- help ---------------------------------------------------------------------------
+    "help.title": "Komabot plays Standard Shogi and Wa Shogi by correspondence. Commands:",
+    "help.footer": "Details: /help COMMAND. Moves may be written 7g7f, P-7f or ７六歩.",
+    "help.command": "/{name} {syntax}\n{summary}\nExample: {example}{aliases}",
+    "help.aliases": "\nAlso: {aliases}",
+    "help.unknown": "There is no command {word!r}. /help lists them all.",
+    "help.move_extra": (
+        "\nNotations: USI (7g7f, P*5e, 8h2b+), Western (P-7f, Bx2b+, S*5e, SP-6h) or "
+        "Japanese (７六歩, 同　歩, ２二角成)."
+    ),
+}
+
+CATALOGUE: dict[str, Mapping[str, str]] = {"en": EN}
+LANGUAGES: tuple[str, ...] = tuple(CATALOGUE)
+
+
+def text(key: str, lang: str = "en", /, **params: Any) -> str:
+    """The message ``key`` in ``lang`` (falling back to English) with ``params`` filled in."""
+    template = CATALOGUE.get(lang, EN).get(key) or EN[key]
+    return template.format(**params) if params else template
+
+
+def has(key: str) -> bool:
+    return key in EN

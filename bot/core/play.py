@@ -1,0 +1,304 @@
+"""Playing: ``move``, ``resign``, ``draw``, ``abort``, ``takeback``, ``impasse``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from bot.core import present
+from bot.core.api import Button, Reply
+from bot.core.base import Context, ServiceBase, UserError
+from bot.store.models import GameRow
+from rules import (
+    AmbiguousMoveError,
+    IllegalDeclarationError,
+    IllegalMoveError,
+    Move,
+    Position,
+    RulesError,
+    Termination,
+    declare_impasse,
+)
+
+
+def button_rows(buttons: Sequence[Button], per_row: int = 5) -> tuple[tuple[Button, ...], ...]:
+    return tuple(tuple(buttons[i : i + per_row]) for i in range(0, len(buttons), per_row))
+
+
+class PlayCommands(ServiceBase):
+    async def player_game(
+        self, ctx: Context, args: Sequence[str]
+    ) -> tuple[GameRow, list[str], int, tuple[str, str]]:
+        """The author's active game, the arguments left, their colour and both names."""
+        game, rest = await self.pick_game(ctx, args, player=True)
+        names = await self.names(game)
+        self.require_active(ctx, game, names)
+        color = game.player_color(ctx.user)
+        assert color is not None
+        return game, rest, color, names
+
+    # --- move ---------------------------------------------------------------------------
+
+    async def cmd_move(self, ctx: Context) -> Reply:
+        game, rest, color, names = await self.player_game(ctx, ctx.args)
+        pos = self.positions.position(game)
+        if not rest:
+            example = "move.example.shogi" if game.variant == "shogi" else "move.example.wa"
+            raise UserError("move.missing", example=ctx.t(example))
+        if pos.side != color:
+            raise UserError("move.not_your_turn", name=names[pos.side], game=game.id)
+        move_text = " ".join(rest)
+        move = self.read_move(ctx, game, pos, move_text)
+        return await self.play(ctx, game, pos, move, names)
+
+    def read_move(self, ctx: Context, game: GameRow, pos: Position, move_text: str) -> Move:
+        try:
+            return present.parse_move(pos, move_text)
+        except AmbiguousMoveError as exc:
+            candidates: list[Move] = list(exc.params.get("candidates", ()))
+            buttons = [
+                Button(
+                    present.format_move(pos, m, ctx.settings.notation),
+                    f"move {pos.usi(m)} {game.id}",
+                    "primary",
+                )
+                for m in candidates[:25]
+            ]
+            key = "move.promotion_choice" if exc.code == "promotion_choice" else "move.ambiguous"
+            raise UserError(key, buttons=button_rows(buttons), text=move_text) from None
+        except IllegalMoveError as exc:
+            raise UserError("move.illegal", problem=exc.message) from None
+        except RulesError as exc:
+            raise UserError("move.malformed", problem=exc.message) from None
+
+    async def play(
+        self, ctx: Context, game: GameRow, pos: Position, move: Move, names: tuple[str, str]
+    ) -> Reply:
+        before = pos.copy()
+        pos.push(move)
+        shown = present.format_move(before, move, ctx.settings.notation)
+        new = replace(
+            game,
+            moves=(*game.moves, before.usi(move)),
+            draw_offer=None,
+            takeback_offer=None,
+            updated_at=ctx.now,
+            deadline=ctx.now + game.time_per_move if game.time_per_move else None,
+        )
+        outcome = pos.outcome()
+        if outcome is not None:
+            new = self.finish(new, outcome.termination.value, outcome.winner, ctx.now)
+        saved = await self.save_game(new, ctx.now, clocks=True)
+        self.positions.put(saved, pos)
+        line = ctx.t("move.played", mover=names[before.side], move=shown)
+        marks = tuple(sq for sq in (move.from_sq, move.to_sq) if sq >= 0)
+        return await self.game_reply(ctx, saved, [line], pos=pos, highlights=marks)
+
+    # --- resign -------------------------------------------------------------------------
+
+    async def cmd_resign(self, ctx: Context) -> Reply:
+        words = [a.lower() for a in ctx.args]
+        confirmed = bool(words) and words[0] in ("yes", "confirm", "y", "sure")
+        if confirmed:
+            words = words[1:]
+        elif words and not words[-1].lstrip("#").isdigit():
+            raise UserError("resign.bad_arg")
+        game, rest, color, names = await self.player_game(ctx, words)
+        if rest:
+            raise UserError("resign.bad_arg")
+        if not confirmed:
+            return Reply(
+                ctx.t("resign.confirm", game=game.id, opponent=names[color ^ 1]),
+                buttons=((Button(ctx.t("button.resign"), f"resign confirm {game.id}", "danger"),),),
+                ephemeral=True,
+            )
+        saved = await self.save_game(
+            self.finish(game, Termination.RESIGNATION.value, color ^ 1, ctx.now),
+            ctx.now,
+            clocks=False,
+        )
+        return await self.game_reply(ctx, saved, [ctx.t("resign.done", name=names[color])])
+
+    # --- draw ---------------------------------------------------------------------------
+
+    async def cmd_draw(self, ctx: Context) -> Reply:
+        answer, args = _answer(ctx.args, ("offer", "accept", "decline"), "offer")
+        if answer is None:
+            raise UserError("draw.bad_arg", word=ctx.args[0])
+        game, rest, color, names = await self.player_game(ctx, args)
+        if rest:
+            raise UserError("draw.bad_arg", word=rest[0])
+        opponent = names[color ^ 1]
+        if answer == "offer" and game.draw_offer == color ^ 1:
+            answer = "accept"
+        if answer == "offer":
+            if game.draw_offer == color:
+                raise UserError("draw.already", opponent=opponent)
+            saved = await self.save_game(
+                replace(game, draw_offer=color, updated_at=ctx.now), ctx.now, clocks=False
+            )
+            buttons = (
+                Button(ctx.t("button.draw_accept"), f"draw accept {game.id}", "success"),
+                Button(ctx.t("button.draw_decline"), f"draw decline {game.id}", "danger"),
+            )
+            return Reply(
+                ctx.t("draw.offered", name=names[color], game=game.id, opponent=opponent),
+                buttons=(buttons,),
+                mentions=(await self.user(saved.player(color ^ 1)),),
+            )
+        if game.draw_offer != color ^ 1:
+            raise UserError("draw.none_to_answer", opponent=opponent)
+        if answer == "decline":
+            await self.save_game(
+                replace(game, draw_offer=None, updated_at=ctx.now), ctx.now, clocks=False
+            )
+            return Reply(
+                ctx.t("draw.declined", name=names[color], game=game.id),
+                mentions=(await self.user(game.player(color ^ 1)),),
+            )
+        saved = await self.save_game(
+            self.finish(game, Termination.AGREED_DRAW.value, None, ctx.now), ctx.now, clocks=False
+        )
+        return await self.game_reply(ctx, saved, [ctx.t("draw.agreed", name=names[color])])
+
+    # --- abort --------------------------------------------------------------------------
+
+    async def cmd_abort(self, ctx: Context) -> Reply:
+        game, _rest, color, names = await self.player_game(ctx, ctx.args)
+        if len(game.moves) >= 2:
+            raise UserError("abort.too_late", game=game.id)
+        saved = await self.save_game(
+            self.finish(game, Termination.ABORTED.value, None, ctx.now), ctx.now, clocks=False
+        )
+        return await self.game_reply(
+            ctx, saved, [ctx.t("abort.done", name=names[color], game=game.id)]
+        )
+
+    # --- takeback -----------------------------------------------------------------------
+
+    async def cmd_takeback(self, ctx: Context) -> Reply:
+        answer, args = _answer(ctx.args, ("ask", "accept", "decline"), "ask")
+        if answer is None:
+            raise UserError("takeback.bad_arg", word=ctx.args[0])
+        game, rest, color, names = await self.player_game(ctx, args)
+        if rest:
+            raise UserError("takeback.bad_arg", word=rest[0])
+        opponent = names[color ^ 1]
+        if answer == "ask" and game.takeback_offer == color ^ 1:
+            answer = "accept"
+        pos = self.positions.position(game)
+        if answer == "ask":
+            plies = _takeback_plies(pos, color)
+            if plies == 0:
+                raise UserError("takeback.nothing", game=game.id)
+            if game.takeback_offer == color:
+                raise UserError("takeback.already", opponent=opponent)
+            saved = await self.save_game(
+                replace(game, takeback_offer=color, updated_at=ctx.now), ctx.now, clocks=False
+            )
+            buttons = (
+                Button(ctx.t("button.takeback_accept"), f"takeback accept {game.id}", "success"),
+                Button(ctx.t("button.takeback_decline"), f"takeback decline {game.id}", "danger"),
+            )
+            return Reply(
+                ctx.t(
+                    "takeback.asked",
+                    name=names[color],
+                    moves=self.moves_text(ctx, pos, plies),
+                    game=game.id,
+                    opponent=opponent,
+                ),
+                buttons=(buttons,),
+                mentions=(await self.user(saved.player(color ^ 1)),),
+            )
+        if game.takeback_offer != color ^ 1:
+            raise UserError("takeback.none_to_answer", opponent=opponent)
+        if answer == "decline":
+            await self.save_game(
+                replace(game, takeback_offer=None, updated_at=ctx.now), ctx.now, clocks=False
+            )
+            return Reply(
+                ctx.t("takeback.declined", name=names[color], game=game.id),
+                mentions=(await self.user(game.player(color ^ 1)),),
+            )
+        plies = _takeback_plies(pos, color ^ 1)
+        undone = self.moves_text(ctx, pos, plies)
+        for _ in range(plies):
+            pos.pop()
+        new = replace(
+            game,
+            moves=game.moves[: len(game.moves) - plies],
+            takeback_offer=None,
+            draw_offer=None,
+            updated_at=ctx.now,
+            deadline=ctx.now + game.time_per_move if game.time_per_move else None,
+        )
+        saved = await self.save_game(new, ctx.now, clocks=True)
+        self.positions.put(saved, pos)
+        return await self.game_reply(
+            ctx, saved, [ctx.t("takeback.done", name=names[color], moves=undone)], pos=pos
+        )
+
+    def moves_text(self, ctx: Context, pos: Position, plies: int) -> str:
+        """The last ``plies`` moves of ``pos`` in the chat's notation."""
+        probe = pos.copy()
+        moves = []
+        for _ in range(plies):
+            move = probe.pop()
+            moves.append(present.format_move(probe, move, ctx.settings.notation))
+        return ", ".join(reversed(moves))
+
+    # --- impasse ------------------------------------------------------------------------
+
+    async def cmd_impasse(self, ctx: Context) -> Reply:
+        game, _rest, color, names = await self.player_game(ctx, ctx.args)
+        pos = self.positions.position(game)
+        if pos.variant.impasse is None:
+            raise UserError("impasse.none", variant=present.variant_name(game.variant, ctx.lang))
+        if pos.side != color:
+            raise UserError("impasse.not_your_turn", name=names[pos.side])
+        try:
+            outcome = declare_impasse(pos)
+        except IllegalDeclarationError as exc:
+            raise UserError(
+                "impasse.refused",
+                reasons="; ".join(exc.params.get("failed", ())),
+                points=exc.params.get("points", 0),
+                needed=exc.params.get("needed", 0),
+            ) from None
+        from rules import impasse_report
+
+        points = impasse_report(pos).points
+        saved = await self.save_game(
+            self.finish(game, outcome.termination.value, outcome.winner, ctx.now),
+            ctx.now,
+            clocks=False,
+        )
+        return await self.game_reply(
+            ctx, saved, [ctx.t("impasse.done", name=names[color], points=points)], pos=pos
+        )
+
+
+def _answer(
+    args: Sequence[str], answers: tuple[str, ...], default: str
+) -> tuple[str | None, list[str]]:
+    """The answer word (first argument) and the rest; a bare game number means ``default``."""
+    rest = list(args)
+    if not rest or rest[0].lstrip("#").isdigit():
+        return default, rest
+    word = rest[0].lower()
+    aliases = {"yes": "accept", "no": "decline", "agree": "accept", "refuse": "decline"}
+    word = aliases.get(word, word)
+    if word not in answers:
+        return None, rest
+    return word, rest[1:]
+
+
+def _takeback_plies(pos: Position, color: int) -> int:
+    """Plies to undo so that ``color``'s last move is taken back (0 when it has none)."""
+    plies = pos.ply
+    if plies == 0:
+        return 0
+    if pos.side != color:  # color moved last
+        return 1
+    return 2 if plies >= 2 else 0

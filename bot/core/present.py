@@ -1,0 +1,133 @@
+"""How games look to people: moves in the chat's notation, board images, times, results.
+
+The one place where the service calls the notation (``rules.notation``) and image
+(``render``) layers.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from bot.core.api import Attachment
+from bot.core.messages import text
+from bot.core.textboard import text_board
+from bot.store.models import ChatSettings, GameRow
+from rules import GOTE, SENTE, Move, Position, Termination, load_variant
+
+log = logging.getLogger("komabot.present")
+
+
+# --- moves ----------------------------------------------------------------------------------
+
+
+def parse_move(pos: Position, move_text: str) -> Move:
+    """A legal move from text in any notation; raises the rules errors otherwise."""
+    from rules.notation import parse_move as parse_any
+
+    return parse_any(pos, move_text)
+
+
+def format_move(pos_before: Position, move: Move, notation: str) -> str:
+    """``move`` (legal in ``pos_before``) in the chat's notation."""
+    from rules.notation import format_move as fmt
+
+    return fmt(pos_before, move, notation)
+
+
+def variant_name(variant_id: str, lang: str = "en") -> str:
+    v = load_variant(variant_id)
+    return v.names.get(lang) or v.names["en"]
+
+
+# --- time -----------------------------------------------------------------------------------
+
+
+def format_delta(seconds: float, lang: str = "en") -> str:
+    """``2d 3h``, ``5h 20m``, ``12m``; under a minute says so."""
+    s = int(max(0, seconds))
+    if s < 60:
+        return text("unit.less_than_minute", lang)
+    d, rest = divmod(s, 86400)
+    h, rest = divmod(rest, 3600)
+    m = rest // 60
+    parts = [("d", d), ("h", h), ("m", m)]
+    shown = [text(f"unit.{u}", lang, n=n) for u, n in parts if n][:2]
+    return " ".join(shown)
+
+
+def format_when(ts: float) -> str:
+    """An absolute UTC time: ``Tue 25 Nov 14:03 UTC``."""
+    return dt.datetime.fromtimestamp(ts, dt.UTC).strftime("%a %d %b %H:%M UTC")
+
+
+def format_deadline(deadline: float, now: float, lang: str = "en") -> str:
+    relative = text("time.in", lang, delta=format_delta(deadline - now, lang))
+    return text("time.deadline", lang, when=format_when(deadline), relative=relative)
+
+
+def format_time_control(seconds: int | None, lang: str = "en") -> str:
+    if not seconds:
+        return text("time.none", lang)
+    from bot.config import format_duration
+
+    return text("time.per_move", lang, time=format_duration(seconds))
+
+
+def color_name(color: int, lang: str = "en") -> str:
+    return text("color.sente" if color == SENTE else "color.gote", lang)
+
+
+# --- results --------------------------------------------------------------------------------
+
+
+def result_text(game: GameRow, names: tuple[str, str], lang: str = "en") -> str:
+    """``alice wins by checkmate``, ``draw by fourfold repetition``, ``aborted``."""
+    if game.termination is None:
+        return ""
+    term = Termination(game.termination)
+    if term is Termination.ABORTED:
+        return text("result.aborted_line", lang)
+    reason = text(f"result.{term.value}", lang)
+    if game.winner is None:
+        return text("result.draw", lang, reason=reason)
+    return text("result.wins", lang, winner=names[game.winner], reason=reason)
+
+
+# --- boards ---------------------------------------------------------------------------------
+
+
+def gote_at_bottom(pos: Position, settings: ChatSettings) -> bool:
+    return settings.perspective == "mover" and pos.side == GOTE
+
+
+def board_text(
+    pos: Position,
+    settings: ChatSettings,
+    names: tuple[str, str],
+    marks: frozenset[int] | None = None,
+) -> str:
+    """The board as text; ``marks`` default to the last move's squares."""
+    last = pos.last_move
+    if marks is None:
+        marks = frozenset(s for s in (last.from_sq, last.to_sq) if s >= 0) if last else frozenset()
+    return text_board(pos, gote_bottom=gote_at_bottom(pos, settings), names=names, marks=marks)
+
+
+def board_image(
+    pos: Position,
+    settings: ChatSettings,
+    names: tuple[str, str],
+    highlights: tuple[int, ...] = (),
+    filename: str = "board.png",
+) -> Attachment:
+    """The board as a PNG from the side the chat's settings say."""
+    from render.board import BoardOptions, render_board
+
+    options = BoardOptions(
+        perspective=GOTE if gote_at_bottom(pos, settings) else SENTE,
+        style=settings.piece_style,
+        highlights=highlights,
+        names=names,
+    )
+    return Attachment(render_board(pos, options), filename, "image/png")

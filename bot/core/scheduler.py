@@ -1,0 +1,58 @@
+"""Fires the service's timers (deadlines, reminders, challenge expiry) when they come due.
+
+The timers live in the database, so after a restart the first pass fires everything that came
+due while the bot was down; a timer is claimed in the database before it acts, so none fires
+twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.core.clock import Clock
+from bot.core.service import GameService
+
+log = logging.getLogger("komabot.scheduler")
+
+
+class Scheduler:
+    """Sleeps until the next timer is due (or ``max_wait``), fires what is due, repeats."""
+
+    def __init__(self, service: GameService, clock: Clock, max_wait: float = 60.0) -> None:
+        self.service = service
+        self.clock = clock
+        self.max_wait = max_wait
+        self._wake = asyncio.Event()
+        service.timers_changed = self.wake
+
+    def wake(self) -> None:
+        """A timer was added: look again at when the next one is due."""
+        self._wake.set()
+
+    async def run(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            try:
+                await self.service.fire_due()
+                due = await self.service.store.next_due()
+            except Exception:
+                log.exception("firing timers failed; trying again shortly")
+                due = None
+            wait = self.max_wait
+            if due is not None:
+                wait = min(wait, max(0.0, due - self.clock.now()))
+            if wait <= 0:
+                await asyncio.sleep(0)
+                continue
+            self._wake.clear()
+            waiters = [
+                asyncio.ensure_future(self.clock.sleep(wait)),
+                asyncio.ensure_future(self._wake.wait()),
+                asyncio.ensure_future(stop.wait()),
+            ]
+            try:
+                await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for w in waiters:
+                    w.cancel()
+                await asyncio.gather(*waiters, return_exceptions=True)

@@ -1,0 +1,66 @@
+"""The board as plain text: files on top, ranks on the right, hands below and above.
+
+Sente's pieces are written with their SFEN letter (``P``, ``+R``), gote's with a leading ``v``
+(``vP``, ``v+R``), as in the BOD diagrams of shogi books.
+"""
+
+from __future__ import annotations
+
+from rules import GOTE, SENTE, Position
+
+CELL = 4
+
+
+def _cell(pos: Position, value: int) -> str:
+    if not value:
+        return " ·".rjust(CELL - 1)
+    letter = pos.variant.piece(abs(value)).letter
+    return (letter if value > 0 else "v" + letter).rjust(CELL - 1)
+
+
+def _hand(pos: Position, color: int) -> str:
+    parts = []
+    for kind, n in enumerate(pos.hands[color]):
+        if n:
+            letter = pos.variant.piece(kind).letter
+            parts.append(letter if n == 1 else f"{letter}{n}")
+    return " ".join(parts) if parts else "-"
+
+
+def text_board(
+    pos: Position,
+    *,
+    gote_bottom: bool = False,
+    names: tuple[str, str] = ("", ""),
+    marks: frozenset[int] = frozenset(),
+) -> str:
+    """A fixed-width diagram; ``marks`` squares get a ``*`` (last move, destinations)."""
+    v = pos.variant
+    t = pos.tables
+    files = [v.files - c for c in range(v.files)]
+    ranks = list(range(v.ranks))
+    columns = list(range(v.files))
+    if gote_bottom:
+        files.reverse()
+        ranks.reverse()
+        columns.reverse()
+    drops = v.drops.enabled
+    top, bottom = (SENTE, GOTE) if gote_bottom else (GOTE, SENTE)
+    label = {SENTE: "☗ sente", GOTE: "☖ gote"}
+    lines = []
+    head = f"{label[top]} {names[top]}".rstrip()
+    lines.append(head + (f"   hand: {_hand(pos, top)}" if drops else ""))
+    lines.append(" " + "".join(str(f).rjust(CELL - 1) + " " for f in files))
+    border = " +" + "-" * (CELL * v.files) + "+"
+    lines.append(border)
+    for r in ranks:
+        row = []
+        for c in columns:
+            sq = r * v.files + c
+            mark = "*" if sq in marks else " "
+            row.append(_cell(pos, pos.board[sq]) + mark)
+        lines.append(" |" + "".join(row) + "| " + t.square_names[r * v.files][-1])
+    lines.append(border)
+    tail = f"{label[bottom]} {names[bottom]}".rstrip()
+    lines.append(tail + (f"   hand: {_hand(pos, bottom)}" if drops else ""))
+    return "\n".join(lines)

@@ -1,0 +1,113 @@
+"""Numbered schema migrations; ``MIGRATIONS[n - 1]`` takes a database from version n-1 to n.
+
+The version lives in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file as
+Komabot's so a foreign SQLite file is never touched.  Never edit a released migration: add one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+APPLICATION_ID = 0x4B4F4D41  # "KOMA"
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    description: str
+    sql: str
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "users, challenges and games",
+        """
+        CREATE TABLE users (
+            key TEXT PRIMARY KEY,
+            platform TEXT NOT NULL,
+            user_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            name_lower TEXT NOT NULL
+        );
+        CREATE INDEX users_by_name ON users (platform, name_lower);
+        CREATE TABLE challenges (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            platform TEXT NOT NULL,
+            chat_id TEXT NOT NULL,
+            thread_id TEXT,
+            challenger TEXT NOT NULL,
+            challenged TEXT,
+            variant TEXT NOT NULL,
+            color TEXT NOT NULL,
+            time_per_move INTEGER,
+            status TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            expires_at REAL NOT NULL,
+            game_id INTEGER
+        );
+        CREATE INDEX challenges_open ON challenges (platform, chat_id, status);
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            platform TEXT NOT NULL,
+            chat_id TEXT NOT NULL,
+            thread_id TEXT,
+            variant TEXT NOT NULL,
+            start_sfen TEXT NOT NULL,
+            moves TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            sente TEXT NOT NULL,
+            gote TEXT NOT NULL,
+            status TEXT NOT NULL,
+            termination TEXT,
+            winner INTEGER,
+            time_per_move INTEGER,
+            deadline REAL,
+            draw_offer INTEGER,
+            takeback_offer INTEGER,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            finished_at REAL,
+            challenge_id INTEGER
+        );
+        CREATE INDEX games_by_chat ON games (platform, chat_id, status);
+        CREATE INDEX games_by_sente ON games (sente, status);
+        CREATE INDEX games_by_gote ON games (gote, status);
+        """,
+    ),
+    Migration(
+        2,
+        "timers: move deadlines, reminders and challenge expiry",
+        """
+        CREATE TABLE timers (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL,
+            due_at REAL NOT NULL,
+            game_id INTEGER REFERENCES games (id),
+            challenge_id INTEGER REFERENCES challenges (id),
+            game_version INTEGER,
+            offset_s INTEGER NOT NULL DEFAULT 0,
+            fired_at REAL
+        );
+        CREATE INDEX timers_pending ON timers (fired_at, due_at);
+        CREATE INDEX timers_by_game ON timers (game_id, fired_at);
+        """,
+    ),
+    Migration(
+        3,
+        "per-chat settings",
+        """
+        CREATE TABLE chat_settings (
+            platform TEXT NOT NULL,
+            chat_id TEXT NOT NULL,
+            notation TEXT NOT NULL,
+            piece_style TEXT NOT NULL,
+            perspective TEXT NOT NULL,
+            language TEXT NOT NULL DEFAULT 'en',
+            PRIMARY KEY (platform, chat_id)
+        );
+        """,
+    ),
+)
+
+LATEST = MIGRATIONS[-1].version
