@@ -9,6 +9,7 @@ different chats concurrently.
 from __future__ import annotations
 
 import asyncio
+import datetime as dtm
 import itertools
 import logging
 import sys
@@ -236,7 +237,7 @@ class TelegramFrontEnd:
         else:
             assert app.updater is not None
             await app.updater.start_polling(
-                timeout=self.settings.poll_timeout,
+                timeout=dtm.timedelta(seconds=self.settings.poll_timeout),
                 allowed_updates=list(ALLOWED_UPDATES),
                 bootstrap_retries=-1,
                 error_callback=self._on_polling_error,

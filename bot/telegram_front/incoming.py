@@ -1,14 +1,16 @@
 """Telegram updates into platform-neutral :class:`~bot.core.api.Request` values.
 
 Which messages are meant for the bot: a ``/command`` (``/move@ThisBot`` too, never one
-addressed to another bot), and, without a slash, any text in a private chat, a reply to one of
-the bot's messages, or a message that mentions the bot.  Text that is not a command word is a
-move.  The opponent of a challenge is the author of the message replied to, a text mention, or
-an ``@username`` the bot has seen before.
+addressed to another bot), and, without a slash, any text in a private chat, a message that
+mentions the bot, or a reply to one of the bot's messages that could be a move (remarks in reply
+to a board are left alone).  Text that does not start with a command word is a move.  The
+opponent of a challenge is the author of the message replied to, a text mention, or an
+``@username`` the bot has seen before.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -52,6 +54,15 @@ def people_in(update: telegram.Update) -> list[telegram.User]:
             people.append(message.reply_to_message.from_user)
         people.extend(e.user for e in message.entities if e.type == MessageEntityType.TEXT_MENTION)
     return [p for p in people if p is not None and not p.is_bot]
+
+
+_MOVE_MARK = re.compile(r"[0-9０-９同]")
+
+
+def could_be_move(words: list[str]) -> bool:
+    """Whether a reply to the bot may be a move: every notation names a square with a digit
+    (``7g7f``, ``P-7f``, ``７六歩``) or says ``同`` (same square)."""
+    return len(words) <= 3 and any(_MOVE_MARK.search(word) for word in words)
 
 
 def _utf16(text: str) -> bytes:
@@ -126,8 +137,10 @@ async def message_request(
         found = find_command(words[0])
         if found is not None:
             command, words = found.name, words[1:]
-        else:
+        elif private or mentions_bot or could_be_move(words):
             command = "move"
+        else:
+            return None  # a remark in reply to the board ("nice one!"), not a move
     if target is None and replied_author is not None and not replied_author.is_bot:
         target = to_user(replied_author)
     return Request(

@@ -40,9 +40,9 @@ class WebhookServer:
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.settings.webhook_listen, self.settings.webhook_port)
         await site.start()
-        server = site._server
-        if server is not None and server.sockets:  # type: ignore[union-attr]
-            self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        addresses = self._runner.addresses
+        if addresses:
+            self.port = int(addresses[0][1])
         log.info(
             "telegram webhook listening on %s:%s%s",
             self.settings.webhook_listen,

@@ -125,9 +125,7 @@ class FakeBotApi:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = int(self._runner.addresses[0][1])
 
     async def close(self) -> None:
         if self._runner is not None:
@@ -197,7 +195,7 @@ class FakeBotApi:
         if entities:
             message["entities"] = sorted(entities, key=lambda e: e["offset"])
         if reply_to is not None:
-            message["reply_to_message"] = self.messages[(chat["id"], reply_to)]
+            message["reply_to_message"] = self._public(self.messages[(chat["id"], reply_to)])
         self._store(message)
         self._enqueue({"message": message})
         return message
@@ -216,7 +214,7 @@ class FakeBotApi:
         query = {
             "id": query_id,
             "from": user,
-            "message": message,
+            "message": self._public(message),
             "chat_instance": f"ci{chat['id']}",
             "data": data,
         }

@@ -1,0 +1,218 @@
+"""Whole games on Telegram: the real ptb client, the real game service, a temporary SQLite file.
+
+The fake Bot API server plays the part of Telegram and of the people in the chats.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from bot.config import Config
+from bot.core.api import ChatRef
+from bot.core.clock import FakeClock
+from bot.core.service import GameService
+from bot.store import SqliteStore
+from bot.telegram_front import TelegramFrontEnd
+from tests.bot.telegram.conftest import running, settings_for
+from tests.bot.telegram.fake_botapi import JSON, FakeBotApi
+
+ALICE = {"id": 2001, "is_bot": False, "first_name": "Alice", "username": "alice_k"}
+BOB = {"id": 2002, "is_bot": False, "first_name": "Bob", "username": "bob_b"}
+CAROL = {"id": 2003, "is_bot": False, "first_name": "Carol"}
+
+# A helpmate: Alice (sente) pushes her rook pawn while Bob walks his king into it.
+MATE = ("2g2f", "5a4b", "2f2e", "4b3b", "2e2d", "8b4b", "2d2c+")
+
+
+@contextlib.asynccontextmanager
+async def bot_over(
+    fake: FakeBotApi, tmp_path: Path, clock: FakeClock | None = None
+) -> AsyncIterator[tuple[GameService, TelegramFrontEnd]]:
+    """The service on ``tmp_path``'s database with the Telegram front end, running."""
+    config = Config(
+        db_path=tmp_path / "komabot.sqlite3",
+        telegram_token=fake.token,
+        reminders=(3600,),
+    )
+    store = await SqliteStore.open(config.db_path)
+    front = TelegramFrontEnd(config, settings_for(fake, tmp_path))
+    from bot.core.commands import COMMANDS as _C  # TEMP until the service has every command
+
+    class _S(GameService):
+        pass
+
+    for _c in _C:
+        if not hasattr(_S, f"cmd_{_c.name}"):
+            setattr(_S, f"cmd_{_c.name}", lambda self, ctx: None)
+    service = _S(store, config, clock=clock, outboxes={"telegram": front})
+    import importlib.util
+
+    if importlib.util.find_spec("render.board") is None:  # TEMP until render lands
+        from bot.core.api import Attachment
+
+        png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x02\x00\x00\x00\x03"
+        service.board_attachment = lambda *a, **k: Attachment(png, "board.png", "image/png")  # type: ignore[method-assign]
+    try:
+        async with running(front, service.handle):
+            yield service, front
+    finally:
+        await store.close()
+
+
+def buttons_of(message: JSON) -> list[str]:
+    rows = message.get("reply_markup", {}).get("inline_keyboard", [])
+    return [button["callback_data"] for row in rows for button in row]
+
+
+def mentioned(message: JSON) -> list[int]:
+    entities = message.get("caption_entities", message.get("entities", []))
+    return [e["user"]["id"] for e in entities if e["type"] == "text_mention"]
+
+
+async def start_game(fake: FakeBotApi, group: JSON, time: str = "1d") -> tuple[JSON, JSON]:
+    """Alice challenges Bob (by replying to him), Bob presses Accept: (card, first board)."""
+    hello = fake.send_text(group, BOB, "/games")  # Bob talks to the bot
+    await fake.expect(1)
+    fake.send_text(group, ALICE, f"/challenge shogi sente {time}", reply_to=hello["message_id"])
+    (card,) = await fake.expect(1)
+    assert "Bob" in card["text"] and "Alice" in card["text"]
+    assert 2002 in mentioned(card)  # the challenged player is called
+    accept = next(data for data in buttons_of(card) if data.startswith("accept "))
+    query = fake.press(group, BOB, card["message_id"], accept)
+    await fake.answered(query)
+    (board,) = await fake.expect(1)
+    return card, board
+
+
+async def test_group_game_from_challenge_to_mate_and_export(
+    fake: FakeBotApi, tmp_path: Path
+) -> None:
+    group = fake.group_chat(-1001, "Shogi club")
+    async with bot_over(fake, tmp_path):
+        card, board = await start_game(fake, group)
+        edited = fake.messages[(group["id"], card["message_id"])]
+        assert "accepted by Bob" in edited["text"] and not buttons_of(edited)
+        assert board["photo"] and board["_upload"].data.startswith(b"\x89PNG")
+        assert "Alice" in board["caption"] and "deadline" in board["caption"]
+        assert mentioned(board) == [2001]  # Alice is to move
+
+        fake.fail_next("sendPhoto", retry_after=1)  # Telegram's flood limit bites once
+        last = board
+        for number, move in enumerate(MATE):
+            mover = ALICE if number % 2 == 0 else BOB
+            if number % 3 == 0:
+                fake.send_text(group, mover, f"/move {move}")
+            elif number % 3 == 1:
+                fake.send_text(group, mover, move, reply_to=last["message_id"])  # reply to board
+            else:
+                fake.send_text(group, mover, f"/move@KomaTestBot {move}")
+            (last,) = await fake.expect(1)
+            assert last.get("photo"), last
+        refused, *_ = fake.calls_of("sendPhoto")[1:]
+        assert refused.status == 429  # the first move's board was refused once, then delivered
+
+        assert "checkmate" in last["caption"] and "Alice wins" in last["caption"]
+        assert "export kif 1" in buttons_of(last)
+        query = fake.press(group, BOB, last["message_id"], "export kif 1")
+        await fake.answered(query)
+        (kif,) = await fake.expect(1)
+        fake.send_text(group, ALICE, "/export kifu")
+        (kifu,) = await fake.expect(1)
+        fake.send_text(group, BOB, "/move 5a5b")  # after the end: a clear refusal
+        (refusal,) = await fake.expect(1)
+
+    assert kif["document"]["file_name"] == "game-1.kif"
+    kif_text = kif["_upload"].data.decode("cp932")  # Shift-JIS, as KIF readers expect
+    assert "Alice" in kif_text and "Bob" in kif_text and "詰" in kif_text
+    assert kifu["document"]["file_name"] == "game-1.kifu"
+    assert kifu["_upload"].data.decode("utf-8").count("\n") > len(MATE)
+    assert "export kif 1" in buttons_of(fake.messages[(group["id"], last["message_id"])])
+    assert refusal["reply_to_message"]["text"] == "/move 5a5b" and "photo" not in refusal
+    assert not fake.callbacks_open  # every button press was answered
+
+
+async def test_private_chat_moves_without_slash(fake: FakeBotApi, tmp_path: Path) -> None:
+    group = fake.group_chat(-1002, "Club")
+    alice_dm = fake.private_chat(ALICE)
+    bob_dm = fake.private_chat(BOB)
+    async with bot_over(fake, tmp_path):
+        await start_game(fake, group, time="none")
+        fake.send_text(alice_dm, ALICE, "7g7f 1")  # USI, naming the game
+        (first,) = await fake.expect(1)
+        fake.send_text(bob_dm, BOB, "３四歩 1")  # Japanese
+        (second,) = await fake.expect(1)
+        fake.send_text(alice_dm, ALICE, "P-7e #1")  # Western
+        (third,) = await fake.expect(1)
+        fake.send_text(bob_dm, BOB, "K-9z 1")
+        (nonsense,) = await fake.expect(1)
+        fake.send_text(alice_dm, ALICE, "3c3d 1")
+        (not_yours,) = await fake.expect(1)
+        fake.send_text(bob_dm, BOB, "board 1")
+        (shown,) = await fake.expect(1)
+    assert first["chat"]["id"] == 2001 and "Alice played" in first["caption"]
+    assert second["chat"]["id"] == 2002 and "Bob played" in second["caption"]
+    assert "Alice played" in third["caption"] and mentioned(third) == [2002]
+    for refusal in (nonsense, not_yours):
+        assert "photo" not in refusal and "reply_to_message" not in refusal
+    assert "9z" in nonsense["text"]
+    assert "Bob" in not_yours["text"] and "turn" in not_yours["text"]
+    assert shown["chat"]["id"] == 2002 and shown.get("photo")
+    assert "Bob" in shown["caption"] and "to move" in shown["caption"]
+
+
+async def test_restart_in_the_middle_of_a_game(fake: FakeBotApi, tmp_path: Path) -> None:
+    group = fake.group_chat(-1003, "Club")
+    async with bot_over(fake, tmp_path):
+        _, board = await start_game(fake, group)
+        fake.send_text(group, ALICE, "/move 2g2f")
+        (board,) = await fake.expect(1)
+        fake.send_text(group, CAROL, "/challenge wa")  # an open challenge left on the table
+        (open_card,) = await fake.expect(1)
+    assert fake.calls_of("getUpdates")
+
+    calls_before = len(fake.calls)
+    async with bot_over(fake, tmp_path):
+        assert [c.method for c in fake.calls[calls_before : calls_before + 2]] == [
+            "getMe",
+            "setMyCommands",
+        ]
+        fake.send_text(group, BOB, "5a4b", reply_to=board["message_id"])
+        (after,) = await fake.expect(1)
+        cancel = next(d for d in buttons_of(open_card) if d.startswith("cancel "))
+        query = fake.press(group, CAROL, open_card["message_id"], cancel)
+        await fake.answered(query)
+        fake.send_text(group, ALICE, "/board")
+        (shown,) = await fake.expect(1)
+    assert "Bob played" in after["caption"] and mentioned(after) == [2001]
+    card_now = fake.messages[(group["id"], open_card["message_id"])]
+    assert "withdrew" in card_now["text"] and not buttons_of(card_now)  # edited in place
+    assert shown.get("photo") and "Alice" in shown["caption"]
+    assert not fake.unread()
+
+
+async def test_reminder_and_timeout_reach_the_chat(fake: FakeBotApi, tmp_path: Path) -> None:
+    clock = FakeClock()
+    group = fake.group_chat(-1004, "Club")
+    async with bot_over(fake, tmp_path, clock) as (service, _front):
+        await start_game(fake, group, time="1d")
+        await clock.advance(23 * 3600 + 60)
+        assert await service.fire_due()
+        (reminder,) = await fake.expect(1)
+        await clock.advance(3600)
+        assert await service.fire_due()
+        (timeout,) = await fake.expect(1)
+    assert "Alice" in reminder["text"] and mentioned(reminder) == [2001]
+    assert "ran out of time" in timeout.get("caption", timeout.get("text", ""))
+    assert "Bob wins" in timeout.get("caption", timeout.get("text", ""))
+
+
+async def test_outbox_targets_forum_topics(fake: FakeBotApi, tmp_path: Path) -> None:
+    group = fake.group_chat(-1005, "Forum", forum=True)
+    async with bot_over(fake, tmp_path) as (_service, front):
+        from bot.core.api import Reply
+
+        await front.send(ChatRef("telegram", str(group["id"]), "42"), Reply("Hello topic."))
+        (message,) = await fake.expect(1)
+    assert message["message_thread_id"] == 42
