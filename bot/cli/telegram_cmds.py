@@ -51,7 +51,6 @@ def cmd_telegram(args: argparse.Namespace) -> int:
         import asyncio
 
         return asyncio.run(front.check())
-    from bot.app import run_app
+    from bot.app import serve
 
-    run_app(config, [front])
-    return 0
+    return serve(config, [front], "komabot telegram")

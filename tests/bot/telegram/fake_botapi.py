@@ -306,6 +306,7 @@ class FakeBotApi:
         params.update({k: v for k, v in request.query.items() if k not in params})
         call = ApiCall(method, params, files)
         self.calls.append(call)
+        await self._notify()
         try:
             if request.match_info["token"] != self.token:
                 raise ApiError(401, "Unauthorized")

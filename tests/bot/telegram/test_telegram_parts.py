@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 import sys
 from pathlib import Path
@@ -214,16 +215,105 @@ async def test_cli_check_against_the_fake_server(fake: FakeBotApi, tmp_path: Pat
     }
     code, out, err = await run_cli("telegram", "--check", env=env)
     assert code == 0, err
-    assert "@KomaTestBot" in out and fake.commands
+    assert "Logged in as @KomaTestBot" in out and "long polling" in out
+    assert fake.commands
     assert fake.token not in out + err
 
-    code, out, err = await run_cli("telegram", env={"KOMABOT_DB": str(tmp_path / "x.db")})
-    assert code == 2 and "TELEGRAM_TOKEN is not set" in err
 
-    bad = {**env, "TELEGRAM_WEBHOOK_URL": "http://plain.example.org/hook"}
-    code, out, err = await run_cli("telegram", env=bad)
-    assert code == 2 and "TELEGRAM_WEBHOOK_URL" in err
+async def test_check_with_a_wrong_token(
+    fake: FakeBotApi, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.config import Config
+    from bot.telegram_front import TelegramFrontEnd
+    from tests.bot.telegram.conftest import settings_for
 
-    wrong = {**env, "TELEGRAM_TOKEN": "999:wrong"}
-    code, out, err = await run_cli("telegram", "--check", env=wrong)
-    assert code == 2 and "refused" in err
+    settings = dataclasses.replace(settings_for(fake, tmp_path), token="999:wrong")
+    front = TelegramFrontEnd(Config(db_path=tmp_path / "k.sqlite3"), settings)
+    assert await front.check() == 2
+    assert "refused TELEGRAM_TOKEN" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({}, "TELEGRAM_TOKEN is not set"),
+        (
+            {"TELEGRAM_TOKEN": TOKEN, "TELEGRAM_WEBHOOK_URL": "http://plain.example.org/hook"},
+            "TELEGRAM_WEBHOOK_URL",
+        ),
+    ],
+)
+def test_cli_refuses_a_bad_environment(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    env: dict[str, str],
+    message: str,
+) -> None:
+    from bot.cli import main
+
+    for name in ("TELEGRAM_TOKEN", "TELEGRAM_WEBHOOK_URL"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert main(["telegram"]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_run_starts_telegram_when_only_its_token_is_set(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import bot.app
+    from bot.cli import main
+    from bot.telegram_front import TelegramFrontEnd
+
+    started: list[list[object]] = []
+
+    def serve(config: object, front_ends: list[object], prog: str = "komabot") -> int:
+        started.append(list(front_ends))
+        return 0
+
+    monkeypatch.setattr(bot.app, "serve", serve)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("TELEGRAM_TOKEN", TOKEN)
+    assert main(["run", "--db", str(tmp_path / "komabot.sqlite3")]) == 0
+    (front_ends,) = started
+    assert [type(f) for f in front_ends] == [TelegramFrontEnd]
+    assert front_ends[0].platform == "telegram"  # type: ignore[attr-defined]
+
+
+async def test_komabot_run_serves_telegram_and_stops_on_sigterm(
+    fake: FakeBotApi, tmp_path: Path
+) -> None:
+    import signal
+
+    chat = fake.private_chat({"id": 3001, "is_bot": False, "first_name": "Dana"})
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": os.environ.get("HOME", "/"),
+        "TELEGRAM_TOKEN": fake.token,
+        "TELEGRAM_API_BASE": f"http://127.0.0.1:{fake.port}",
+        "KOMABOT_DB": str(tmp_path / "komabot.sqlite3"),
+    }
+    komabot = Path(sys.executable).with_name("komabot")
+    process = await asyncio.create_subprocess_exec(
+        str(komabot),
+        "run",
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        await fake.wait_until(lambda: fake.calls_of("getUpdates"), timeout=30)
+        fake.send_text(chat, {"id": 3001, "is_bot": False, "first_name": "Dana"}, "/help")
+        (reply,) = await fake.expect(1, timeout=30)
+        process.send_signal(signal.SIGTERM)
+        out, err = await asyncio.wait_for(process.communicate(), 30)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    assert process.returncode == 0, err.decode()
+    assert "/challenge" in reply["text"]
+    assert fake.token not in out.decode() + err.decode()
+    assert (tmp_path / "komabot.sqlite3").exists()
+    assert (tmp_path / "komabot-telegram.sqlite3").exists()
