@@ -19,7 +19,7 @@ from discord.gateway import DiscordWebSocket
 
 from bot.config import Config
 from bot.core.api import ChatRef, Handler, Platform, Reply, Request, User
-from bot.core.commands import split_command_text
+from bot.core.commands import find_command, split_command_text
 from bot.core.messages import text
 from bot.discord_front import completion
 from bot.discord_front.cards import CardIndex, CardMessage
@@ -478,8 +478,11 @@ class DiscordFrontEnd:
         user = self._user(message.author)
         if content.startswith(prefix):
             words = content[len(prefix) :].split()
-            if words and words[0].lower() == "shogi":
+            named = bool(words) and words[0].lower() == "shogi"
+            if named:
                 words = words[1:]
+            elif not words or find_command(words[0]) is None:
+                return None  # "!play" may be another bot's command: answer only our own
             parsed = split_command_text(" ".join(words)) if words else ("help", ())
             if parsed is None:
                 return None

@@ -323,9 +323,12 @@ async def test_text_commands_with_prefix_and_mentions(tmp_path: Path) -> None:
         await front.edit_card(chat, "challenge:7", Reply("accepted"))
         await fake.say(robot, "?board")  # other bots are ignored
         await fake.say(alice, "!board")  # not our prefix
-        await fake.say(bob, "?c <@222>")  # an alias; the author's own mention is no target
-        await fake.wait_for(lambda: len(rec.requests) >= 2)
-    first, second = rec.requests
+        await fake.say(alice, "?dance")  # not our command: maybe another bot's
+        await fake.say(alice, "?")
+        await fake.say(bob, "?c <@222>")  # an alias
+        await fake.say(bob, "?shogi")  # the group name alone asks for help
+        await fake.wait_for(lambda: len(rec.requests) >= 3)
+    first, second, third = rec.requests
     assert (first.command, first.args, first.target) == (
         "challenge",
         ("wa", "3d"),
@@ -333,7 +336,12 @@ async def test_text_commands_with_prefix_and_mentions(tmp_path: Path) -> None:
     )
     assert str(sent["message_reference"]["message_id"]) == said["id"]
     assert fake.messages[int(sent["id"])]["content"] == "accepted"
-    assert (second.command, second.user.id) == ("challenge", "222")
+    assert (second.command, second.user.id, second.target) == (
+        "challenge",
+        "222",
+        User("discord", "222", "bob"),
+    )
+    assert (third.command, third.args) == ("help", ())
     assert intents_of(fake) & (1 << 15)  # message content intent requested
 
 
