@@ -377,8 +377,7 @@ class DiscordFrontEnd:
         threaded = dataclasses.replace(request, chat=self._chat(thread.id))
         reply = await self._handle_safely(threaded)
         if reply.ephemeral or _is_empty(render(reply)):
-            with contextlib.suppress(discord.HTTPException):
-                await thread.delete()
+            await _discard_thread(thread)
             return reply
         await self.send(threaded.chat, reply)
         return Reply(say("discord.thread_opened", thread=thread.mention))
@@ -511,6 +510,15 @@ def point_library_at(api_base: str, gateway_url: str) -> None:
     """Point discord.py's REST and gateway at the given base URLs (Discord's by default)."""
     discord.http.Route.BASE = api_base.rstrip("/")
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+async def _discard_thread(thread: discord.Thread) -> None:
+    """Remove a thread opened for a refused challenge (archive it without Manage Threads)."""
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        with contextlib.suppress(discord.HTTPException):
+            await thread.edit(archived=True, locked=True)
 
 
 def _upload_limit(guild: discord.Guild | None) -> int:

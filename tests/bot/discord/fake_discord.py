@@ -508,6 +508,18 @@ class FakeDiscord:
         await self.dispatch("THREAD_CREATE", {**thread, "newly_created": True})
         return thread
 
+    async def _delete_channel(
+        self, rec: Recorded, request: web.Request, cid: str
+    ) -> JSON | web.Response:
+        ch = self.channels.pop(int(cid), None)
+        if ch is None:
+            return _json({"message": "Unknown Channel", "code": 10003}, status=404)
+        if ch["type"] == 11:
+            await self.dispatch(
+                "THREAD_DELETE", {k: ch[k] for k in ("id", "guild_id", "parent_id", "type")}
+            )
+        return ch
+
     async def _dm_channel(self, rec: Recorded, request: web.Request) -> JSON:
         uid = int((rec.json or {})["recipient_id"])
         for ch in self.channels.values():
@@ -610,6 +622,7 @@ class FakeDiscord:
         ("PATCH", r"/channels/(\d+)/messages/(\d+)", _edit_message),
         ("GET", r"/channels/(\d+)/messages/(\d+)", _get_message),
         ("GET", r"/channels/(\d+)", _get_channel),
+        ("DELETE", r"/channels/(\d+)", _delete_channel),
         ("POST", r"/channels/(\d+)/messages/(\d+)/threads", _start_thread),
         ("POST", r"/channels/(\d+)/threads", _start_thread),
         ("POST", r"/users/@me/channels", _dm_channel),

@@ -386,6 +386,16 @@ async def test_thread_per_game(tmp_path: Path) -> None:
     assert card["content"].startswith("Challenge #7")
 
 
+async def test_a_refused_challenge_leaves_no_thread(tmp_path: Path) -> None:
+    rec = Recorder(replies={"challenge": Reply("You can't challenge yourself.", ephemeral=True)})
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path, DISCORD_GAME_THREADS="1"):
+        alice = fake.user(111, "alice")
+        body = await fake.slash(alice, "challenge", opponent=alice)
+    assert body["data"]["flags"] & 64
+    assert [c for c in fake.channels.values() if c["type"] == 11] == []
+    assert any(r.method == "DELETE" for r in fake.requests)
+
+
 async def test_shards(tmp_path: Path) -> None:
     rec = Recorder()
     async with FakeDiscord() as fake:
@@ -404,3 +414,20 @@ async def test_bad_token_fails_loudly(tmp_path: Path) -> None:
         with pytest.raises(discord.LoginFailure):
             async with running_front(fake, Recorder(), tmp_path, DISCORD_TOKEN="wrong"):
                 pass
+
+
+async def test_cli_sync_only_registers_the_commands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    from bot.cli import main
+
+    async with FakeDiscord() as fake:
+        for key, value in fake.env(KOMABOT_DB=str(tmp_path / "komabot.sqlite3")).items():
+            monkeypatch.setenv(key, value)
+        code = await asyncio.to_thread(main, ["discord", "--sync-only"])
+        assert code == 0
+        assert [c["name"] for c in fake.commands["global"]] == ["shogi"]
+        assert fake.identifies == []  # logged in over REST only; no gateway session
+    assert (tmp_path / "komabot-discord-cards.sqlite3").exists()
