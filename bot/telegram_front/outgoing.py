@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextvars
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from telegram import Bot, InputFile, Message, MessageEntity, ReplyParameters
@@ -213,20 +213,21 @@ class Publisher:
             )
 
     async def _text(self, target: _Target, text: str, reply: Reply, markup: object) -> Posted:
-        entities = mention_entities(text, reply.mentions)
-        message: Message = await self.courier.call(
-            target.chat_id,
-            lambda cid: self.bot.send_message(
-                chat_id=cid,
-                text=text,
-                entities=entities or None,
-                parse_mode=None,
-                reply_markup=markup,  # type: ignore[arg-type]
-                message_thread_id=target.thread_id,
-                reply_parameters=target.reply_parameters(),
-                link_preview_options=None,
-            ),
-        )
+        async def send(entities: list[MessageEntity]) -> Message:
+            return await self.courier.call(
+                target.chat_id,
+                lambda cid: self.bot.send_message(
+                    chat_id=cid,
+                    text=text,
+                    entities=entities or None,
+                    parse_mode=None,
+                    reply_markup=markup,  # type: ignore[arg-type]
+                    message_thread_id=target.thread_id,
+                    reply_parameters=target.reply_parameters(),
+                ),
+            )
+
+        message = await _without_mentions_if_refused(send, mention_entities(text, reply.mentions))
         return Posted(message.chat_id, message.message_id, caption=False)
 
     async def _media(
@@ -238,22 +239,39 @@ class Publisher:
         reply: Reply,
         markup: object,
     ) -> Posted:
-        entities = mention_entities(caption, reply.mentions) if caption else None
-        send = self.bot.send_photo if kind == "photo" else self.bot.send_document
-        message: Message = await self.courier.call(
-            target.chat_id,
-            lambda cid: send(
-                cid,
-                InputFile(attachment.data, filename=attachment.filename),
-                caption=caption or None,
-                caption_entities=entities or None,
-                parse_mode=None,
-                reply_markup=markup,  # type: ignore[arg-type]
-                message_thread_id=target.thread_id,
-                reply_parameters=target.reply_parameters(),
-            ),
-        )
+        upload = self.bot.send_photo if kind == "photo" else self.bot.send_document
+
+        async def send(entities: list[MessageEntity]) -> Message:
+            return await self.courier.call(
+                target.chat_id,
+                lambda cid: upload(
+                    cid,
+                    InputFile(attachment.data, filename=attachment.filename),
+                    caption=caption or None,
+                    caption_entities=entities or None,
+                    parse_mode=None,
+                    reply_markup=markup,  # type: ignore[arg-type]
+                    message_thread_id=target.thread_id,
+                    reply_parameters=target.reply_parameters(),
+                ),
+            )
+
+        entities = mention_entities(caption, reply.mentions) if caption else []
+        message = await _without_mentions_if_refused(send, entities)
         return Posted(message.chat_id, message.message_id, caption=True)
+
+
+async def _without_mentions_if_refused(
+    send: Callable[[list[MessageEntity]], Awaitable[Message]], entities: list[MessageEntity]
+) -> Message:
+    """``send(entities)``; sent again without them if Telegram refuses the message."""
+    try:
+        return await send(entities)
+    except BadRequest as error:
+        if not entities:
+            raise
+        log.warning("telegram refused the mentions (%s); sending without them", error)
+        return await send([])
 
 
 @dataclass(frozen=True)
