@@ -47,7 +47,6 @@ def cmd_discord(args: argparse.Namespace) -> int:
         import asyncio
 
         return asyncio.run(front.sync_only())
-    from bot.app import run_app
+    from bot.app import serve
 
-    run_app(config, [front])
-    return 0
+    return serve(config, [front], "komabot discord")

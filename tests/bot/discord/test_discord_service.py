@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from discord_harness import running_front
-from fake_discord import CHANNEL_ID, FakeDiscord, FakeUser
+from fake_discord import CHANNEL_ID, FakeDiscord
 
 from bot.config import Config
 from bot.core.clock import FakeClock
@@ -87,8 +87,6 @@ async def test_a_game_from_challenge_to_resignation(tmp_path: Path) -> None:
                 assert upload.files[0].data.startswith(b"\x89PNG")
                 assert start["data"]["embeds"][0]["image"]["url"] == "attachment://board.png"
 
-            await check_move_autocomplete(fake, alice)
-
             bad = await fake.slash(bob, "move", move="3c3d")
             assert bad["data"]["flags"] & 64 and "alice" in text_of(bad)  # not bob's turn
             moved = await fake.slash(alice, "move", move="7g7f")
@@ -108,15 +106,19 @@ async def test_a_game_from_challenge_to_resignation(tmp_path: Path) -> None:
             assert front.client.user is not None
 
 
-async def check_move_autocomplete(fake: FakeDiscord, alice: FakeUser) -> None:
-    """Legal moves while typing, within Discord's limits (when the service offers them)."""
-    probe = await fake.autocomplete(alice, "move", "move", move="")
-    if not probe:
-        pytest.skip("the game service does not answer 'complete' requests yet")
-    assert len(probe) <= 25
-    assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in probe)
-    typed = await fake.autocomplete(alice, "move", "move", move="7g")
-    assert typed and all("7" in c["value"] or "7" in c["name"] for c in typed)
+async def test_move_autocomplete_offers_legal_moves_within_limits(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, service_over(tmp_path) as service:
+        alice, bob = fake.user(111, "alice"), fake.user(222, "bob")
+        async with discord_for(fake, service, tmp_path):
+            await fake.slash(alice, "challenge", opponent=bob, color="sente")
+            await fake.click(bob, interaction_message(fake), "accept 1")
+            everything = await fake.autocomplete(alice, "move", "move", move="")
+            if not everything:
+                pytest.skip("the game service does not answer 'complete' requests yet")
+            typed = await fake.autocomplete(alice, "move", "move", move="7g")
+    assert len(everything) == 25  # 30 legal moves at the start, cut to Discord's 25
+    assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in everything)
+    assert typed and all("7g" in c["value"] or "7" in c["name"] for c in typed)
 
 
 async def test_an_expired_challenge_card_is_edited_in_place(tmp_path: Path) -> None:
