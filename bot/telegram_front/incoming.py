@@ -41,6 +41,11 @@ def to_chat(message: telegram.Message | telegram.MaybeInaccessibleMessage) -> Ch
     return ChatRef(platform="telegram", chat_id=str(message.chat.id), thread_id=thread)
 
 
+def chat_options(chat: telegram.Chat) -> dict[str, str]:
+    """``{"chat": "private"}`` for a one-to-one chat with the bot (where only one person is)."""
+    return {"chat": "private"} if chat.type == ChatType.PRIVATE else {}
+
+
 Resolve = Callable[[str], Awaitable[User | None]]
 """Finds the user behind an ``@username`` the front end has seen before."""
 
@@ -148,6 +153,7 @@ async def message_request(
         user=to_user(sender),
         command=command,
         args=tuple(words),
+        options=chat_options(message.chat),
         target=target,
     )
 
@@ -164,4 +170,5 @@ def callback_request(query: telegram.CallbackQuery) -> Request | None:
         user=to_user(query.from_user),
         command=words[0],
         args=tuple(words[1:]),
+        options=chat_options(query.message.chat),
     )

@@ -83,6 +83,7 @@ async def test_group_commands_mentions_and_replies(
     ]
     first_request = script.requests[0]
     assert first_request.chat == ChatRef("telegram", "-100500")
+    assert first_request.options == {}
     assert first_request.user.id == "1001" and first_request.user.name == "Alice"
     assert script.requests[2].user.name == "Bob Stone"
     assert script.requests[2].target is None  # a reply to the bot names no opponent
@@ -109,6 +110,7 @@ async def test_private_chat_bare_text(fake: FakeBotApi, start_front: StartFront)
         ("frobnicate", ()),  # the service explains unknown commands in private chats
     ]
     assert all("reply_to_message" not in m for m in replies)
+    assert all(r.options == {"chat": "private"} for r in script.requests)
 
 
 async def test_challenge_targets(fake: FakeBotApi, start_front: StartFront) -> None:

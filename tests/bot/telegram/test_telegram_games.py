@@ -38,15 +38,7 @@ async def bot_over(
     )
     store = await SqliteStore.open(config.db_path)
     front = TelegramFrontEnd(config, settings_for(fake, tmp_path))
-    from bot.core.commands import COMMANDS as _C  # TEMP until the service has every command
-
-    class _S(GameService):
-        pass
-
-    for _c in _C:
-        if not hasattr(_S, f"cmd_{_c.name}"):
-            setattr(_S, f"cmd_{_c.name}", lambda self, ctx: None)
-    service = _S(store, config, clock=clock, outboxes={"telegram": front})
+    service = GameService(store, config, clock=clock, outboxes={"telegram": front})
     import importlib.util
 
     if importlib.util.find_spec("render.board") is None:  # TEMP until render lands
