@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from bot.core.api import Attachment, Reply, User
+from bot.core.commands import COMMANDS
+from bot.discord_front.commands import GROUP_NAME
 from bot.discord_front.texts import say
 from bot.discord_front.views import build_view
 
@@ -75,6 +78,21 @@ def discord_user_id(user: User) -> int | None:
     return int(user.id)
 
 
+_COMMAND_WORDS = sorted(
+    {c.name for c in COMMANDS} | {a for c in COMMANDS for a in c.aliases if a.isalpha()},
+    key=len,
+    reverse=True,
+)
+_SLASH_COMMAND = re.compile(
+    r"(?<![\w/:.])/(" + "|".join(re.escape(w) for w in _COMMAND_WORDS) + r")(?![\w/-])"
+)
+
+
+def slash_style(text: str) -> str:
+    """Write the service's ``/move 7g7f`` as Discord's ``/shogi move 7g7f``."""
+    return _SLASH_COMMAND.sub(lambda m: f"/{GROUP_NAME} {m.group(1)}", text)
+
+
 def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
@@ -109,7 +127,7 @@ def render(reply: Reply, upload_limit: int | None = DEFAULT_UPLOAD_LIMIT) -> Out
         uid for uid in dict.fromkeys(discord_user_id(u) for u in reply.mentions) if uid is not None
     )
     pings = " ".join(f"<@{uid}>" for uid in mention_ids)
-    text = reply.text.strip()
+    text = slash_style(reply.text.strip())
     attachments, dropped = fit_uploads(
         ((reply.image,) if reply.image else ()) + tuple(reply.files), upload_limit
     )

@@ -142,3 +142,14 @@ def test_uploads_over_the_limit_are_left_out_and_named() -> None:
     assert "game-1.gif left out" in out.embed.description
     alone = render(Reply("Game #1 as gif.", files=(gif,)), upload_limit=500)
     assert alone.attachments == () and alone.content is not None and "game-1.gif" in alone.content
+
+
+def test_commands_in_text_are_written_the_discord_way() -> None:
+    out = render(Reply("bob: /accept 1 or /decline 1. See /help move; not /shogi, a/b or /moves7."))
+    assert out.content == (
+        "bob: /shogi accept 1 or /shogi decline 1. "
+        "See /shogi help move; not /shogi, a/b or /moves7."
+    )
+    assert render(Reply("https://example.org/move /board")).content == (
+        "https://example.org/move /shogi board"
+    )
