@@ -139,7 +139,10 @@ class DiscordFrontEnd:
                 done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
                 stopper.cancel()
                 if runner in done:
-                    runner.result()  # login failures and fatal gateway errors surface here
+                    try:
+                        runner.result()  # login failures and fatal gateway errors surface here
+                    except discord.PrivilegedIntentsRequired as exc:
+                        raise RuntimeError(say("discord.intent_missing")) from exc
                 else:
                     await self._finish_inflight()
                     await client.close()

@@ -14,6 +14,10 @@ DEFAULTS: dict[str, str] = {
     "discord.group": "Play Standard Shogi and Wa Shogi by correspondence",
     "discord.bad_option": "I could not read the option {option!r}: {problem}",
     "discord.too_big": "({files} left out: larger than the {limit} this chat accepts.)",
+    "discord.intent_missing": (
+        "Discord refused the Message Content intent: switch it on in the developer portal "
+        "(your application, Bot, Privileged Gateway Intents) or set DISCORD_MESSAGE_CONTENT=0."
+    ),
     "discord.thread_name": "Shogi: {name}'s challenge",
     "discord.thread_opened": "Challenge posted in {thread}; the game will be played there.",
 }

@@ -30,6 +30,7 @@ CHANNEL_ID = 900_000_000_000_000_200
 OTHER_CHANNEL_ID = 900_000_000_000_000_201
 HEARTBEAT_MS = 45_000
 
+MESSAGE_CONTENT = 1 << 15
 PERMISSIONS_ALL = str((1 << 50) - 1)
 
 
@@ -137,6 +138,7 @@ class FakeDiscord:
         self._sockets: list[tuple[web.WebSocketResponse, list[int]]] = []  # (ws, [shard, count])
         self._seq = itertools.count(1)
         self._limits: list[_RateLimit] = []
+        self.privileged = True  # whether the Message Content intent is granted
         self.expire_interactions = False  # answer every callback "Unknown interaction"
         self._sessions_ready = asyncio.Event()
         self._runner: web.AppRunner | None = None
@@ -649,6 +651,9 @@ class FakeDiscord:
                     await self._send(ws, {"op": 11})
                 elif op == 2:
                     self.identifies.append(data["d"])
+                    if int(data["d"].get("intents", 0)) & MESSAGE_CONTENT and not self.privileged:
+                        await ws.close(code=4014, message=b"Disallowed intent(s).")
+                        break
                     shard = list(data["d"].get("shard") or [0, 1])
                     self._sockets.append((ws, shard))
                     await self._ready(ws, shard)

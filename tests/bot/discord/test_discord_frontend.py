@@ -349,6 +349,14 @@ def intents_of(fake: FakeDiscord) -> int:
     return int(fake.identifies[-1]["intents"])
 
 
+async def test_message_content_intent_not_granted_says_what_to_do(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        fake.privileged = False
+        with pytest.raises(RuntimeError, match="Privileged Gateway Intents"):
+            async with running_front(fake, Recorder(), tmp_path, DISCORD_MESSAGE_CONTENT="1"):
+                pass
+
+
 async def test_without_message_content_text_is_ignored(tmp_path: Path) -> None:
     rec = Recorder()
     async with FakeDiscord() as fake, running_front(fake, rec, tmp_path):
