@@ -32,7 +32,7 @@ from telegram.ext import (
 from bot.config import Config
 from bot.core.api import ChatRef, Handler, Platform, Reply, Request
 from bot.core.commands import COMMANDS
-from bot.core.messages import text
+from bot.core.messages import has, text
 from bot.telegram_front.courier import Courier
 from bot.telegram_front.incoming import (
     BotIdentity,
@@ -51,10 +51,16 @@ log = logging.getLogger(__name__)
 ALLOWED_UPDATES = ("message", "callback_query")
 KEEP_BUTTONS_AFTER = frozenset({"export", "board", "moves", "games", "piece", "cheatsheet", "help"})
 """Buttons that only show something stay under their message; an answered question's go."""
+NOT_YOURS_KEY = "button.not_yours"
 ALERT_LIMIT = 200  # characters in an answerCallbackQuery alert
 COMMAND_DESCRIPTION_LIMIT = 256
 READY_TIMEOUT = 120.0  # seconds the Outbox waits for the bot to log in
 START_ATTEMPTS_PAUSE = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
+
+
+def not_your_buttons() -> str:
+    """What someone pressing buttons meant for another person is told (an alert)."""
+    return text(NOT_YOURS_KEY) if has(NOT_YOURS_KEY) else ""
 
 
 def bot_commands() -> list[BotCommand]:
@@ -277,7 +283,7 @@ class TelegramFrontEnd:
             return
         reply = await self._ask(request)
         quote = None if message.chat.type == ChatType.PRIVATE else message.message_id
-        await self.publisher.send(request.chat, reply, quote=quote)
+        await self.publisher.send(request.chat, reply, quote=quote, asker=request.user.id)
 
     async def _on_callback(self, query: telegram.CallbackQuery) -> None:
         """A pressed button: ask the service, answer the press, post or show the reply."""
@@ -288,6 +294,10 @@ class TelegramFrontEnd:
         press: Press | None = None
         source = query.message
         if source is not None:
+            owner = await self.memory.owner(source.chat.id, source.message_id)
+            if owner is not None and owner != request.user.id:
+                await self._answer(query, not_your_buttons())
+                return
             media = isinstance(source, telegram.Message) and bool(source.photo or source.document)
             press = Press(Posted(source.chat.id, source.message_id, caption=media))
         token = pressed.set(press)
@@ -302,7 +312,7 @@ class TelegramFrontEnd:
             return
         already_shown = plain and press is not None and press.shown == reply.text.strip()
         if not already_shown:
-            await self.publisher.send(request.chat, reply)
+            await self.publisher.send(request.chat, reply, asker=request.user.id)
         if (
             not reply.ephemeral
             and press is not None

@@ -2,6 +2,9 @@
 
 * Cards: which message shows each service card (``Reply.card``, e.g. ``challenge:17``), so a
   challenge that expires after a restart is still edited in place.
+* Button owners: a reply meant for one person (``Reply.ephemeral``) is private on Discord, but
+  on Telegram the whole group sees it; its buttons (confirm resignation, pick a move) are kept
+  for the person it answers.
 * Usernames: Telegram never tells a bot who ``@bob`` is; the front end notes the id of every
   user it sees with a username, so ``/challenge @bob`` works once Bob has used the bot.
 
@@ -19,7 +22,7 @@ import aiosqlite
 
 from bot.core.api import User
 
-KEEP_CARDS_SECONDS = 90 * 86400  # cards older than this are forgotten at start-up
+KEEP_SECONDS = 90 * 86400  # cards and button owners older than this are forgotten at start-up
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS telegram_cards (
@@ -32,6 +35,13 @@ CREATE TABLE IF NOT EXISTS telegram_cards (
     PRIMARY KEY (chat, card)
 );
 CREATE INDEX IF NOT EXISTS telegram_cards_message ON telegram_cards (chat_id, message_id);
+CREATE TABLE IF NOT EXISTS telegram_owned_buttons (
+    chat_id INTEGER NOT NULL,
+    message_id INTEGER NOT NULL,
+    user_id TEXT NOT NULL,
+    saved_at REAL NOT NULL,
+    PRIMARY KEY (chat_id, message_id)
+);
 CREATE TABLE IF NOT EXISTS telegram_usernames (
     username TEXT PRIMARY KEY,
     user_id TEXT NOT NULL,
@@ -66,9 +76,9 @@ class Memory:
         self._db = await aiosqlite.connect(str(self.path) if self.path else ":memory:")
         await self._db.execute("PRAGMA journal_mode=WAL")
         await self._db.executescript(_SCHEMA)
-        await self._db.execute(
-            "DELETE FROM telegram_cards WHERE saved_at < ?", (time.time() - KEEP_CARDS_SECONDS,)
-        )
+        old = time.time() - KEEP_SECONDS
+        await self._db.execute("DELETE FROM telegram_cards WHERE saved_at < ?", (old,))
+        await self._db.execute("DELETE FROM telegram_owned_buttons WHERE saved_at < ?", (old,))
         await self._db.commit()
 
     async def close(self) -> None:
@@ -104,6 +114,28 @@ class Memory:
             (chat_id, message_id),
         ) as cursor:
             return await cursor.fetchone() is not None
+
+    # --- buttons for one person --------------------------------------------------------
+
+    async def set_owner(self, posted: Posted, user_id: str) -> None:
+        """Only ``user_id`` may press the buttons under ``posted`` (an answer meant for them)."""
+        db = await self._ready()
+        await db.execute(
+            "INSERT OR REPLACE INTO telegram_owned_buttons (chat_id, message_id, user_id, saved_at)"
+            " VALUES (?, ?, ?, ?)",
+            (posted.chat_id, posted.message_id, user_id, time.time()),
+        )
+        await db.commit()
+
+    async def owner(self, chat_id: int, message_id: int) -> str | None:
+        """Who alone may press the buttons under the message, if anyone is set."""
+        db = await self._ready()
+        async with db.execute(
+            "SELECT user_id FROM telegram_owned_buttons WHERE chat_id = ? AND message_id = ?",
+            (chat_id, message_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return str(row[0]) if row else None
 
     # --- usernames ----------------------------------------------------------------------
 

@@ -101,8 +101,13 @@ class Publisher:
         self.courier = courier
         self.memory = memory
 
-    async def send(self, chat: ChatRef, reply: Reply, quote: int | None = None) -> list[Posted]:
-        """Post ``reply`` in ``chat`` (as an answer to message ``quote`` when given)."""
+    async def send(
+        self, chat: ChatRef, reply: Reply, quote: int | None = None, asker: str | None = None
+    ) -> list[Posted]:
+        """Post ``reply`` in ``chat`` (as an answer to message ``quote`` when given).
+
+        The buttons of a reply meant for ``asker`` alone (ephemeral) are kept for them.
+        """
         text = with_mentions(reply.text, reply.mentions).strip()
         markup = keyboard(reply.buttons)
         base = _Target(int(chat.chat_id), int(chat.thread_id) if chat.thread_id else None, quote)
@@ -130,6 +135,8 @@ class Publisher:
             posted.append(await self._media(base, "document", attachment, "", reply, None))
         if reply.card and card is not None:
             await self.memory.put_card(chat.key, reply.card, card)
+        if reply.ephemeral and markup is not None and asker is not None and card is not None:
+            await self.memory.set_owner(card, asker)
         return posted
 
     async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None:

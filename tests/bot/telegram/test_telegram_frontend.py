@@ -235,6 +235,34 @@ async def test_buttons_are_answered(fake: FakeBotApi, start_front: StartFront) -
     assert not fake.callbacks_open
 
 
+async def test_buttons_meant_for_one_person(fake: FakeBotApi, start_front: StartFront) -> None:
+    def answer(request: Request) -> Reply:
+        if request.args == ("confirm", "9"):
+            return Reply(f"{request.user.name} resigned.")
+        return Reply(
+            "Really resign game #9?",
+            buttons=((Button("Resign", "resign confirm 9", "danger"),),),
+            ephemeral=True,
+        )
+
+    script = Script(answer)
+    group = fake.group_chat(-100810, "Club")
+    async with start_front(script):
+        fake.send_text(group, ALICE, "/resign")
+        (prompt,) = await fake.expect(1)
+    async with start_front(script):  # the owner is remembered across a restart
+        meddler = fake.press(group, BOB, prompt["message_id"], "resign confirm 9")
+        await fake.answered(meddler)
+        owner = fake.press(group, ALICE, prompt["message_id"], "resign confirm 9")
+        await fake.answered(owner)
+        (done,) = await fake.expect(1)
+    assert [(r.user.name, r.args) for r in script.requests] == [
+        ("Alice", ()),
+        ("Alice", ("confirm", "9")),
+    ]
+    assert done["text"] == "Alice resigned."
+
+
 async def test_flood_limit_waits_and_delivers(fake: FakeBotApi, start_front: StartFront) -> None:
     board = Attachment(PNG, "board.png", "image/png")
     script = Script(lambda r: Reply("Alice played P-7f.", image=board))

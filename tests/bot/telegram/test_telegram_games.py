@@ -208,3 +208,39 @@ async def test_outbox_targets_forum_topics(fake: FakeBotApi, tmp_path: Path) -> 
         await front.send(ChatRef("telegram", str(group["id"]), "42"), Reply("Hello topic."))
         (message,) = await fake.expect(1)
     assert message["message_thread_id"] == 42
+
+
+async def test_draw_offer_and_resignation_by_buttons(fake: FakeBotApi, tmp_path: Path) -> None:
+    group = fake.group_chat(-1006, "Club")
+    async with bot_over(fake, tmp_path):
+        await start_game(fake, group, time="none")
+        fake.send_text(group, ALICE, "/move 7g7f")
+        await fake.expect(1)
+        fake.send_text(group, ALICE, "/draw")
+        (offer,) = await fake.expect(1)
+        assert buttons_of(offer) == ["draw accept 1", "draw decline 1"]
+        own = fake.press(group, ALICE, offer["message_id"], "draw accept 1")
+        refused = await fake.answered(own)  # Alice cannot accept her own offer
+        assert refused["show_alert"] == "true" and refused["text"]
+        assert buttons_of(fake.messages[(group["id"], offer["message_id"])])
+        declined = fake.press(group, BOB, offer["message_id"], "draw decline 1")
+        await fake.answered(declined)
+        (declined_note,) = await fake.expect(1)
+        await fake.wait_until(lambda: fake.calls_of("editMessageReplyMarkup"))
+
+        fake.send_text(group, BOB, "/resign")
+        (confirm,) = await fake.expect(1)
+        assert buttons_of(confirm) == ["resign confirm 1"]
+        # Alice pressing Bob's confirmation must not resign Alice's side of the game
+        meddler = fake.press(group, ALICE, confirm["message_id"], "resign confirm 1")
+        await fake.answered(meddler)
+        assert buttons_of(fake.messages[(group["id"], confirm["message_id"])])
+        really = fake.press(group, BOB, confirm["message_id"], "resign confirm 1")
+        await fake.answered(really)
+        (over,) = await fake.expect(1)
+        await fake.wait_until(lambda: len(fake.calls_of("editMessageReplyMarkup")) == 2)
+    assert "declined" in declined_note["text"]
+    assert not buttons_of(fake.messages[(group["id"], offer["message_id"])])
+    assert "Bob resigned" in over["caption"] and "Alice wins" in over["caption"]
+    assert not buttons_of(fake.messages[(group["id"], confirm["message_id"])])
+    assert not fake.callbacks_open
