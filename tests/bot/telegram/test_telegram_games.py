@@ -59,7 +59,7 @@ def buttons_of(message: JSON) -> list[str]:
 
 
 def mentioned(message: JSON) -> list[int]:
-    entities = message.get("caption_entities", message.get("entities", []))
+    entities: list[JSON] = message.get("caption_entities") or message.get("entities") or []
     return [e["user"]["id"] for e in entities if e["type"] == "text_mention"]
 
 
@@ -196,8 +196,8 @@ async def test_reminder_and_timeout_reach_the_chat(fake: FakeBotApi, tmp_path: P
         assert await service.fire_due()
         (timeout,) = await fake.expect(1)
     assert "Alice" in reminder["text"] and mentioned(reminder) == [2001]
-    assert "ran out of time" in timeout.get("caption", timeout.get("text", ""))
-    assert "Bob wins" in timeout.get("caption", timeout.get("text", ""))
+    said: str = timeout.get("caption") or timeout.get("text") or ""
+    assert "ran out of time" in said and "Bob wins" in said
 
 
 async def test_outbox_targets_forum_topics(fake: FakeBotApi, tmp_path: Path) -> None:
