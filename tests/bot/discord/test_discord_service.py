@@ -135,3 +135,37 @@ async def test_an_expired_challenge_card_is_edited_in_place(tmp_path: Path) -> N
         edited = fake.messages[int(card["id"])]
         assert "expired" in edited["content"] and edited["components"] == []
         assert len(fake.channel_messages(CHANNEL_ID)) == 1  # edited, not posted again
+
+
+async def test_komabot_discord_process_serves_and_stops_on_sigterm(tmp_path: Path) -> None:
+    import asyncio
+    import os
+    import signal
+    import sys
+
+    async with FakeDiscord() as fake:
+        alice = fake.user(111, "alice")
+        env = {
+            **os.environ,
+            **fake.env(KOMABOT_DB=str(tmp_path / "komabot.sqlite3"), KOMABOT_LOG_LEVEL="INFO"),
+        }
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            "import sys; from bot.cli import main; sys.exit(main(sys.argv[1:]))",
+            "discord",
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        try:
+            await fake.wait_connected(timeout=30)
+            body = await fake.slash(alice, "games")
+            assert "no game" in text_of(body).lower()
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            _, err = await asyncio.wait_for(proc.communicate(), 30)
+        log = err.decode()
+        assert proc.returncode == 0, log
+        assert "komabot stopped" in log
+        assert fake.token not in log  # the token never reaches the log
