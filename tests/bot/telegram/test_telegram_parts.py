@@ -317,3 +317,26 @@ async def test_komabot_run_serves_telegram_and_stops_on_sigterm(
     assert fake.token not in out.decode() + err.decode()
     assert (tmp_path / "komabot.sqlite3").exists()
     assert (tmp_path / "komabot-telegram.sqlite3").exists()
+
+
+async def test_waits_for_an_unreachable_api_and_stops_cleanly(tmp_path: Path) -> None:
+    import socket
+
+    from bot.config import Config
+    from bot.telegram_front import TelegramFrontEnd
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    settings = TelegramSettings(token=TOKEN, api_base=f"http://127.0.0.1:{port}")
+    front = TelegramFrontEnd(Config(db_path=tmp_path / "k.sqlite3"), settings)
+    stop = asyncio.Event()
+
+    async def handle(request: object) -> object:
+        raise AssertionError("no request can arrive")
+
+    task = asyncio.create_task(front.run(handle, stop))  # type: ignore[arg-type]
+    await asyncio.sleep(0.3)
+    assert not task.done()  # still trying to log in, not crashed
+    stop.set()
+    await asyncio.wait_for(task, 5)
