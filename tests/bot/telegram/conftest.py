@@ -17,6 +17,12 @@ from bot.telegram_front import TelegramFrontEnd, TelegramSettings
 from tests.bot.telegram.fake_botapi import FakeBotApi
 
 
+@pytest.fixture(autouse=True)
+def ptb_timedelta(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ptb 22's future behaviour: durations such as ``RetryAfter.retry_after`` as timedeltas."""
+    monkeypatch.setenv("PTB_TIMEDELTA", "1")
+
+
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeBotApi]:
     server = FakeBotApi()

@@ -78,7 +78,12 @@ class Sleeps:
         return self.now
 
 
-async def test_courier_waits_out_flood_limits_and_network_errors() -> None:
+@pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
+@pytest.mark.parametrize("timedelta", ["1", "0"])
+async def test_courier_waits_out_flood_limits_and_network_errors(
+    monkeypatch: pytest.MonkeyPatch, timedelta: str
+) -> None:
+    monkeypatch.setenv("PTB_TIMEDELTA", timedelta)  # retry_after as timedelta, or as int
     sleeps = Sleeps()
     courier = Courier(sleep=sleeps.sleep, clock=sleeps.clock)
     failures: list[Exception] = [RetryAfter(3), TimedOut(), RetryAfter(5)]
