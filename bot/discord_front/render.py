@@ -78,11 +78,7 @@ def discord_user_id(user: User) -> int | None:
     return int(user.id)
 
 
-_COMMAND_WORDS = sorted(
-    {c.name for c in COMMANDS} | {a for c in COMMANDS for a in c.aliases if a.isalpha()},
-    key=len,
-    reverse=True,
-)
+_COMMAND_WORDS = sorted((c.name for c in COMMANDS), key=len, reverse=True)  # no aliases on Discord
 _SLASH_COMMAND = re.compile(
     r"(?<![\w/:.])/(" + "|".join(re.escape(w) for w in _COMMAND_WORDS) + r")(?![\w/-])"
 )
