@@ -287,16 +287,23 @@ class TelegramFrontEnd:
 
     async def _on_callback(self, query: telegram.CallbackQuery) -> None:
         """A pressed button: ask the service, answer the press, post or show the reply."""
+        answered: list[bool] = []
+        try:
+            await self._press(query, answered)
+        finally:
+            if not answered:  # whatever went wrong, the button stops spinning
+                await self._answer(query, "", answered)
+
+    async def _press(self, query: telegram.CallbackQuery, answered: list[bool]) -> None:
         request = callback_request(query)
         if request is None:
-            await self._answer(query, "")
             return
         press: Press | None = None
         source = query.message
         if source is not None:
             owner = await self.memory.owner(source.chat.id, source.message_id)
             if owner is not None and owner != request.user.id:
-                await self._answer(query, not_your_buttons())
+                await self._answer(query, not_your_buttons(), answered)
                 return
             media = isinstance(source, telegram.Message) and bool(source.photo or source.document)
             press = Press(Posted(source.chat.id, source.message_id, caption=media))
@@ -307,7 +314,7 @@ class TelegramFrontEnd:
             pressed.reset(token)
         plain = reply.image is None and not reply.files and not reply.buttons
         alert = reply.ephemeral and plain and len(reply.text) <= ALERT_LIMIT
-        await self._answer(query, reply.text if alert else "")
+        await self._answer(query, reply.text if alert else "", answered)
         if alert:
             return
         already_shown = plain and press is not None and press.shown == reply.text.strip()
@@ -321,7 +328,11 @@ class TelegramFrontEnd:
         ):
             await self.publisher.drop_keyboard(press.message)
 
-    async def _answer(self, query: telegram.CallbackQuery, alert: str) -> None:
+    async def _answer(
+        self, query: telegram.CallbackQuery, alert: str, answered: list[bool]
+    ) -> None:
+        """Answer a button press once, with an alert when ``alert`` is not empty."""
+        answered.append(True)
         chat = query.message.chat.id if query.message else "callbacks"
         try:
             await self.courier.call(

@@ -376,3 +376,23 @@ async def test_updates_of_one_chat_keep_their_order(
         replies = await fake.expect(3)
     assert order == ["1", "2", "3"]
     assert [m["text"] for m in replies] == ["done 1", "done 2", "done 3"]
+
+
+async def test_a_failing_handler_still_gets_an_answer(
+    fake: FakeBotApi, start_front: StartFront
+) -> None:
+    def answer(request: Request) -> Reply:
+        if request.command == "board":
+            return Reply("Board.", buttons=((Button("Refresh", "explode 1"),),))
+        raise RuntimeError("the service fell over")
+
+    group = fake.group_chat(-100990, "Club")
+    async with start_front(Script(answer)):
+        fake.send_text(group, ALICE, "/board")
+        (board,) = await fake.expect(1)
+        fake.send_text(group, ALICE, "/games")
+        (apology,) = await fake.expect(1)
+        query = fake.press(group, ALICE, board["message_id"], "explode 1")
+        alert = await fake.answered(query)
+    assert "went wrong" in apology["text"] and "/games" in apology["text"]
+    assert alert["show_alert"] == "true" and "went wrong" in alert["text"]
