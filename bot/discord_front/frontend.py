@@ -115,6 +115,7 @@ class DiscordFrontEnd:
             "max_messages": None,
             "guild_ready_timeout": self._guild_ready_timeout,
             "allowed_mentions": discord.AllowedMentions.none(),
+            "activity": discord.Game(name=say("discord.activity")),
         }
         if s.sharded:
             options["shard_count"] = s.shard_count

@@ -117,7 +117,8 @@ def render(reply: Reply, upload_limit: int | None = DEFAULT_UPLOAD_LIMIT) -> Out
     A reply with an image becomes an embed (first line as title, the rest as description) that
     shows the image; the players to ping are mentioned in the message text, since mentions
     inside embeds do not notify.  Text too long for a message goes into an embed description.
-    Files beyond the upload limit are left out, and the text says so.
+    Files beyond the upload limit are left out, and the text says so; a board without its
+    picture is shown as text in a code block.
     """
     mention_ids = tuple(
         uid for uid in dict.fromkeys(discord_user_id(u) for u in reply.mentions) if uid is not None
@@ -135,6 +136,8 @@ def render(reply: Reply, upload_limit: int | None = DEFAULT_UPLOAD_LIMIT) -> Out
         )
         text = f"{text}\n{note}".strip()
     image = reply.image if reply.image is not None and reply.image in attachments else None
+    if image is None and reply.text_board:
+        text = f"{text}\n```\n{reply.text_board.strip(chr(10))}\n```".strip()
     embed: discord.Embed | None = None
     content: str | None
     if image is not None or len(text) + len(pings) + 1 > CONTENT_LIMIT:

@@ -11,6 +11,7 @@ from typing import Any
 from bot.core import messages
 
 DEFAULTS: dict[str, str] = {
+    "discord.activity": "/shogi help",
     "discord.group": "Play Standard Shogi and Wa Shogi by correspondence",
     "discord.bad_option": "I could not read the option {option!r}: {problem}",
     "discord.too_big": "({files} left out: larger than the {limit} this chat accepts.)",

@@ -52,6 +52,7 @@ async def test_sync_registers_one_group_within_discord_limits(tmp_path: Path) ->
     async with FakeDiscord() as fake, running_front(fake, Recorder(), tmp_path) as front:
         assert front.synced
         payload = fake.commands["global"]
+        assert fake.identifies[0]["presence"]["game"]["name"] == "/shogi help"
     assert [c["name"] for c in payload] == ["shogi"]
     group = payload[0]
     subcommands = group["options"]

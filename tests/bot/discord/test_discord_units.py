@@ -153,3 +153,11 @@ def test_commands_in_text_are_written_the_discord_way() -> None:
     assert render(Reply("https://example.org/move /board")).content == (
         "https://example.org/move /shogi board"
     )
+
+
+def test_a_board_without_picture_is_shown_as_text() -> None:
+    board = "  9 8 7\na . k .\n"
+    out = render(Reply("alice to move.", text_board=board))
+    assert out.content == "alice to move.\n```\n  9 8 7\na . k .\n```"
+    png = Attachment(b"p", "board.png", "image/png")
+    assert "```" not in str(render(Reply("alice to move.", image=png, text_board=board)).embed)
