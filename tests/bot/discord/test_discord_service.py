@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -22,9 +23,11 @@ RENDERS = importlib.util.find_spec("render.board") is not None
 
 
 @contextlib.asynccontextmanager
-async def service_over(tmp_path: Path) -> AsyncIterator[GameService]:
+async def service_over(
+    tmp_path: Path, reminders: tuple[int, ...] = ()
+) -> AsyncIterator[GameService]:
     store = await SqliteStore.open(tmp_path / "komabot.sqlite3", sync="normal")
-    config = Config(db_path=tmp_path / "komabot.sqlite3", reminders=())
+    config = Config(db_path=tmp_path / "komabot.sqlite3", reminders=reminders)
     service = GameService(store, config, clock=FakeClock(), render_images=RENDERS)
     try:
         yield service
@@ -135,6 +138,28 @@ async def test_an_expired_challenge_card_is_edited_in_place(tmp_path: Path) -> N
         edited = fake.messages[int(card["id"])]
         assert "expired" in edited["content"] and edited["components"] == []
         assert len(fake.channel_messages(CHANNEL_ID)) == 1  # edited, not posted again
+
+
+async def test_reminder_and_time_out_are_posted_in_the_game_channel(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, service_over(tmp_path, reminders=(3600,)) as service:
+        alice, bob = fake.user(111, "alice"), fake.user(222, "bob")
+        clock = service.clock
+        assert isinstance(clock, FakeClock)
+        async with discord_for(fake, service, tmp_path):
+            await fake.slash(alice, "challenge", opponent=bob, color="sente", time="1d")
+            await fake.click(bob, interaction_message(fake), "accept 1")
+            posted = len(fake.channel_messages())
+            await clock.advance(86400 - 3600 + 1)
+            await service.fire_due()
+            reminder = fake.last_message()
+            assert len(fake.channel_messages()) == posted + 1
+            assert reminder["content"].startswith("<@111>") and "⏰" in reminder["content"]
+            await clock.advance(3600)
+            await service.fire_due()
+            timeout = fake.last_message()
+        text = timeout["content"] + json.dumps(timeout["embeds"], ensure_ascii=False)
+        assert "alice ran out of time" in text and "bob wins" in text
+        assert "<@111>" in timeout["content"] and "<@222>" in timeout["content"]
 
 
 async def test_komabot_discord_process_serves_and_stops_on_sigterm(tmp_path: Path) -> None:
