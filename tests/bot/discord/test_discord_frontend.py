@@ -416,6 +416,14 @@ async def test_shards(tmp_path: Path) -> None:
     assert [r.command for r in rec.requests] == ["games"]
 
 
+async def test_automatic_shard_count_asks_discord(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        async with running_front(fake, Recorder(), tmp_path, DISCORD_SHARD_COUNT="auto"):
+            pass
+        assert any(r.path == "/gateway/bot" for r in fake.requests)
+        assert [i["shard"] for i in fake.identifies] == [[0, 1]]
+
+
 async def test_bad_token_fails_loudly(tmp_path: Path) -> None:
     import discord
 
