@@ -17,7 +17,6 @@ from rules.notation.names import piece_names
 from rules.notation.numerals import parse_kanji_number
 from rules.notation.query import MoveQuery, Style
 from rules.notation.squares import square_at
-from rules.tables import SENTE
 from rules.variant import Variant
 
 _MARKS = "▲△☗☖▼▽"
@@ -55,7 +54,7 @@ def read_japanese(variant: Variant, text: str, last_to: int | None) -> MoveQuery
     for size in range(min(names.longest_japanese, len(rest)), 0, -1):
         kinds = names.read_japanese.get(rest[:size])
         if kinds is not None:
-            preferred = frozenset(k for k in kinds if names.jp(k, SENTE) == rest[:size]) or None
+            preferred = frozenset(k for k in kinds if names.japanese[k] == rest[:size]) or None
             rest = rest[size:]
             break
     if kinds is None:

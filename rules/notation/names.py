@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from rules.tables import GOTE
 from rules.variant import Variant
 
 # Other spellings seen in Standard Shogi records (read only).
@@ -30,14 +29,10 @@ _SHOGI_ALIASES = {
 class PieceNames:
     """Names of every kind of one variant, both ways."""
 
-    japanese: tuple[str, ...]  # japanese[kind] (index 0 unused), sente's form
-    japanese_gote: tuple[str, ...]
+    japanese: tuple[str, ...]  # japanese[kind] (index 0 unused); the same for both sides
     read_japanese: dict[str, frozenset[int]]  # every accepted spelling -> kinds it may mean
     read_code: dict[str, int]  # upper-case Western code or SFEN letter -> kind
     longest_japanese: int
-
-    def jp(self, kind: int, color: int) -> str:
-        return (self.japanese_gote if color == GOTE else self.japanese)[kind]
 
 
 @cache
@@ -47,16 +42,14 @@ def piece_names(variant: Variant) -> PieceNames:
     for p in variant.pieces:
         kanji_count[p.kanji] = kanji_count.get(p.kanji, 0) + 1
     japanese = [""]
-    japanese_gote = [""]
     for p in variant.pieces:
         if p.promoted and p.names.get("ja", "").startswith("成"):
-            name = gote = p.names["ja"]
+            name = p.names["ja"]
         elif p.promoted and kanji_count[p.kanji] > 1:
-            name = gote = "成" + variant.piece(p.base).kanji
+            name = "成" + variant.piece(p.base).kanji
         else:
-            name, gote = p.kanji, p.kanji_gote
+            name = p.kanji  # the king is 玉 for both sides, as KIF writes it
         japanese.append(name)
-        japanese_gote.append(gote)
 
     read: dict[str, set[int]] = {}
 
@@ -66,7 +59,6 @@ def piece_names(variant: Variant) -> PieceNames:
 
     for p in variant.pieces:
         add(japanese[p.kind], p.kind)
-        add(japanese_gote[p.kind], p.kind)
         add(p.kanji, p.kind)
         add(p.kanji_gote, p.kind)
         add(p.names.get("ja", ""), p.kind)
@@ -84,7 +76,6 @@ def piece_names(variant: Variant) -> PieceNames:
         codes.setdefault(p.code.upper(), p.kind)
     return PieceNames(
         japanese=tuple(japanese),
-        japanese_gote=tuple(japanese_gote),
         read_japanese={k: frozenset(v) for k, v in read.items()},
         read_code=codes,
         longest_japanese=max(len(k) for k in read),

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from rules.move import Move
 from rules.notation.names import piece_names
 from rules.notation.query import Style
-from rules.notation.relative import marks_for
+from rules.notation.relative import marks_for, uses_straight
 from rules.notation.squares import japanese_square, kif_origin
 from rules.position import Position
 
@@ -83,11 +83,12 @@ class Printer:
         last = pos.last_move
         square = "同　" if last is not None and last.to_sq == move.to_sq else None
         square = square or japanese_square(v, move.to_sq)
-        name = piece_names(v).jp(self.kind(move), pos.side)
+        name = piece_names(v).japanese[self.kind(move)]
         if move.is_drop:
             board_alternative = bool(self._by_target.get((move.drop, move.to_sq)))
             return f"{square}{name}{'打' if board_alternative else ''}"
-        marks = marks_for(pos.side, v.files, move, self.rivals(move))
+        straight = uses_straight(v.piece(self.kind(move)))
+        marks = marks_for(pos.side, v.files, move, self.rivals(move), straight)
         if marks is None:
             marks = f"({kif_origin(v, move.from_sq)})"
         suffix = "成" if move.promote else ("不成" if self.could_promote_instead(move) else "")

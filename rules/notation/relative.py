@@ -2,12 +2,15 @@
 
 From the mover's side of the board: 上 the piece moves forward, 引 backward, 寄 sideways,
 直 straight forward; 右 / 左 the piece standing furthest right / left among the candidates.
+When printing, pieces that move every way and slide (dragon 龍, horse 馬) are told apart by
+上 / 引 / 寄 and then 右 / 左, never 直, as the Japan Shogi Association's rules have it.
 """
 
 from __future__ import annotations
 
 from rules.move import Move
 from rules.notation.squares import forward, rightness
+from rules.variant import PieceType
 
 DIRECTIONS = ("上", "引", "寄", "直")
 # Tried in this order when printing; the first that singles out the move is used.
@@ -37,13 +40,24 @@ def _fits(color: int, files: int, m: Move, direction: str) -> bool:
     return ahead > 0 and m.from_sq % files == m.to_sq % files  # 直
 
 
-def marks_for(color: int, files: int, move: Move, rivals: list[Move]) -> str | None:
+def uses_straight(piece: PieceType) -> bool:
+    """May 直 be written for this piece? Not for one that moves every way and slides."""
+    steps = {(dx, dy) for dx, dy in piece.moves.leaps if max(abs(dx), abs(dy)) == 1}
+    steps |= {vec for vec, _ in piece.moves.rides}
+    return not (len(steps) == 8 and piece.moves.rides)
+
+
+def marks_for(
+    color: int, files: int, move: Move, rivals: list[Move], straight: bool = True
+) -> str | None:
     """The shortest words that single out ``move`` among ``rivals`` (same piece, same
     destination, other origins), "" when there are no rivals, None when no words suffice."""
     if not rivals:
         return ""
     pool = [move, *rivals]
     for marks in MARK_ORDER:
+        if marks == "直" and not straight:
+            continue
         direction = "".join(c for c in marks if c in DIRECTIONS)
         side = "".join(c for c in marks if c in "右左")
         hits = {m.from_sq for m in apply_marks(color, files, pool, direction, side)}

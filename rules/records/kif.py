@@ -64,7 +64,7 @@ def kif_move(printer: Printer, move: Move) -> str:
     square = (
         "同　" if last is not None and last.to_sq == move.to_sq else japanese_square(v, move.to_sq)
     )
-    name = piece_names(v).jp(printer.kind(move), pos.side)
+    name = piece_names(v).japanese[printer.kind(move)]
     if move.is_drop:
         return f"{square}{name}打"
     suffix = "成" if move.promote else ("不成" if printer.could_promote_instead(move) else "")
