@@ -35,7 +35,7 @@ class UserError(Exception):
     """A request the service refuses; ``key`` and ``params`` name the message to show."""
 
     def __init__(
-        self, key: str, buttons: tuple[tuple[Button, ...], ...] = (), **params: object
+        self, key: str, /, *, buttons: tuple[tuple[Button, ...], ...] = (), **params: object
     ) -> None:
         super().__init__(key)
         self.key = key
@@ -61,7 +61,7 @@ class Context:
     def args(self) -> tuple[str, ...]:
         return self.request.args
 
-    def t(self, key: str, **params: object) -> str:
+    def t(self, key: str, /, **params: object) -> str:
         return text(key, self.lang, **params)
 
 

@@ -1,0 +1,22 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.config import Config
+from bot.core.clock import FakeClock
+from tests.bot.core.harness import Harness
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def h(tmp_path: Path, clock: FakeClock) -> AsyncIterator[Harness]:
+    harness = await Harness(tmp_path / "komabot.sqlite3", clock, Config()).open()
+    yield harness
+    await harness.close()

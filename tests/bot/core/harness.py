@@ -1,0 +1,113 @@
+"""A game service on a real SQLite file with a fake clock and a recording outbox."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.config import Config
+from bot.core.api import ChatRef, Reply, Request, User
+from bot.core.clock import FakeClock
+from bot.core.service import GameService
+from bot.store import GameRow, SqliteStore
+
+MAIN = ChatRef("console", "main")
+
+
+def person(name: str) -> User:
+    return User("console", name, name.capitalize())
+
+
+ALICE, BOB, CAROL, DAVE = (person(n) for n in ("alice", "bob", "carol", "dave"))
+
+
+@dataclass
+class RecordingOutbox:
+    """Keeps what the service sends on its own."""
+
+    sent: list[tuple[ChatRef, Reply]] = field(default_factory=list)
+    edits: list[tuple[ChatRef, str, Reply]] = field(default_factory=list)
+
+    async def send(self, chat: ChatRef, reply: Reply) -> None:
+        self.sent.append((chat, reply))
+
+    async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None:
+        self.edits.append((chat, card, reply))
+
+
+class Harness:
+    def __init__(self, path: Path, clock: FakeClock, config: Config) -> None:
+        self.path = path
+        self.clock = clock
+        self.config = config
+        self.outbox = RecordingOutbox()
+        self.store: SqliteStore
+        self.service: GameService
+
+    async def open(self) -> Harness:
+        self.store = await SqliteStore.open(self.path, sync="normal")
+        self.service = GameService(
+            self.store,
+            self.config,
+            clock=self.clock,
+            outboxes={"console": self.outbox},
+            rng=random.Random(7),
+            render_images=False,
+        )
+        return self
+
+    async def restart(self) -> None:
+        """Close and reopen the database with a fresh service (as after a process restart)."""
+        await self.store.close()
+        await self.open()
+
+    async def close(self) -> None:
+        await self.store.close()
+
+    async def say(
+        self, user: User, command: str, *args: str, chat: ChatRef = MAIN, target: User | None = None
+    ) -> Reply:
+        return await self.service.handle(Request(chat, user, command, args, target=target))
+
+    async def start_game(
+        self,
+        sente: User = ALICE,
+        gote: User = BOB,
+        variant: str = "shogi",
+        time: str = "1d",
+        chat: ChatRef = MAIN,
+    ) -> GameRow:
+        reply = await self.say(sente, "challenge", variant, "sente", time, chat=chat, target=gote)
+        assert reply.card is not None, reply.text
+        reply = await self.say(gote, "accept", chat=chat)
+        assert "begins" in reply.text, reply.text
+        game = await self.store.active_game(_key(chat), sente.key)
+        assert game is not None
+        return game
+
+    async def game(self, game_id: int) -> GameRow:
+        game = await self.store.get_game(game_id)
+        assert game is not None
+        return game
+
+    async def play(self, game: GameRow, *moves: str) -> Reply:
+        """Play ``moves`` alternately by the game's players, each one checked as played."""
+        reply = Reply("")
+        for text in moves:
+            current = await self.game(game.id)
+            side = len(current.moves) % 2
+            user = ALICE if current.player(side) == ALICE.key else _by_key(current.player(side))
+            reply = await self.say(user, "move", text, str(game.id))
+            assert "played" in reply.text, reply.text
+        return reply
+
+
+def _key(chat: ChatRef):  # type: ignore[no-untyped-def]
+    from bot.core.base import chat_key
+
+    return chat_key(chat)
+
+
+def _by_key(key: str) -> User:
+    return person(key.partition(":")[2])
