@@ -140,6 +140,8 @@ async def message_request(
         if not (private or to_bot or mentions_bot) or not words:
             return None
         found = find_command(words[0])
+        if found is not None and not (private or mentions_bot) and words[0].lower() != found.name:
+            found = None  # in a group reply, "no way" is a remark, not the alias of /decline
         if found is not None:
             command, words = found.name, words[1:]
         elif private or mentions_bot or could_be_move(words):

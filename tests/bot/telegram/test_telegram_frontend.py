@@ -72,6 +72,7 @@ async def test_group_commands_mentions_and_replies(
         fake.send_text(group, ALICE, "8h2b+")  # privacy mode would not even deliver it
         (first, second) = await fake.expect(2)
         fake.send_text(group, CAROL, "nice one!", reply_to=first["message_id"])  # a remark
+        fake.send_text(group, CAROL, "no way", reply_to=first["message_id"])  # not /decline
         fake.send_text(group, BOB, "2c2d", reply_to=first["message_id"])  # reply to the bot
         fake.send_text(group, BOB, "@KomaTestBot board")  # mention of the bot
         await fake.expect(2)
