@@ -302,27 +302,48 @@ class DiscordFrontEnd:
             args=tuple(rest.split()),
             options={"button": "1"},
         )
+        message = interaction.message
+        # A private prompt (resign? draw?) loses its buttons once pressed: only its reader saw it.
+        retire = message is not None and message.flags.ephemeral
         with self._tracked():
-            await self.answer(interaction, request)
+            await self.answer(interaction, request, retire_buttons=retire)
 
-    async def answer(self, interaction: discord.Interaction[Any], request: Request) -> None:
-        """Answer an interaction: directly when the service is quick, else defer and follow up."""
+    async def answer(
+        self,
+        interaction: discord.Interaction[Any],
+        request: Request,
+        *,
+        retire_buttons: bool = False,
+    ) -> None:
+        """Answer an interaction: directly when the service is quick, else defer and follow up.
+
+        ``retire_buttons`` first removes the buttons of the message that was clicked; the reply
+        then comes as a follow-up.
+        """
         if self._wants_thread(interaction, request):
             work = self._challenge_in_thread(interaction, request)
         else:
             work = self._handle_safely(request)
         task = asyncio.ensure_future(work)
-        done, _ = await asyncio.wait({task}, timeout=self.answer_within)
-        deferred = task not in done
-        if deferred:
+        mode = "direct"
+        if retire_buttons:
+            mode = "followup"
             try:
-                await interaction.response.defer(thinking=True)
+                await interaction.response.edit_message(view=None)
             except discord.HTTPException as exc:
-                log.warning("could not defer /%s: %s", request.command, exc)
+                log.warning("could not retire the buttons (%s)", exc)
+        else:
+            done, _ = await asyncio.wait({task}, timeout=self.answer_within)
+            if task not in done:
+                mode = "deferred"
+                try:
+                    await interaction.response.defer(thinking=True)
+                except discord.HTTPException as exc:
+                    log.warning("could not defer /%s: %s", request.command, exc)
         reply = await task
         out = render(reply, upload_limit=interaction.filesize_limit)
         try:
-            message_id = await self._respond(interaction, out, deferred)
+            message_id = await self._respond(interaction, out, mode)
         except discord.HTTPException as exc:
             # The interaction expired or was refused: what the service did must still be seen.
             log.warning("answering /%s failed (%s); posting in the channel", request.command, exc)
@@ -337,10 +358,21 @@ class DiscordFrontEnd:
 
     @staticmethod
     async def _respond(
-        interaction: discord.Interaction[Any], out: Outgoing, deferred: bool
+        interaction: discord.Interaction[Any], out: Outgoing, mode: str
     ) -> int | None:
-        """Send ``out`` as the interaction's answer; the id of the message it made, if any."""
-        if not deferred:
+        """Send ``out`` as the interaction's answer; the id of the message it made, if any.
+
+        ``mode``: ``direct`` (not acknowledged yet), ``deferred`` ("thinking..." shown) or
+        ``followup`` (already acknowledged by an update of the clicked message).
+        """
+        if mode == "followup":
+            if _is_empty(out):
+                return None
+            sent = await interaction.followup.send(
+                ephemeral=out.ephemeral, wait=True, **out.send_kwargs()
+            )
+            return sent.id
+        if mode == "direct":
             if _is_empty(out):
                 await interaction.response.defer()
                 return None

@@ -19,6 +19,7 @@ CONTENT_LIMIT = 2000
 EMBED_TITLE_LIMIT = 256
 EMBED_DESCRIPTION_LIMIT = 4096
 EMBED_COLOUR = discord.Colour(0xC8963E)  # the colour of a kaya board
+ALT_TEXT_LIMIT = 1024
 DEFAULT_UPLOAD_LIMIT = 10 * 2**20  # unboosted servers and DMs
 
 
@@ -32,10 +33,14 @@ class Outgoing:
     buttons: tuple[tuple[tuple[str, str, str], ...], ...]  # rows of (label, action, style)
     ephemeral: bool
     mention_ids: tuple[int, ...]
+    alt_text: str = ""  # description of the uploads, read by screen readers
 
     def files(self) -> list[discord.File]:
         """Fresh ``discord.File`` objects (a File is consumed by one upload)."""
-        return [discord.File(io.BytesIO(a.data), filename=a.filename) for a in self.attachments]
+        return [
+            discord.File(io.BytesIO(a.data), filename=a.filename, description=self.alt_text or None)
+            for a in self.attachments
+        ]
 
     def view(self) -> discord.ui.View | None:
         return build_view(self.buttons) if self.buttons else None
@@ -164,4 +169,5 @@ def render(reply: Reply, upload_limit: int | None = DEFAULT_UPLOAD_LIMIT) -> Out
         buttons=buttons,
         ephemeral=reply.ephemeral,
         mention_ids=mention_ids,
+        alt_text=_cut(text.partition("\n")[0], ALT_TEXT_LIMIT),
     )

@@ -26,6 +26,11 @@ def png_bytes() -> bytes:
     return buf.getvalue()
 
 
+def data_attachment(upload: Any) -> dict[str, Any]:
+    attachments: list[dict[str, Any]] = upload.json["data"]["attachments"]
+    return attachments[0]
+
+
 def stable(payload: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The synced payload without the ids the server assigned."""
     drop = {"id", "application_id", "version", "guild_id"}
@@ -127,6 +132,11 @@ async def test_board_image_is_uploaded_as_png_inside_an_embed_with_mention(tmp_p
         msg = fake.last_message()
     assert upload.multipart
     assert [(f.field, f.filename) for f in upload.files] == [("files[0]", "board.png")]
+    assert data_attachment(upload) == {
+        "id": 0,
+        "filename": "board.png",
+        "description": "Game #1: alice vs bob",
+    }
     assert upload.files[0].data == png and upload.files[0].data.startswith(b"\x89PNG")
     data = upload.json["data"]
     embed = data["embeds"][0]
@@ -236,6 +246,29 @@ async def test_an_expired_interaction_still_gets_its_reply_posted(tmp_path: Path
         await fake.slash(fake.user(111, "alice"), "move", move="7g7f")
         msg = await fake.wait_for(lambda: fake.channel_messages() and fake.last_message())
     assert msg["content"] == "alice played P-7f.\nbob to move."
+
+
+async def test_a_private_prompt_loses_its_buttons_once_pressed(tmp_path: Path) -> None:
+    prompt = Reply(
+        "Really resign game #1?",
+        buttons=((Button("Resign", "resign confirm 1", "danger"),),),
+        ephemeral=True,
+    )
+    rec = Recorder(replies={"resign": prompt})
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path):
+        alice = fake.user(111, "alice")
+        await fake.slash(alice, "resign")
+        asked = fake.last_message()
+        assert asked["flags"] & 64 and asked["components"]
+        rec.replies["resign"] = Reply("alice resigned. bob wins by resignation.")
+        body = await fake.click(alice, asked, "resign confirm 1")
+        result = await fake.wait_for(
+            lambda: "resigned" in fake.last_message()["content"] and fake.last_message()
+        )
+    assert body["type"] == 7  # the prompt is updated in place...
+    assert fake.messages[int(asked["id"])]["components"] == []  # ...without its button
+    assert not result["flags"] & 64  # and the result is public
+    assert rec.requests[-1].args == ("confirm", "1")
 
 
 async def test_edit_of_an_unknown_card_posts_it(tmp_path: Path) -> None:

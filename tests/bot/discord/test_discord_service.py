@@ -61,6 +61,10 @@ def text_of(body: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
+def message_text(message: dict[str, Any]) -> str:
+    return text_of({"data": message})
+
+
 def interaction_message(fake: FakeDiscord, body_index: int = -1) -> dict[str, Any]:
     """The message created by the latest interaction answer."""
     return [m for m in fake.messages.values() if "_interaction_id" in m][body_index]
@@ -103,9 +107,14 @@ async def test_a_game_from_challenge_to_resignation(tmp_path: Path) -> None:
             assert ask["data"]["flags"] & 64
             confirm = interaction_message(fake)
             resign_id = next(v for v in buttons(confirm).values() if v.startswith("resign"))
-            over = await fake.click(bob, confirm, resign_id)
-            assert "alice wins by resignation" in text_of(over), text_of(over)
-            assert any(v.startswith("export ") for v in buttons(interaction_message(fake)).values())
+            pressed = await fake.click(bob, confirm, resign_id)
+            assert pressed["type"] == 7  # the private prompt loses its button...
+            over = await fake.wait_for(  # ...and the result is posted for everyone
+                lambda: fake.last_message()["id"] != confirm["id"] and fake.last_message()
+            )
+            assert not over["flags"] & 64, message_text(over)
+            assert "alice wins by resignation" in message_text(over), message_text(over)
+            assert any(v.startswith("export ") for v in buttons(over).values())
             assert front.client.user is not None
 
 
