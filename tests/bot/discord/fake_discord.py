@@ -140,7 +140,6 @@ class FakeDiscord:
         self._limits: list[_RateLimit] = []
         self.privileged = True  # whether the Message Content intent is granted
         self.expire_interactions = False  # answer every callback "Unknown interaction"
-        self._sessions_ready = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -689,7 +688,6 @@ class FakeDiscord:
             await self._send(
                 ws, {"op": 0, "t": "GUILD_CREATE", "s": next(self._seq), "d": self._guild()}
             )
-        self._sessions_ready.set()
 
     async def _send(self, ws: web.WebSocketResponse, payload: JSON) -> None:
         await ws.send_str(json.dumps(payload))
