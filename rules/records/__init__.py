@@ -95,11 +95,10 @@ def import_record(data: bytes, filename: str | None = None) -> GameRecord:
         raise RecordError(f"the file is too large ({len(data)} bytes)", code="record_too_large")
     text = decode(data)
     ext = (filename or "").lower().rsplit(".", 1)[-1] if filename and "." in filename else ""
-    if ext == "csa" or (
-        ext not in ("kif", "kifu") and looks_like_csa(text) and not looks_like_kif(text)
-    ):
+    kif_like = ext in ("kif", "kifu", "ki2", "ki2u")
+    if ext == "csa" or (not kif_like and looks_like_csa(text) and not looks_like_kif(text)):
         return read_csa(text)
-    if ext in ("kif", "kifu") or looks_like_kif(text):
+    if kif_like or looks_like_kif(text):
         return read_kif(text)
     if ext in ("usi", "sfen") or looks_like_usi(text):
         return read_usi(text)

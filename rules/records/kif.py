@@ -1,4 +1,5 @@
 """KIF (Kakinoki) records: ``.kifu`` (UTF-8, every variant) and ``.kif`` (Shift-JIS, shogi).
+KI2 records (``▲７六歩　△３四歩``, no origins) are read too.
 
 Written: a ``#KOMABOT-VARIANT: <id>`` comment line naming the variant (KIF readers skip ``#``
 lines), the usual headers (開始日時, 終了日時, 棋戦, 場所, 先手, 後手), the start as
@@ -14,10 +15,9 @@ the Wa piece names; a promoted piece that shares its kanji with another piece is
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from datetime import datetime
 
-from rules.errors import RulesError
+from rules.errors import AmbiguousMoveError, RulesError
 from rules.move import Move
 from rules.notation.japanese import read_japanese
 from rules.notation.names import piece_names
@@ -33,6 +33,7 @@ from rules.tables import GOTE, SENTE
 from rules.variant import Variant, load_variant
 
 VARIANT_TAG = "#KOMABOT-VARIANT:"
+KI2_MARKS = "▲△☗☖"
 DATE_FORMAT = "%Y/%m/%d %H:%M:%S"
 SIDE_NAMES = ("先手", "後手")
 # Standard Shogi handicaps by their KIF names (gote, the stronger side, moves first).
@@ -174,7 +175,7 @@ _HEADER_KEYS = {
 
 
 def looks_like_kif(text: str) -> bool:
-    keys = ("手数----", "手合割", "先手：", "後手：", "まで", VARIANT_TAG)
+    keys = ("手数----", "手合割", "先手：", "後手：", "まで", "▲", "☗", VARIANT_TAG)
     return any(k in text for k in keys) or bool(re.search(r"^\s*1\s+\S*[一-龯]", text, re.M))
 
 
@@ -231,8 +232,9 @@ def read_kif(text: str) -> GameRecord:
         if m:
             summary = (m.group(2), m.group(3))
             continue
-        m = _MOVE_LINE.match(_TIME.sub("", line))
-        if m is None:
+        ki2 = line[0] in KI2_MARKS
+        m = None if ki2 else _MOVE_LINE.match(_TIME.sub("", line))
+        if m is None and not ki2:
             raise RecordError(
                 f"line {no}: cannot read {line!r} (expected a move like ７六歩(77))", line=no
             )
@@ -247,6 +249,14 @@ def read_kif(text: str) -> GameRecord:
             pos = _start_position(variant, start)
         if special is not None:
             break  # moves after the end of the game (a variation) are not read
+        if m is None:  # KI2: ▲７六歩　△３四歩 ..., no numbers or origins
+            for token in re.split(f"(?=[{KI2_MARKS}])", line):
+                body = "".join(token.split())
+                if body:
+                    move = _read_ki2_move(pos, body, no, len(moves) + 1)
+                    moves.append(pos.usi(move))
+                    pos.make_unchecked(move)
+            continue
         number, body = int(m.group(1)), "".join(m.group(2).split())
         if body in _SPECIAL:
             special = (body, no)
@@ -315,13 +325,30 @@ def _start_position(variant: Variant, sfen: str) -> Position:
         raise RecordError(f"the start position is not valid: {exc.message}") from None
 
 
+def _read_ki2_move(pos: Position, token: str, no: int, number: int) -> Move:
+    mover = SENTE if token[0] in "▲☗" else GOTE
+    if mover != pos.side:
+        raise RecordError(
+            f"line {no}: move {number} {token!r} is marked as {SIDE_NAMES[mover]}'s, but it is "
+            f"{SIDE_NAMES[pos.side]}'s turn",
+            code="bad_record_move",
+            line=no,
+        )
+    return _read_move(pos, token[1:], no, number)
+
+
 def _read_move(pos: Position, body: str, no: int, number: int) -> Move:
     try:
         last = pos.last_move
         q = read_japanese(pos.variant, normalize(body), last.to_sq if last else None)
-        if q.promote is None and q.origin is not None:
-            q = replace(q, promote=False)  # KIF writes 成 when a piece promotes
-        return resolve(pos, q)
+        try:
+            return resolve(pos, q)
+        except AmbiguousMoveError as exc:
+            if exc.code != "promotion_choice":
+                raise
+            # a record writes 成 when a piece promotes: no word means it did not
+            candidates: list[Move] = exc.params["candidates"]
+            return next(m for m in candidates if not m.promote)
     except RulesError as exc:
         raise RecordError(
             f"line {no}: move {number} {body!r}: {exc.message}", code="bad_record_move", line=no

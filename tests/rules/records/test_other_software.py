@@ -7,12 +7,14 @@ from pathlib import Path
 
 import cshogi
 import cshogi.CSA
+import cshogi.KI2
 import cshogi.KIF
 import pytest
 import shogi
 import shogi.KIF
 
 from rules import GOTE, SENTE, Outcome, Position, Termination, load_variant
+from rules.notation import parse_move
 from rules.records import GameRecord, export_record, import_record
 from tests.rules.records.games import random_game
 
@@ -134,3 +136,36 @@ def test_cshogi_reads_komabot_csa_from_a_set_position() -> None:
     parser.parse_csa_str(export_record(GameRecord("shogi", start, tuple(moves)), "csa").decode())
     assert parser.sfen.split()[:3] == start.split()[:3]
     assert [cshogi.move_to_usi(m) for m in parser.moves] == moves
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_komabot_reads_cshogi_ki2(seed: int, tmp_path: Path) -> None:
+    board, moves = _cshogi_game(seed + 500)
+    path = tmp_path / "game.ki2"
+    ki2 = cshogi.KI2.Exporter(str(path))
+    ki2.header(["A", "B"])
+    for move in moves:
+        ki2.move(move)
+    ki2.end("resign")
+    ki2.close()
+    record = import_record(path.read_bytes(), path.name)
+    assert list(record.moves) == [cshogi.move_to_usi(m) for m in moves], f"seed {seed}"
+    assert record.final_position().sfen(with_move_number=False) == board.sfen().rsplit(" ", 1)[0]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_parse_move_reads_every_cshogi_ki2_text(seed: int) -> None:
+    """Relative words (右 左 直 上 引 寄), 同, 打 and 不成 as another writer puts them."""
+    rng = random.Random(seed)
+    board = cshogi.Board()
+    pos = Position.start(load_variant("shogi"))
+    for _ in range(rng.randint(30, 120)):
+        legal = list(board.legal_moves)
+        if not legal:
+            break
+        for move in legal:
+            text = cshogi.KI2.move_to_ki2(move, board)
+            assert pos.usi(parse_move(pos, text)) == cshogi.move_to_usi(move), (pos.sfen(), text)
+        move = rng.choice(legal)
+        board.push(move)
+        pos.push_usi(cshogi.move_to_usi(move))
