@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+from pathlib import Path
+
 import contextlib
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import RulesError, load_variant
+from rules import SENTE, Outcome, RulesError, Termination, load_variant
 from rules.records import GameRecord, RecordError, export_record, import_record
 from tests.rules.records.games import random_game
 
@@ -122,3 +125,18 @@ def test_damaged_records_only_raise_rules_errors(
 def test_random_bytes_only_raise_rules_errors(data: bytes) -> None:
     with contextlib.suppress(RulesError):
         import_record(data)
+
+
+def test_kakinoki_style_file_with_comments_times_and_a_variation() -> None:
+    """Headers Komabot does not use, * and & comments, times, a + mark and a 変化 section."""
+    path = Path(__file__).resolve().parents[2] / "data" / "notation" / "kakinoki_style.kif"
+    record = import_record(path.read_bytes(), path.name)
+    assert record.moves == ("7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "6a5b", "4e3d")
+    assert (record.sente, record.gote, record.event, record.site) == (
+        "山田",
+        "田中",
+        "練習対局",
+        "道場",
+    )
+    assert record.result == Outcome(Termination.RESIGNATION, SENTE)
+    assert record.started == datetime(2026, 3, 1, 10, 0, 0)
