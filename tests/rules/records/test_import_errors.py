@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 from datetime import datetime
 from pathlib import Path
-
-import contextlib
 
 import pytest
 from hypothesis import given, settings
