@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 
 ANSWER_WITHIN = 2.0  # seconds to wait before deferring (Discord allows 3 for the first answer)
 COMPLETE_WITHIN = 2.0  # autocomplete cannot be deferred: give up and offer nothing after this
+BARE_ERROR_SECONDS = 60.0  # how long the answer to a refused bare move stays in the channel
 SYNC_HASH_KEY = "commands-sha256"
 DM_PREFIX = "dm:"  # ChatRef.chat_id "dm:<user id>": a direct message to that user
 _MENTION = re.compile(r"^<@!?(\d+)>$")
@@ -94,6 +95,7 @@ class DiscordFrontEnd:
         self._guild_ready_timeout = guild_ready_timeout
         self.force_sync = False
         self.answer_within = ANSWER_WITHIN
+        self.bare_error_seconds = BARE_ERROR_SECONDS
         self.identify_spacing: float | None = None  # seconds between shard logins (None: 5 s)
         self._inflight: set[asyncio.Task[Any]] = set()
         self._handle: Handler | None = None
@@ -491,6 +493,9 @@ class DiscordFrontEnd:
         if _is_empty(out):
             return
         kwargs = out.send_kwargs()
+        if out.ephemeral and request.options.get("bare"):
+            # Typed moves that fail only concern their writer: keep the channel tidy.
+            kwargs["delete_after"] = self.bare_error_seconds
         try:
             sent = await message.channel.send(
                 reference=message.to_reference(fail_if_not_exists=False),

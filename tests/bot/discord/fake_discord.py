@@ -465,6 +465,15 @@ class FakeDiscord:
         msg.setdefault("_edits", 0)
         msg["_edits"] += 1
 
+    async def _delete_message(
+        self, rec: Recorded, request: web.Request, cid: str, mid: str
+    ) -> JSON | web.Response | None:
+        msg = self.messages.get(int(mid))
+        if msg is None or msg["channel_id"] != cid:
+            return _json({"message": "Unknown Message", "code": 10008}, status=404)
+        del self.messages[int(mid)]
+        return None
+
     async def _get_message(
         self, rec: Recorded, request: web.Request, cid: str, mid: str
     ) -> JSON | web.Response:
@@ -622,6 +631,7 @@ class FakeDiscord:
         ("POST", r"/channels/(\d+)/messages", _post_message),
         ("PATCH", r"/channels/(\d+)/messages/(\d+)", _edit_message),
         ("GET", r"/channels/(\d+)/messages/(\d+)", _get_message),
+        ("DELETE", r"/channels/(\d+)/messages/(\d+)", _delete_message),
         ("GET", r"/channels/(\d+)", _get_channel),
         ("DELETE", r"/channels/(\d+)", _delete_channel),
         ("POST", r"/channels/(\d+)/messages/(\d+)/threads", _start_thread),

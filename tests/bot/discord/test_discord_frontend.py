@@ -414,6 +414,22 @@ async def test_bare_moves_in_opted_in_channels(tmp_path: Path) -> None:
     ]
 
 
+async def test_a_refused_bare_move_is_answered_briefly(tmp_path: Path) -> None:
+    rec = Recorder(
+        replies={"move": Reply("It's bob's turn in game #1, not yours.", ephemeral=True)}
+    )
+    env = {"DISCORD_MESSAGE_CONTENT": "1", "DISCORD_BARE_MOVE_CHANNELS": str(CHANNEL_ID)}
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path, **env) as front:
+        front.bare_error_seconds = 0.05
+        said = await fake.say(fake.user(111, "alice"), "7g7f")
+        answer = await fake.wait_for(
+            lambda: fake.last_message()["id"] != said["id"] and fake.last_message()
+        )
+        assert answer["content"] == "It's bob's turn in game #1, not yours."
+        await fake.wait_for(lambda: int(answer["id"]) not in fake.messages)
+    assert int(said["id"]) in fake.messages  # the player's own message stays
+
+
 async def test_thread_per_game(tmp_path: Path) -> None:
     rec = Recorder(replies={"challenge": CARD})
     env = {"DISCORD_GAME_THREADS": "1"}
