@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from bot.cli.rules_cmds import add_position_args, position_from_args
+from rules import GOTE, SENTE, Outcome, Termination
 from rules.errors import RulesError
 from rules.notation import parse_move
 from rules.records import FORMATS, GameRecord, check_format, export_record, import_record
@@ -30,6 +31,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--format", required=True, choices=FORMATS, help="record format")
     p.add_argument("--sente", default="", help="sente's name")
     p.add_argument("--gote", default="", help="gote's name")
+    p.add_argument(
+        "--result",
+        choices=[t.value for t in Termination],
+        help="how the game ended (default: by the rules, if the moves end it)",
+    )
+    p.add_argument("--winner", choices=["sente", "gote", "none"], default="none")
     p.add_argument("--out", help="file to write (default: standard output)")
     p.set_defaults(func=cmd_record)
 
@@ -67,6 +74,9 @@ def cmd_record(args: argparse.Namespace) -> int:
     )
     final = record.final_position()
     outcome = final.outcome()
+    if args.result:
+        winner = {"sente": SENTE, "gote": GOTE, "none": None}[args.winner]
+        outcome = Outcome(Termination(args.result), winner)
     if outcome is not None:
         record = dataclasses.replace(record, result=outcome)
     data = export_record(record, args.format)

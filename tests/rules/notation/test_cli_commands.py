@@ -66,3 +66,10 @@ def test_import_bad_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert main(["import", str(path)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("komabot import: line 1: move 2 (7f7d):") and "\n" not in err
+
+
+def test_record_with_a_result(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["record", "--moves", "7g7f", "--format", "kifu", "--result", "resignation"]
+    assert main([*argv, "--winner", "sente"]) == 0
+    out = capsys.readouterr().out
+    assert "   2 投了" in out and "まで1手で先手の勝ち" in out
