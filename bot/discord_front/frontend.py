@@ -308,7 +308,10 @@ class DiscordFrontEnd:
         # A private prompt (resign? draw?) loses its buttons once pressed: only its reader saw it.
         retire = message is not None and message.flags.ephemeral
         with self._tracked():
-            await self.answer(interaction, request, retire_buttons=retire)
+            try:
+                await self.answer(interaction, request, retire_buttons=retire)
+            except Exception as exc:
+                await self.on_command_error(interaction, exc)
 
     async def answer(
         self,
@@ -458,15 +461,17 @@ class DiscordFrontEnd:
         return [(b.label, b.action) for row in reply.buttons for b in row]
 
     async def on_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+        self, interaction: discord.Interaction[Any], error: Exception
     ) -> None:
-        """The central error handler for slash commands."""
+        """The central error handler: slash commands, buttons and autocomplete end here."""
         command = interaction.command.name if interaction.command else "shogi"
         if isinstance(error, app_commands.TransformerError):
             message = say("discord.bad_option", option=str(error.value), problem=str(error))
         else:
-            log.error("slash command /%s failed", command, exc_info=error)
+            log.error("interaction /%s failed", command, exc_info=error)
             message = text("error.internal", command=command)
+        if interaction.type is discord.InteractionType.autocomplete:
+            return  # nothing can be shown while someone types
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(message, ephemeral=True)

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 import discord
 
-ACTION_TEMPLATE = r"(?P<action>[a-z][a-z0-9_-]{0,31}(?: [^\n]{1,90})?)"
+ACTION_TEMPLATE = r"(?P<action>\S[^\n]{0,99})"  # every custom_id Komabot posts is an action
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,

@@ -271,6 +271,21 @@ async def test_a_private_prompt_loses_its_buttons_once_pressed(tmp_path: Path) -
     assert rec.requests[-1].args == ("confirm", "1")
 
 
+async def test_a_failing_click_is_reported_privately(tmp_path: Path) -> None:
+    rec = Recorder(replies={"challenge": CARD})
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path) as front:
+        alice, bob = fake.user(111, "alice"), fake.user(222, "bob")
+        await fake.slash(alice, "challenge", opponent=bob)
+
+        async def broken(*args: Any, **kwargs: Any) -> None:
+            raise RuntimeError("the front end itself failed")
+
+        front.answer = broken  # type: ignore[method-assign]
+        body = await fake.click(bob, fake.last_message(), "accept 7")
+    assert body["data"]["flags"] & 64
+    assert body["data"]["content"].startswith("Something went wrong")
+
+
 async def test_edit_of_an_unknown_card_posts_it(tmp_path: Path) -> None:
     async with FakeDiscord() as fake, running_front(fake, Recorder(), tmp_path) as front:
         chat = ChatRef("discord", str(CHANNEL_ID))
