@@ -269,7 +269,7 @@ class ServiceBase:
             result = present.result_text(game, names, lang)
             body.append(text("game.over", lang, game=game.id, result=result))
             body.append(text("game.over.export", lang))
-            buttons = (*buttons, export_buttons(game.id))
+            buttons = (*buttons, export_buttons(game))
         image = self.board_attachment(pos, settings, names, highlights)
         return Reply(
             "\n".join(body),
@@ -316,7 +316,20 @@ class ServiceBase:
             log.exception("editing card %s in %s failed", card, chat.key)
 
 
-def export_buttons(game_id: int) -> tuple[Button, ...]:
+def export_formats(variant_id: str) -> tuple[str, ...]:
+    """The record formats a game of ``variant_id`` can be exported in, the default first."""
+    from rules.records import FORMATS, RecordError, check_format
+
+    usable = []
+    for fmt in FORMATS:
+        try:
+            usable.append(check_format(variant_id, fmt))
+        except RecordError:
+            continue
+    return (*usable, "gif")
+
+
+def export_buttons(game: GameRow) -> tuple[Button, ...]:
     return tuple(
-        Button(fmt.upper(), f"export {fmt} {game_id}") for fmt in ("kif", "csa", "usi", "gif")
+        Button(fmt.upper(), f"export {fmt} {game.id}") for fmt in export_formats(game.variant)
     )

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from bot.core import present
 from bot.core.api import Attachment, Reply
-from bot.core.base import Context, ServiceBase, UserError, parse_number
+from bot.core.base import Context, ServiceBase, UserError, export_formats, parse_number
 from bot.core.commands import BY_NAME, COMMANDS, EXPORT_FORMATS, find_command
 from bot.store.models import ChatSettings, GameRow
 from rules import Outcome, RulesError, Termination, load_variant
@@ -156,7 +156,7 @@ class InfoCommands(ServiceBase):
 
     async def cmd_export(self, ctx: Context) -> Reply:
         args = list(ctx.args)
-        fmt = "kif"
+        fmt = None
         if args and parse_number(args[0]) is None:
             fmt = args.pop(0).lower().lstrip(".")
             if fmt not in EXPORT_FORMATS:
@@ -175,6 +175,15 @@ class InfoCommands(ServiceBase):
                 found = games[0]
             game = found
         names = await self.names(game)
+        formats = export_formats(game.variant)
+        fmt = fmt or formats[0]
+        if fmt not in formats:
+            raise UserError(
+                "export.not_for_variant",
+                fmt=fmt,
+                variant=present.variant_name(game.variant, ctx.lang),
+                formats=", ".join(formats),
+            )
         filename = f"game-{game.id}.{fmt}"
         if fmt == "gif":
             from render.replay import render_replay
@@ -184,9 +193,14 @@ class InfoCommands(ServiceBase):
                 raise UserError("export.too_big", game=game.id)
             attachment = Attachment(data, filename, MIME[fmt])
         else:
-            from rules.records import export_record
+            from rules.records import RecordError, export_record
 
-            data = export_record(self.record(game, names), fmt)
+            try:
+                data = export_record(self.record(game, names), fmt)  # type: ignore[arg-type]
+            except RecordError as exc:
+                raise UserError(
+                    "export.unavailable", fmt=fmt.upper(), problem=exc.message
+                ) from None
             attachment = Attachment(data, filename, MIME[fmt])
         return Reply(ctx.t("export.done", game=game.id, fmt=fmt.upper()), files=(attachment,))
 

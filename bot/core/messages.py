@@ -54,7 +54,6 @@ EN: dict[str, str] = {
     "time.none": "no time limit",
     "time.per_move": "{time} per move",
     "time.in": "in {delta}",
-    "time.ago": "{delta} ago",
     "time.deadline": "deadline {when} ({relative})",
     "unit.d": "{n}d",
     "unit.h": "{n}h",
@@ -101,7 +100,6 @@ EN: dict[str, str] = {
         "(for example /help), or reply to one of their messages with /challenge."
     ),
     "challenge.self": "You can't challenge yourself; leave out the name for an open challenge.",
-    "challenge.bot": "{name} is a bot and can't play.",
     "challenge.you_busy": (
         "You already have game #{game} in this chat; finish it first (one game per player "
         "per chat)."
@@ -233,6 +231,7 @@ EN: dict[str, str] = {
     "export.bad_format": "{fmt!r} is not a format I export; use one of {formats}.",
     "export.none": "You have no game in this chat to export; name a game number.",
     "export.done": "Game #{game} as {fmt}.",
+    "export.not_for_variant": "{variant} games can't be written as {fmt}; use one of {formats}.",
     "export.unavailable": "Exporting {fmt} is not available: {problem}",
     "export.too_big": "The animation of game #{game} is too large to send; try KIF or CSA.",
     # --- piece / cheatsheet -------------------------------------------------------------
@@ -245,7 +244,6 @@ EN: dict[str, str] = {
     "piece.promoted_from": " Promoted form of the {name}.",
     "variant.unknown": "{word!r} is not a variant; use shogi, wa or wa-drops.",
     "cheatsheet.caption": "Every piece of {variant}.",
-    "unavailable": "{what} is not available right now: {problem}",
     # --- settings -----------------------------------------------------------------------
     "settings.show": (
         "Settings of this chat:\n"

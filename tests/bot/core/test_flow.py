@@ -254,6 +254,18 @@ async def test_export_offers_every_record_format(h: Harness) -> None:
     usi = (await h.say(ALICE, "export", "usi")).files[0].data.decode()
     assert "7g7f 3c3d" in usi
     assert "not a format" in (await h.say(ALICE, "export", "pdf")).text
+    await h.say(ALICE, "resign", "yes")
+    wa = await h.start_game(variant="wa")
+    await h.play(wa, "8h8g")
+    assert "can't be written as csa" in (await h.say(ALICE, "export", "csa")).text
+    kifu = (await h.say(ALICE, "export")).files[0]
+    assert kifu.filename == f"game-{wa.id}.kifu" and "萑歩" in kifu.data.decode()
+    done = await h.say(ALICE, "resign", "yes")
+    assert [b.action for b in done.buttons[-1]] == [
+        f"export kifu {wa.id}",
+        f"export usi {wa.id}",
+        f"export gif {wa.id}",
+    ]
 
 
 async def test_challenge_arguments_are_checked(h: Harness) -> None:
