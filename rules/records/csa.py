@@ -1,5 +1,6 @@
 """CSA records (Standard Shogi only): ``V2.2``, names, ``$`` headers, ``PI`` or ``P1``-``P9``
-plus ``P+`` / ``P-`` hands, side to move, moves ``+7776FU``, the end ``%TORYO``...
+plus ``P+`` / ``P-`` hands, side to move, moves ``+7776FU``, the end ``%TORYO``... Written in
+UTF-8 with the comment line ``'CSA encoding=UTF-8`` first; read in UTF-8 or Shift-JIS.
 
 CSA cannot say that the player not to move resigned or ran out of time, so Komabot adds a
 comment line ``'KOMABOT-RESULT: <termination> <winner>`` after the end; readers skip it, and
@@ -110,7 +111,8 @@ def _end_word(result: Outcome, pos: Position) -> str:
 def write_csa(record: GameRecord) -> str:
     _require_shogi(record.variant)
     pos = record.start_position()
-    lines = ["V2.2", "N+" + _one_line(record.sente), "N-" + _one_line(record.gote)]
+    lines = ["'CSA encoding=UTF-8", "V2.2", "N+" + _one_line(record.sente)]
+    lines.append("N-" + _one_line(record.gote))
     if record.event:
         lines.append("$EVENT:" + _one_line(record.event))
     if record.site:
