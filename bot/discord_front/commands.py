@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.core.commands import COMMANDS, Argument, Command
-from bot.discord_front.texts import say
+from bot.discord_front.texts import cut, say
 
 GROUP_NAME = "shogi"
 NAME_LIMIT = 32
@@ -25,7 +25,7 @@ CHOICE_LIMIT = 25
 
 USER_ARGUMENTS = frozenset({"opponent", "user", "player"})
 NUMBER_ARGUMENTS = frozenset({"game", "challenge"})
-# (command, argument) pairs answered while typing; their fixed choices, if any, become hints.
+# (command, argument) pairs answered while typing (instead of a fixed list of choices).
 AUTOCOMPLETE: frozenset[tuple[str, str]] = frozenset(
     {
         ("move", "move"),
@@ -42,14 +42,13 @@ Completer = Callable[
 ]
 
 
-def cut(text: str, limit: int) -> str:
-    """``text`` shortened to ``limit`` characters with an ellipsis when it is longer."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+def one_line(text: str, limit: int) -> str:
+    """``text`` on one line, cut to ``limit`` characters (Discord's descriptions)."""
+    return cut(" ".join(text.split()), limit)
 
 
 def group_description() -> str:
-    return cut(say("discord.group"), DESCRIPTION_LIMIT)
+    return one_line(say("discord.group"), DESCRIPTION_LIMIT)
 
 
 @dataclass(frozen=True)
@@ -81,7 +80,7 @@ def _option_spec(command: str, arg: Argument) -> OptionSpec:
     auto = (command, arg.name) in AUTOCOMPLETE
     return OptionSpec(
         name=arg.name.lower()[:NAME_LIMIT],
-        description=cut(arg.description, DESCRIPTION_LIMIT),
+        description=one_line(arg.description, DESCRIPTION_LIMIT),
         required=arg.required,
         kind=kind,
         choices=() if auto else arg.choices[:CHOICE_LIMIT],
@@ -132,7 +131,7 @@ def build_command(
         described = app_commands.choices(**choices)(described)
     cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
         name=name.lower()[:NAME_LIMIT],
-        description=cut(command.summary(), DESCRIPTION_LIMIT),
+        description=one_line(command.summary(), DESCRIPTION_LIMIT),
         callback=described,
     )
     for spec in specs:

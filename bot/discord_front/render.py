@@ -12,7 +12,7 @@ import discord
 from bot.core.api import Attachment, Reply, User
 from bot.core.commands import COMMANDS
 from bot.discord_front.commands import GROUP_NAME
-from bot.discord_front.texts import say
+from bot.discord_front.texts import cut, say
 from bot.discord_front.views import build_view
 
 CONTENT_LIMIT = 2000
@@ -94,10 +94,6 @@ def slash_style(text: str) -> str:
     return _SLASH_COMMAND.sub(lambda m: f"/{GROUP_NAME} {m.group(1)}", text)
 
 
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
 def fit_uploads(
     attachments: tuple[Attachment, ...], limit: int | None
 ) -> tuple[tuple[Attachment, ...], tuple[Attachment, ...]]:
@@ -151,7 +147,7 @@ def render(reply: Reply, upload_limit: int | None = DEFAULT_UPLOAD_LIMIT) -> Out
             title, rest = "", text
         embed = discord.Embed(
             title=title or None,
-            description=_cut(rest.strip(), EMBED_DESCRIPTION_LIMIT) or None,
+            description=cut(rest.strip(), EMBED_DESCRIPTION_LIMIT) or None,
             colour=EMBED_COLOUR,
         )
         if image is not None:
@@ -169,5 +165,5 @@ def render(reply: Reply, upload_limit: int | None = DEFAULT_UPLOAD_LIMIT) -> Out
         buttons=buttons,
         ephemeral=reply.ephemeral,
         mention_ids=mention_ids,
-        alt_text=_cut(text.partition("\n")[0], ALT_TEXT_LIMIT),
+        alt_text=cut(text.partition("\n")[0], ALT_TEXT_LIMIT),
     )

@@ -30,3 +30,8 @@ def say(key: str, lang: str = "en", /, **params: Any) -> str:
         return messages.text(key, lang, **params)
     template = DEFAULTS[key]
     return template.format(**params) if params else template
+
+
+def cut(text: str, limit: int) -> str:
+    """``text`` shortened to at most ``limit`` characters, ending in an ellipsis when cut."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
