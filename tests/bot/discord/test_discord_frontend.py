@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -76,9 +77,13 @@ async def test_sync_registers_one_group_within_discord_limits(tmp_path: Path) ->
         "wa-drops",
     ]
     assert options["board"]["game"]["type"] == 4 and options["board"]["game"]["min_value"] == 1
+    if os.environ.get("KOMABOT_UPDATE_SNAPSHOTS") == "1":
+        text = json.dumps(stable(payload), indent=1, ensure_ascii=False, sort_keys=True)
+        SNAPSHOT.write_text(text + "\n", encoding="utf-8")
     expected = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
     assert stable(payload) == expected, (
-        f"the /shogi payload changed; if that is intended, rewrite {SNAPSHOT} from it"
+        f"the /shogi payload changed; if that is intended, run this test with "
+        f"KOMABOT_UPDATE_SNAPSHOTS=1 to rewrite {SNAPSHOT.name}"
     )
 
 
