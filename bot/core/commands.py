@@ -159,6 +159,17 @@ COMMANDS: tuple[Command, ...] = (
     ),
 )
 
+HIDDEN_COMMANDS: tuple[Command, ...] = (
+    Command(
+        "complete",
+        (),
+        "COMMAND ARGUMENT TEXT",
+        (),
+        "/complete move move 7g",
+    ),
+)
+"""Requests front ends send on their own (autocomplete); not offered to people."""
+
 BY_NAME: dict[str, Command] = {c.name: c for c in COMMANDS}
 _LOOKUP: dict[str, Command] = {
     **{a: c for c in COMMANDS for a in c.aliases},

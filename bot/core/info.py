@@ -7,7 +7,7 @@ import datetime as dt
 from dataclasses import replace
 
 from bot.core import present
-from bot.core.api import Attachment, Reply
+from bot.core.api import Attachment, Button, Reply
 from bot.core.base import Context, ServiceBase, UserError, export_formats, parse_number
 from bot.core.commands import BY_NAME, COMMANDS, EXPORT_FORMATS, find_command
 from bot.store.models import ChatSettings, GameRow
@@ -376,3 +376,44 @@ class InfoCommands(ServiceBase):
             render_piece(variant, kind), f"{variant_id}-{piece.letter}.png", "image/png"
         )
         return Reply(caption, image=image)
+
+    # --- autocomplete -------------------------------------------------------------------
+
+    async def cmd_complete(self, ctx: Context) -> Reply:
+        """Suggestions for a half-typed argument: ``complete COMMAND ARGUMENT CURRENT``.
+
+        Answers with up to 25 buttons whose label is shown and whose action is the value
+        (front ends with autocomplete, such as Discord slash commands, use them).
+        """
+        command, argument, current = (*ctx.args, "", "", "")[:3]
+        current = current.strip().lower()
+        pairs: list[tuple[str, str]] = []
+        if argument == "game":
+            for game in await self.store.active_games_of(ctx.user):
+                names = await self.names(game)
+                color = game.player_color(ctx.user) or 0
+                pairs.append((f"#{game.id} vs {names[color ^ 1]}", str(game.id)))
+        elif argument == "challenge":
+            for ch in await self.store.open_challenges(ctx.chat):
+                pairs.append((await self.challenge_line(ctx, ch), str(ch.id)))
+        elif (command, argument) in (("move", "move"), ("moves", "square")):
+            number = parse_number(ctx.request.options.get("game", ""))
+            game = (
+                await self.store.get_game(number)
+                if number is not None
+                else await self.store.active_game(ctx.chat, ctx.user)
+            )
+            if game is not None and game.active and game.chat.chat_id == ctx.chat.chat_id:
+                pos = self.positions.position(game)
+                if command == "move":
+                    from rules.notation import legal_move_texts
+
+                    texts = legal_move_texts(pos, ctx.settings.notation)
+                    pairs = [(t, t) for t in texts]
+                else:
+                    squares = sorted({m.from_sq for m in pos.legal_moves() if m.from_sq >= 0})
+                    names = pos.tables.square_names
+                    pairs = [(names[sq], names[sq]) for sq in squares]
+        fitting = [p for p in pairs if p[0].lower().startswith(current) or current in p[1].lower()]
+        buttons = tuple(Button(label[:100], value[:100]) for label, value in fitting[:25])
+        return Reply("", buttons=(buttons,) if buttons else (), ephemeral=True)

@@ -30,6 +30,7 @@ EN: dict[str, str] = {
     "cmd.cheatsheet": "Show every piece of a variant",
     "cmd.settings": "Show or change this chat's settings",
     "cmd.help": "List the commands or explain one",
+    "cmd.complete": "Suggest values for a half-typed argument (for front ends)",
     # --- general ------------------------------------------------------------------------
     "error.internal": (
         "Something went wrong on my side while handling /{command}. "
@@ -262,6 +263,18 @@ EN: dict[str, str] = {
     # --- clocks -------------------------------------------------------------------------
     "clock.reminder": "⏰ {name}, it's your move in game #{game} against {opponent}: {left} left.",
     "clock.timeout": "{name} ran out of time.",
+    # --- front ends ---------------------------------------------------------------------
+    "button.not_yours": "That button is for someone else.",
+    "discord.activity": "/shogi help",
+    "discord.group": "Play Standard Shogi and Wa Shogi by correspondence",
+    "discord.bad_option": "I could not read the option {option!r}: {problem}",
+    "discord.too_big": "({files} left out: larger than the {limit} this chat accepts.)",
+    "discord.intent_missing": (
+        "Discord refused the Message Content intent: switch it on in the developer portal "
+        "(your application, Bot, Privileged Gateway Intents) or set DISCORD_MESSAGE_CONTENT=0."
+    ),
+    "discord.thread_name": "Shogi: {name}'s challenge",
+    "discord.thread_opened": "Challenge posted in {thread}; the game will be played there.",
     # --- help ---------------------------------------------------------------------------
     "help.title": "Komabot plays Standard Shogi and Wa Shogi by correspondence. Commands:",
     "help.footer": "Details: /help COMMAND. Moves may be written 7g7f, P-7f or ７六歩.",

@@ -18,7 +18,7 @@ from bot.core import present
 from bot.core.api import Reply, Request
 from bot.core.base import Context, UserError, chat_key
 from bot.core.challenges import ChallengeCommands
-from bot.core.commands import COMMANDS, find_command
+from bot.core.commands import COMMANDS, HIDDEN_COMMANDS, find_command
 from bot.core.info import InfoCommands
 from bot.core.messages import text
 from bot.core.play import PlayCommands
@@ -31,6 +31,7 @@ log = logging.getLogger("komabot.service")
 request_log = logging.getLogger("komabot.request")
 
 Handler = Callable[[Context], Awaitable[Reply]]
+HIDDEN = {c.name: c for c in HIDDEN_COMMANDS}
 
 
 class GameService(ChallengeCommands, PlayCommands, InfoCommands):
@@ -39,7 +40,7 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._handlers: dict[str, Handler] = {
-            c.name: getattr(self, f"cmd_{c.name}") for c in COMMANDS
+            c.name: getattr(self, f"cmd_{c.name}") for c in (*COMMANDS, *HIDDEN_COMMANDS)
         }
         self._inflight = 0
         self._idle = asyncio.Event()
@@ -51,7 +52,7 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
     async def handle(self, request: Request) -> Reply:
         """Answer one request; never raises."""
         started = time.perf_counter()
-        command = find_command(request.command)
+        command = find_command(request.command) or HIDDEN.get(request.command)
         name = command.name if command else request.command[:32]
         outcome = "ok"
         self._inflight += 1

@@ -359,3 +359,19 @@ async def test_every_button_fits_telegram_and_names_a_command(h: Harness) -> Non
             "resign",
             "export",
         }
+
+
+async def test_autocomplete_suggests_moves_squares_games_and_challenges(h: Harness) -> None:
+    game = await h.start_game()
+    moves = await h.say(ALICE, "complete", "move", "move", "P-7")
+    assert [(b.label, b.action) for b in moves.buttons[0]] == [("P-7f", "P-7f")]
+    every = await h.say(ALICE, "complete", "move", "move", "")
+    assert len(every.buttons[0]) == 25  # 30 legal moves, cut to what Discord takes
+    squares = await h.say(ALICE, "complete", "moves", "square", "7")
+    assert [b.action for b in squares.buttons[0]] == ["7g", "7i"]
+    games = await h.say(BOB, "complete", "board", "game", "")
+    assert [(b.label, b.action) for b in games.buttons[0]] == [(f"#{game.id} vs Alice", "1")]
+    await h.say(CAROL, "challenge", target=DAVE)
+    challenges = await h.say(DAVE, "complete", "accept", "challenge", "")
+    assert challenges.buttons[0][0].action == "2"
+    assert (await h.say(CAROL, "complete", "nothing", "here", "x")).buttons == ()

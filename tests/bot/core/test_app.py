@@ -1,0 +1,224 @@
+"""Configuration, request logging, start-up refusals and clean shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.app import RedactSecrets, run_app, setup_logging
+from bot.config import Config, ConfigError, format_duration, parse_duration
+from bot.core.api import ChatRef, Handler, Reply, Request, User
+from bot.store import SqliteStore
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_config_defaults_and_overrides() -> None:
+    default = Config.from_env({})
+    assert default.db_path == Path("komabot.sqlite3")
+    assert default.reminders == (86400, 3600)
+    assert (default.challenge_ttl, default.default_time, default.db_sync) == (86400, 259200, "full")
+    config = Config.from_env(
+        {
+            "KOMABOT_DB": "/tmp/x.db",
+            "KOMABOT_REMINDERS": "30m, 2h,",
+            "KOMABOT_DEFAULT_TIME": "none",
+            "KOMABOT_LOG_LEVEL": "debug",
+            "DISCORD_TOKEN": "abc.def",
+        }
+    )
+    assert config.db_path == Path("/tmp/x.db") and config.reminders == (7200, 1800)
+    assert config.default_time is None and config.log_level == "DEBUG"
+    assert config.secrets == ("abc.def",) and "abc.def" not in repr(config)
+    assert Config.from_env({"KOMABOT_REMINDERS": ""}).reminders == ()
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "says"),
+    [
+        ("KOMABOT_REMINDERS", "1d,soon", "KOMABOT_REMINDERS"),
+        ("KOMABOT_LOG_LEVEL", "loud", "KOMABOT_LOG_LEVEL"),
+        ("KOMABOT_CHALLENGE_TTL", "1 day", "KOMABOT_CHALLENGE_TTL"),
+        ("KOMABOT_DB_SYNC", "off", "KOMABOT_DB_SYNC"),
+    ],
+)
+def test_config_errors_name_the_variable(name: str, value: str, says: str) -> None:
+    with pytest.raises(ConfigError, match=says):
+        Config.from_env({name: value})
+
+
+def test_durations_round_trip() -> None:
+    for text in ("30m", "1h", "1d", "3d", "1w", "90m"):
+        assert format_duration(parse_duration(text)) == text
+    with pytest.raises(ValueError):
+        parse_duration("3 days")
+
+
+def test_tokens_never_reach_the_log() -> None:
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.addFilter(RedactSecrets(["123:SECRET"]))
+    log = logging.getLogger("test.redact")
+    log.addHandler(handler)
+    log.propagate = False
+    try:
+        log.warning("POST https://api.telegram.org/bot%s/getUpdates", "123:SECRET")
+        try:
+            raise RuntimeError("token 123:SECRET refused")
+        except RuntimeError:
+            log.exception("failed")
+    finally:
+        log.removeHandler(handler)
+    assert "SECRET" not in stream.getvalue() and "bot***/getUpdates" in stream.getvalue()
+
+
+class ScriptedFrontEnd:
+    """Sends a few requests, then waits for ``stop``; records what the service sent."""
+
+    platform = "console"
+
+    def __init__(self, requests: list[Request]) -> None:
+        self.requests = requests
+        self.replies: list[Reply] = []
+
+    async def send(self, chat: ChatRef, reply: Reply) -> None:
+        self.replies.append(reply)
+
+    async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None:
+        self.replies.append(reply)
+
+    async def run(self, handle: Handler, stop: asyncio.Event) -> None:
+        for request in self.requests:
+            self.replies.append(await handle(request))
+
+
+async def test_run_app_serves_logs_each_request_and_closes(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    chat = ChatRef("console", "main")
+    alice, bob = User("console", "alice", "Alice"), User("console", "bob", "Bob")
+    front = ScriptedFrontEnd(
+        [
+            Request(chat, alice, "challenge", ("shogi", "sente"), target=bob),
+            Request(chat, bob, "accept"),
+            Request(chat, alice, "move", ("7g7f",)),
+            Request(chat, bob, "nonsense"),
+        ]
+    )
+    config = Config(db_path=tmp_path / "k.sqlite3", discord_token="TOKEN-XYZ")
+    with caplog.at_level(logging.INFO, logger="komabot.request"):
+        await asyncio.wait_for(run_app(config, [front]), 20)  # ends when the front end ends
+    lines = [r.getMessage() for r in caplog.records if r.name == "komabot.request"]
+    assert len(lines) == 4
+    assert lines[2].startswith("command=move chat=console:main user=console:alice outcome=ok ms=")
+    assert "outcome=unknown_command" in lines[3]
+    assert all("TOKEN-XYZ" not in r.getMessage() for r in caplog.records)
+    store = await SqliteStore.open(config.db_path)  # closed cleanly: opens again, move is there
+    try:
+        game = await store.get_game(1)
+        assert game is not None and game.moves == ("7g7f",)
+    finally:
+        await store.close()
+
+
+async def test_shutdown_waits_for_requests_in_flight(tmp_path: Path) -> None:
+    from bot.core.service import GameService
+
+    store = await SqliteStore.open(tmp_path / "k.sqlite3")
+    service = GameService(store, Config(), render_images=False)
+    chat = ChatRef("console", "main")
+    slow_started = asyncio.Event()
+    original = store.save_user
+
+    async def slow_save(user):  # type: ignore[no-untyped-def]
+        slow_started.set()
+        await asyncio.sleep(0.2)
+        await original(user)
+
+    store.save_user = slow_save  # type: ignore[method-assign]
+    task = asyncio.create_task(service.handle(Request(chat, User("console", "x", "X"), "help")))
+    await slow_started.wait()
+    assert await service.drain(5)  # waits for the write to finish
+    assert task.done() and "Commands" in task.result().text
+    late = await service.handle(Request(chat, User("console", "y", "Y"), "help"))
+    assert "restarting" in late.text
+    await store.close()
+
+
+def komabot(args: list[str], env: dict[str, str], **kw):  # type: ignore[no-untyped-def]
+    return subprocess.Popen(
+        [sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main())", *args],
+        cwd=ROOT,
+        env={**os.environ, "DISCORD_TOKEN": "", "TELEGRAM_TOKEN": "", **env},
+        text=True,
+        **kw,
+    )
+
+
+def test_a_foreign_database_stops_start_up_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "thesis.db"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE chapters (n INTEGER)")
+    con.commit()
+    con.close()
+    before = path.read_bytes()
+    proc = komabot(
+        ["run"],
+        {"KOMABOT_DB": str(path)},
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 2
+    assert "another program" in err and "Traceback" not in err
+    assert path.read_bytes() == before
+
+
+def test_sigterm_stops_the_console_cleanly(tmp_path: Path) -> None:
+    db = tmp_path / "k.sqlite3"
+    proc = komabot(
+        ["console", "--quiet"],
+        {"KOMABOT_DB": str(db), "KOMABOT_CONSOLE_OUT": str(tmp_path / "out")},
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("@alice /challenge @bob\n@bob /accept\n@alice /move 7g7f\n")
+    proc.stdin.flush()
+    deadline = time.monotonic() + 60
+    seen = ""
+    while "alice played" not in seen and time.monotonic() < deadline:
+        seen += proc.stdout.readline()
+    assert "alice played P-7f" in seen
+    proc.send_signal(signal.SIGTERM)  # the pipe stays open: only the signal ends it
+    proc.wait(timeout=30)
+    assert proc.returncode == 0, proc.stderr.read() if proc.stderr else ""
+    con = sqlite3.connect(db)
+    assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert con.execute("SELECT moves FROM games").fetchone()[0] == "7g7f"
+    con.close()
+    proc.stdin.close()
+    proc.stdout.close()
+    if proc.stderr:
+        proc.stderr.close()
+
+
+def test_setup_logging_is_idempotent() -> None:
+    config = Config(log_level="WARNING", telegram_token="T0KEN")
+    setup_logging(config, io.StringIO())
+    setup_logging(config, io.StringIO())
+    ours = [h for h in logging.getLogger().handlers if getattr(h, "komabot", False)]
+    assert len(ours) == 1
+    logging.getLogger().removeHandler(ours[0])
