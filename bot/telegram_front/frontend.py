@@ -32,7 +32,7 @@ from telegram.ext import (
 from bot.config import Config
 from bot.core.api import ChatRef, Handler, Platform, Reply, Request
 from bot.core.commands import COMMANDS
-from bot.core.messages import has, text
+from bot.core.messages import text
 from bot.telegram_front.courier import Courier
 from bot.telegram_front.incoming import (
     BotIdentity,
@@ -51,16 +51,10 @@ log = logging.getLogger(__name__)
 ALLOWED_UPDATES = ("message", "callback_query")
 KEEP_BUTTONS_AFTER = frozenset({"export", "board", "moves", "games", "piece", "cheatsheet", "help"})
 """Buttons that only show something stay under their message; an answered question's go."""
-NOT_YOURS_KEY = "button.not_yours"
 ALERT_LIMIT = 200  # characters in an answerCallbackQuery alert
 COMMAND_DESCRIPTION_LIMIT = 256
 READY_TIMEOUT = 120.0  # seconds the Outbox waits for the bot to log in
 START_ATTEMPTS_PAUSE = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
-
-
-def not_your_buttons() -> str:
-    """What someone pressing buttons meant for another person is told (an alert)."""
-    return text(NOT_YOURS_KEY) if has(NOT_YOURS_KEY) else ""
 
 
 def bot_commands() -> list[BotCommand]:
@@ -303,7 +297,7 @@ class TelegramFrontEnd:
         if source is not None:
             owner = await self.memory.owner(source.chat.id, source.message_id)
             if owner is not None and owner != request.user.id:
-                await self._answer(query, not_your_buttons(), answered)
+                await self._answer(query, text("button.not_yours"), answered)
                 return
             media = isinstance(source, telegram.Message) and bool(source.photo or source.document)
             press = Press(Posted(source.chat.id, source.message_id, caption=media))

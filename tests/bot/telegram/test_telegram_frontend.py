@@ -16,6 +16,7 @@ import pytest
 
 from bot.core.api import Attachment, Button, ChatRef, Reply, Request
 from bot.core.commands import COMMANDS
+from bot.core.messages import text
 from tests.bot.telegram.conftest import StartFront
 from tests.bot.telegram.fake_botapi import FakeBotApi
 
@@ -253,7 +254,8 @@ async def test_buttons_meant_for_one_person(fake: FakeBotApi, start_front: Start
         (prompt,) = await fake.expect(1)
     async with start_front(script):  # the owner is remembered across a restart
         meddler = fake.press(group, BOB, prompt["message_id"], "resign confirm 9")
-        await fake.answered(meddler)
+        refused = await fake.answered(meddler)
+        assert refused["show_alert"] == "true" and refused["text"] == text("button.not_yours")
         owner = fake.press(group, ALICE, prompt["message_id"], "resign confirm 9")
         await fake.answered(owner)
         (done,) = await fake.expect(1)

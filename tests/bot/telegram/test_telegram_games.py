@@ -129,24 +129,31 @@ async def test_private_chat_moves_without_slash(fake: FakeBotApi, tmp_path: Path
     group = fake.group_chat(-1002, "Club")
     alice_dm = fake.private_chat(ALICE)
     bob_dm = fake.private_chat(BOB)
+
+    async def move_from_dm(dm: JSON, who: JSON, text: str) -> JSON:
+        """A move typed in a private chat: answered there, and shown in the game's group."""
+        fake.send_text(dm, who, text)
+        in_group, in_dm = sorted(await fake.expect(2), key=lambda m: m["chat"]["id"])
+        assert in_group["chat"]["id"] == group["id"] and in_dm["chat"]["id"] == dm["id"]
+        assert in_group["caption"] == in_dm["caption"] and in_group.get("photo")
+        return in_group
+
     async with bot_over(fake, tmp_path):
         await start_game(fake, group, time="none")
-        fake.send_text(alice_dm, ALICE, "7g7f 1")  # USI, naming the game
-        (first,) = await fake.expect(1)
-        fake.send_text(bob_dm, BOB, "３四歩 1")  # Japanese
-        (second,) = await fake.expect(1)
-        fake.send_text(alice_dm, ALICE, "P-7e #1")  # Western
-        (third,) = await fake.expect(1)
+        first = await move_from_dm(alice_dm, ALICE, "7g7f 1")  # USI, naming the game
+        second = await move_from_dm(bob_dm, BOB, "３四歩 1")  # Japanese
+        third = await move_from_dm(alice_dm, ALICE, "P-7e #1")  # Western
         fake.send_text(bob_dm, BOB, "K-9z 1")
         (nonsense,) = await fake.expect(1)
         fake.send_text(alice_dm, ALICE, "3c3d 1")
         (not_yours,) = await fake.expect(1)
         fake.send_text(bob_dm, BOB, "board 1")
         (shown,) = await fake.expect(1)
-    assert first["chat"]["id"] == 2001 and "Alice played" in first["caption"]
-    assert second["chat"]["id"] == 2002 and "Bob played" in second["caption"]
+    assert "Alice played" in first["caption"] and mentioned(first) == [2002]
+    assert "Bob played" in second["caption"] and mentioned(second) == [2001]
     assert "Alice played" in third["caption"] and mentioned(third) == [2002]
-    for refusal in (nonsense, not_yours):
+    for refusal, dm in ((nonsense, bob_dm), (not_yours, alice_dm)):
+        assert refusal["chat"]["id"] == dm["id"]
         assert "photo" not in refusal and "reply_to_message" not in refusal
     assert "9z" in nonsense["text"]
     assert "Bob" in not_yours["text"] and "turn" in not_yours["text"]
@@ -233,7 +240,7 @@ async def test_draw_offer_and_resignation_by_buttons(fake: FakeBotApi, tmp_path:
         assert buttons_of(confirm) == ["resign confirm 1"]
         # Alice pressing Bob's confirmation must not resign Alice's side of the game
         meddler = fake.press(group, ALICE, confirm["message_id"], "resign confirm 1")
-        await fake.answered(meddler)
+        assert (await fake.answered(meddler))["text"] == "That button is for someone else."
         assert buttons_of(fake.messages[(group["id"], confirm["message_id"])])
         really = fake.press(group, BOB, confirm["message_id"], "resign confirm 1")
         await fake.answered(really)
