@@ -3,8 +3,10 @@
 A reply with an image becomes a photo whose caption is the text (Telegram allows 1,024
 characters; longer text follows as its own message, which then carries the buttons).  Files go
 out as documents.  Text over 4,096 characters is split at line ends.  Users the reply mentions
-become text mentions, so Telegram notifies them without needing a @username.  A reply that names
-a ``card`` is remembered (see :mod:`bot.telegram_front.memory`) so the service can edit it later.
+become text mentions, so Telegram notifies them without needing a @username.  A reply without a
+picture but with a text board (drawing failed, or images are off) shows the board in monospace.
+A reply that names a ``card`` is remembered (see :mod:`bot.telegram_front.memory`) so the
+service can edit it later.
 """
 
 from __future__ import annotations
@@ -124,11 +126,17 @@ class Publisher:
             doc = await self._media(base, "document", files.pop(), text, reply, None)
             posted.append(doc)
             card, text = doc, ""
-        if text:
-            pieces = split_text(text)
-            for number, piece in enumerate(pieces, 1):
+        board = reply.text_board if reply.image is None and reply.text_board else ""
+        if text or board:
+            # (text, where the monospace board starts in it or -1)
+            pieces = [(piece, -1) for piece in split_text(text)]
+            if board and len(text) + 2 + len(board) <= TEXT_LIMIT:
+                pieces = [(f"{text}\n\n{board}", len(text) + 2) if text else (board, 0)]
+            elif board:
+                pieces += [(piece, 0) for piece in split_text(board)]
+            for number, (piece, pre) in enumerate(pieces, 1):
                 last = number == len(pieces)
-                message = await self._text(base, piece, reply, markup if last else None)
+                message = await self._text(base, piece, reply, markup if last else None, pre)
                 posted.append(message)
                 card = message if last else card
         for attachment in files:
@@ -219,7 +227,11 @@ class Publisher:
                 target, "document", image, caption, reply, markup if fits else None
             )
 
-    async def _text(self, target: _Target, text: str, reply: Reply, markup: object) -> Posted:
+    async def _text(
+        self, target: _Target, text: str, reply: Reply, markup: object, pre: int = -1
+    ) -> Posted:
+        """A text message; from character ``pre`` on (if not -1) it is shown in monospace."""
+
         async def send(entities: list[MessageEntity]) -> Message:
             return await self.courier.call(
                 target.chat_id,
@@ -234,7 +246,12 @@ class Publisher:
                 ),
             )
 
-        message = await _without_mentions_if_refused(send, mention_entities(text, reply.mentions))
+        entities = mention_entities(text[:pre] if pre >= 0 else text, reply.mentions)
+        if pre >= 0:
+            offset = utf16_len(text[:pre])
+            block = MessageEntity(MessageEntity.PRE, offset, utf16_len(text) - offset)
+            entities = sorted([*entities, block], key=lambda e: e.offset)
+        message = await _without_mentions_if_refused(send, entities)
         return Posted(message.chat_id, message.message_id, caption=False)
 
     async def _media(

@@ -399,3 +399,20 @@ async def test_a_failing_handler_still_gets_an_answer(
         alert = await fake.answered(query)
     assert "went wrong" in apology["text"] and "/games" in apology["text"]
     assert alert["show_alert"] == "true" and "went wrong" in alert["text"]
+
+
+async def test_a_text_board_is_shown_in_monospace_when_there_is_no_picture(
+    fake: FakeBotApi, start_front: StartFront
+) -> None:
+    board = "☖ gote Bob\n  9  8  7\n | vL vN vS | a\n☗ sente Alice"
+    script = Script(lambda r: Reply("Alice played P-7f.", text_board=board))
+    chat = fake.private_chat(ALICE)
+    async with start_front(script):
+        fake.send_text(chat, ALICE, "7g7f")
+        (message,) = await fake.expect(1)
+    assert message["text"] == f"Alice played P-7f.\n\n{board}"
+    (pre,) = message["entities"]
+    assert pre["type"] == "pre"
+    raw = message["text"].encode("utf-16-le")
+    shown = raw[pre["offset"] * 2 : (pre["offset"] + pre["length"]) * 2].decode("utf-16-le")
+    assert shown == board
