@@ -16,7 +16,8 @@ import discord
 from discord import app_commands
 
 from bot.core.commands import COMMANDS, Argument, Command
-from bot.discord_front.texts import cut, say
+from bot.core.messages import text
+from bot.discord_front.texts import cut
 
 GROUP_NAME = "shogi"
 NAME_LIMIT = 32
@@ -24,7 +25,8 @@ DESCRIPTION_LIMIT = 100
 CHOICE_LIMIT = 25
 
 USER_ARGUMENTS = frozenset({"opponent", "user", "player"})
-NUMBER_ARGUMENTS = frozenset({"game", "challenge"})
+# Arguments answered while typing in every command: the asker's games, the open challenges.
+AUTOCOMPLETE_EVERYWHERE = frozenset({"game", "challenge"})
 # (command, argument) pairs answered while typing (instead of a fixed list of choices).
 AUTOCOMPLETE: frozenset[tuple[str, str]] = frozenset(
     {
@@ -48,7 +50,7 @@ def one_line(text: str, limit: int) -> str:
 
 
 def group_description() -> str:
-    return one_line(say("discord.group"), DESCRIPTION_LIMIT)
+    return one_line(text("discord.group"), DESCRIPTION_LIMIT)
 
 
 @dataclass(frozen=True)
@@ -75,9 +77,7 @@ def _option_spec(command: str, arg: Argument) -> OptionSpec:
     kind: type[Any] = str
     if arg.name in USER_ARGUMENTS:
         kind = discord.User
-    elif arg.name in NUMBER_ARGUMENTS:
-        kind = int
-    auto = (command, arg.name) in AUTOCOMPLETE
+    auto = (command, arg.name) in AUTOCOMPLETE or arg.name in AUTOCOMPLETE_EVERYWHERE
     return OptionSpec(
         name=arg.name.lower()[:NAME_LIMIT],
         description=one_line(arg.description, DESCRIPTION_LIMIT),
@@ -86,12 +86,6 @@ def _option_spec(command: str, arg: Argument) -> OptionSpec:
         choices=() if auto else arg.choices[:CHOICE_LIMIT],
         autocomplete=auto,
     )
-
-
-def _annotation(spec: OptionSpec) -> Any:
-    if spec.kind is int:
-        return app_commands.Range[int, 1, 2**53]
-    return spec.kind
 
 
 def build_command(
@@ -114,7 +108,7 @@ def build_command(
             inspect.Parameter(
                 spec.name,
                 inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                annotation=_annotation(spec),
+                annotation=spec.kind,
                 default=inspect.Parameter.empty if spec.required else None,
             )
         )

@@ -26,7 +26,6 @@ from bot.discord_front.cards import CardIndex, CardMessage
 from bot.discord_front.commands import build_group, option_values
 from bot.discord_front.render import DEFAULT_UPLOAD_LIMIT, Outgoing, render
 from bot.discord_front.settings import DiscordSettings
-from bot.discord_front.texts import say
 from bot.discord_front.views import ActionButton
 
 log = logging.getLogger(__name__)
@@ -117,7 +116,7 @@ class DiscordFrontEnd:
             "max_messages": None,
             "guild_ready_timeout": self._guild_ready_timeout,
             "allowed_mentions": discord.AllowedMentions.none(),
-            "activity": discord.Game(name=say("discord.activity")),
+            "activity": discord.Game(name=text("discord.activity")),
         }
         if s.sharded:
             options["shard_count"] = s.shard_count
@@ -145,7 +144,7 @@ class DiscordFrontEnd:
                     try:
                         runner.result()  # login failures and fatal gateway errors surface here
                     except discord.PrivilegedIntentsRequired as exc:
-                        raise RuntimeError(say("discord.intent_missing")) from exc
+                        raise RuntimeError(text("discord.intent_missing")) from exc
                 else:
                     await self._finish_inflight()
                     await client.close()
@@ -407,7 +406,7 @@ class DiscordFrontEnd:
         """Open a thread for the challenge (and its game) and answer with a link to it."""
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel)
-        name = say("discord.thread_name", name=request.user.name)[:100]
+        name = text("discord.thread_name", name=request.user.name)[:100]
         try:
             thread = await channel.create_thread(
                 name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
@@ -421,7 +420,7 @@ class DiscordFrontEnd:
             await _discard_thread(thread)
             return reply
         await self.send(threaded.chat, reply)
-        return Reply(say("discord.thread_opened", thread=thread.mention))
+        return Reply(text("discord.thread_opened", thread=thread.mention))
 
     async def complete(
         self, interaction: discord.Interaction[Any], command: str, argument: str, current: str
@@ -466,7 +465,7 @@ class DiscordFrontEnd:
         """The central error handler: slash commands, buttons and autocomplete end here."""
         command = interaction.command.name if interaction.command else "shogi"
         if isinstance(error, app_commands.TransformerError):
-            message = say("discord.bad_option", option=str(error.value), problem=str(error))
+            message = text("discord.bad_option", option=str(error.value), problem=str(error))
         else:
             log.error("interaction /%s failed", command, exc_info=error)
             message = text("error.internal", command=command)

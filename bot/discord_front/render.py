@@ -9,10 +9,11 @@ from typing import Any
 
 import discord
 
+from bot.core import messages
 from bot.core.api import Attachment, Reply, User
 from bot.core.commands import COMMANDS
 from bot.discord_front.commands import GROUP_NAME
-from bot.discord_front.texts import cut, say
+from bot.discord_front.texts import cut
 from bot.discord_front.views import build_view
 
 CONTENT_LIMIT = 2000
@@ -130,7 +131,7 @@ def render(reply: Reply, upload_limit: int | None = DEFAULT_UPLOAD_LIMIT) -> Out
         ((reply.image,) if reply.image else ()) + tuple(reply.files), upload_limit
     )
     if dropped:
-        note = say(
+        note = messages.text(
             "discord.too_big",
             files=", ".join(a.filename for a in dropped),
             limit=f"{(upload_limit or 0) / 2**20:g} MiB",

@@ -76,7 +76,8 @@ async def test_sync_registers_one_group_within_discord_limits(tmp_path: Path) ->
         "wa",
         "wa-drops",
     ]
-    assert options["board"]["game"]["type"] == 4 and options["board"]["game"]["min_value"] == 1
+    assert options["board"]["game"]["type"] == 3 and options["board"]["game"]["autocomplete"]
+    assert options["accept"]["challenge"]["autocomplete"]
     if os.environ.get("KOMABOT_UPDATE_SNAPSHOTS") == "1":
         text = json.dumps(stable(payload), indent=1, ensure_ascii=False, sort_keys=True)
         SNAPSHOT.write_text(text + "\n", encoding="utf-8")
@@ -341,7 +342,7 @@ async def test_autocomplete_moves_come_from_the_service_and_are_clipped(tmp_path
     rec = Recorder(replies={"complete": Reply("", buttons=(many,))})
     async with FakeDiscord() as fake, running_front(fake, rec, tmp_path):
         alice = fake.user(111, "alice")
-        choices = await fake.autocomplete(alice, "move", "move", move="P", game=3)
+        choices = await fake.autocomplete(alice, "move", "move", move="P", game="3")
     assert len(choices) == 25
     assert all(len(c["name"]) <= 100 for c in choices)
     req = rec.requests[-1]
