@@ -32,7 +32,7 @@ from telegram.ext import (
 from bot.config import Config
 from bot.core.api import ChatRef, Handler, Platform, Reply, Request
 from bot.core.commands import COMMANDS
-from bot.core.messages import text
+from bot.core.messages import LANGUAGES, text
 from bot.telegram_front.courier import Courier
 from bot.telegram_front.incoming import (
     BotIdentity,
@@ -57,12 +57,20 @@ READY_TIMEOUT = 120.0  # seconds the Outbox waits for the bot to log in
 START_ATTEMPTS_PAUSE = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
 
 
-def bot_commands() -> list[BotCommand]:
+def bot_commands(lang: str = "en") -> list[BotCommand]:
     """The menu Telegram shows: every command of the service's table, with its summary."""
     return [
-        BotCommand(command.name, command.summary()[:COMMAND_DESCRIPTION_LIMIT])
+        BotCommand(command.name, command.summary(lang)[:COMMAND_DESCRIPTION_LIMIT])
         for command in COMMANDS
     ]
+
+
+async def register_commands(bot: telegram.Bot) -> None:
+    """``setMyCommands``: the default menu in English, and one per other catalogue language."""
+    await bot.set_my_commands(bot_commands())
+    for lang in LANGUAGES:
+        if lang != "en":
+            await bot.set_my_commands(bot_commands(lang), language_code=lang)
 
 
 class ChatOrder(BaseUpdateProcessor):
@@ -180,7 +188,7 @@ class TelegramFrontEnd:
         try:
             async with self.application:
                 bot = self.application.bot
-                await bot.set_my_commands(bot_commands())
+                await register_commands(bot)
                 info = await bot.get_webhook_info()
         except InvalidToken:
             print("komabot telegram: Telegram refused TELEGRAM_TOKEN", file=sys.stderr)
@@ -221,7 +229,7 @@ class TelegramFrontEnd:
         app = self.application
         bot = app.bot
         self._me = BotIdentity(bot.id, bot.username)
-        await self.courier.call("commands", lambda _: bot.set_my_commands(bot_commands()))
+        await self.courier.call("commands", lambda _: register_commands(bot))
         webhook: WebhookServer | None = None
         if self.settings.webhook:
             webhook = self._webhook = WebhookServer(app, self.settings)

@@ -99,7 +99,8 @@ class FakeBotApi:
         self.chats: dict[int, JSON] = {}
         self.messages: dict[tuple[int, int], JSON] = {}
         self.sent: list[JSON] = []  # every message the bot sent, in order
-        self.commands: list[JSON] | None = None
+        self.commands: list[JSON] | None = None  # the default menu
+        self.menus: dict[str, list[JSON]] = {}  # language code ("" default) -> menu
         self.webhook_url = ""
         self.callbacks_open: dict[str, JSON] = {}
         self.callback_answers: dict[str, dict[str, str]] = {}
@@ -382,7 +383,10 @@ class FakeBotApi:
                 raise bad_request(f"BOT_COMMAND_INVALID: {command!r}")
             if not 1 <= len(command.get("description", "")) <= 256:
                 raise bad_request(f"BOT_COMMAND_DESCRIPTION_INVALID: {command!r}")
-        self.commands = commands
+        language = call.params.get("language_code", "")
+        self.menus[language] = commands
+        if not language:
+            self.commands = commands
         return True
 
     async def _api_sendChatAction(self, call: ApiCall) -> bool:

@@ -60,6 +60,18 @@ async def test_commands_registered_from_the_command_table(
     assert [c.method for c in fake.calls[:2]] == ["getMe", "setMyCommands"]
 
 
+async def test_a_menu_per_catalogue_language(
+    fake: FakeBotApi, start_front: StartFront, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.telegram_front.frontend as frontend
+
+    monkeypatch.setattr(frontend, "LANGUAGES", ("en", "ru"))
+    async with start_front(Script()):
+        pass
+    assert set(fake.menus) == {"", "ru"}
+    assert [c["command"] for c in fake.menus["ru"]] == [c.name for c in COMMANDS]
+
+
 async def test_group_commands_mentions_and_replies(
     fake: FakeBotApi, start_front: StartFront
 ) -> None:
