@@ -251,3 +251,21 @@ async def test_draw_offer_and_resignation_by_buttons(fake: FakeBotApi, tmp_path:
     assert "Bob resigned" in over["caption"] and "Alice wins" in over["caption"]
     assert not buttons_of(fake.messages[(group["id"], confirm["message_id"])])
     assert not fake.callbacks_open
+
+
+async def test_a_challenge_expiring_after_a_restart_is_edited_in_place(
+    fake: FakeBotApi, tmp_path: Path
+) -> None:
+    clock = FakeClock()
+    group = fake.group_chat(-1007, "Club")
+    async with bot_over(fake, tmp_path, clock):
+        fake.send_text(group, ALICE, "/challenge wa-drops 3d")
+        (card,) = await fake.expect(1)
+        assert "accept 1" in buttons_of(card)
+    async with bot_over(fake, tmp_path, clock) as (service, _front):
+        await clock.advance(86400 + 60)
+        assert await service.fire_due()
+        await fake.wait_until(lambda: fake.calls_of("editMessageText"))
+    expired = fake.messages[(group["id"], card["message_id"])]
+    assert "expired" in expired["text"] and not buttons_of(expired)
+    assert not fake.unread()  # edited, not posted again
