@@ -136,16 +136,27 @@ class ServiceBase:
         return game
 
     async def pick_game(
-        self, ctx: Context, args: Sequence[str], *, player: bool
+        self, ctx: Context, args: Sequence[str], *, player: bool, move_text: bool = False
     ) -> tuple[GameRow, list[str]]:
         """The game a command is about and the arguments left.
 
         A trailing ``12`` or ``#12`` names the game; else the author's active game in this
-        chat; for watchers (``player=False``) also the only game in progress here.
+        chat; for watchers (``player=False``) also the only game in progress here.  After move
+        text (``move_text``) a bare number counts as a game only when it follows the move and
+        is one of the author's games, since ``76`` or ``77 76`` may be moves on 9x9.
         """
         rest = list(args)
-        if rest and parse_number(rest[-1]) is not None:
-            game = await self.game_by_number(ctx, parse_number(rest.pop()) or 0)
+        number = parse_number(rest[-1]) if rest else None
+        if number is not None and move_text and not rest[-1].startswith("#"):
+            named = await self.store.get_game(number) if len(rest) >= 2 else None
+            if named is None or (
+                named.player_color(ctx.user) is None
+                and await self.store.active_game(ctx.chat, ctx.user) is not None
+            ):
+                number = None  # part of the move: the author plays here, not in that game
+        if number is not None:
+            rest.pop()
+            game = await self.game_by_number(ctx, number)
         else:
             found = await self.store.active_game(ctx.chat, ctx.user)
             if found is None:
@@ -238,8 +249,12 @@ class ServiceBase:
         buttons: tuple[tuple[Button, ...], ...] = (),
         mention_mover: bool = True,
         now: float | None = None,
+        announce: bool = True,
     ) -> Reply:
-        """``lines``, then whose turn (or the result), with the board image and text board."""
+        """``lines``, then whose turn (or the result), with the board image and text board.
+
+        With ``announce``, a reply to someone acting from another chat also goes to the game's.
+        """
         settings = settings or (ctx.settings if ctx else await self.store.get_settings(game.chat))
         lang = settings.language
         now = self.clock.now() if now is None else now
@@ -271,13 +286,14 @@ class ServiceBase:
             body.append(text("game.over.export", lang))
             buttons = (*buttons, export_buttons(game))
         image = self.board_attachment(pos, settings, names, highlights)
-        return Reply(
+        reply = Reply(
             "\n".join(body),
             image=image,
             buttons=buttons,
             mentions=mentions,
             text_board=present.board_text(pos, settings, names),
         )
+        return await self.announce(ctx, game, reply) if ctx and announce else reply
 
     def board_attachment(
         self,
@@ -294,6 +310,13 @@ class ServiceBase:
             # The answer still goes out (with the text board): what was done stays visible.
             log.exception("drawing the board failed")
             return None
+
+    async def announce(self, ctx: Context, game: GameRow, reply: Reply) -> Reply:
+        """``reply`` for the asker; when they acted from another chat (a private chat with the
+        bot), the game's own chat gets a copy so the opponent and watchers see it."""
+        if (ctx.chat.platform, ctx.chat.chat_id) != (game.chat.platform, game.chat.chat_id):
+            await self.send(game.chat, reply)
+        return reply
 
     async def send(self, chat: ChatKey, reply: Reply) -> None:
         """Post ``reply`` to ``chat`` through its platform's outbox (logged if there is none)."""

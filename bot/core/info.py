@@ -77,7 +77,7 @@ class InfoCommands(ServiceBase):
             )
             marks = tuple(sq for sq in (last.from_sq, last.to_sq) if sq >= 0)
         return await self.game_reply(
-            ctx, game, lines, pos=pos, highlights=marks, mention_mover=False
+            ctx, game, lines, pos=pos, highlights=marks, mention_mover=False, announce=False
         )
 
     async def cmd_moves(self, ctx: Context) -> Reply:

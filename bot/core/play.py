@@ -27,10 +27,10 @@ def button_rows(buttons: Sequence[Button], per_row: int = 5) -> tuple[tuple[Butt
 
 class PlayCommands(ServiceBase):
     async def player_game(
-        self, ctx: Context, args: Sequence[str]
+        self, ctx: Context, args: Sequence[str], *, move_text: bool = False
     ) -> tuple[GameRow, list[str], int, tuple[str, str]]:
         """The author's active game, the arguments left, their colour and both names."""
-        game, rest = await self.pick_game(ctx, args, player=True)
+        game, rest = await self.pick_game(ctx, args, player=True, move_text=move_text)
         names = await self.names(game)
         self.require_active(ctx, game, names)
         color = game.player_color(ctx.user)
@@ -40,7 +40,7 @@ class PlayCommands(ServiceBase):
     # --- move ---------------------------------------------------------------------------
 
     async def cmd_move(self, ctx: Context) -> Reply:
-        game, rest, color, names = await self.player_game(ctx, ctx.args)
+        game, rest, color, names = await self.player_game(ctx, ctx.args, move_text=True)
         pos = self.positions.position(game)
         if not rest:
             example = "move.example.shogi" if game.variant == "shogi" else "move.example.wa"
@@ -141,10 +141,14 @@ class PlayCommands(ServiceBase):
                 Button(ctx.t("button.draw_accept"), f"draw accept {game.id}", "success"),
                 Button(ctx.t("button.draw_decline"), f"draw decline {game.id}", "danger"),
             )
-            return Reply(
-                ctx.t("draw.offered", name=names[color], game=game.id, opponent=opponent),
-                buttons=(buttons,),
-                mentions=(await self.user(saved.player(color ^ 1)),),
+            return await self.announce(
+                ctx,
+                game,
+                Reply(
+                    ctx.t("draw.offered", name=names[color], game=game.id, opponent=opponent),
+                    buttons=(buttons,),
+                    mentions=(await self.user(saved.player(color ^ 1)),),
+                ),
             )
         if game.draw_offer != color ^ 1:
             raise UserError("draw.none_to_answer", opponent=opponent)
@@ -152,9 +156,13 @@ class PlayCommands(ServiceBase):
             await self.save_game(
                 replace(game, draw_offer=None, updated_at=ctx.now), ctx.now, clocks=False
             )
-            return Reply(
-                ctx.t("draw.declined", name=names[color], game=game.id),
-                mentions=(await self.user(game.player(color ^ 1)),),
+            return await self.announce(
+                ctx,
+                game,
+                Reply(
+                    ctx.t("draw.declined", name=names[color], game=game.id),
+                    mentions=(await self.user(game.player(color ^ 1)),),
+                ),
             )
         saved = await self.save_game(
             self.finish(game, Termination.AGREED_DRAW.value, None, ctx.now), ctx.now, clocks=False
@@ -200,16 +208,20 @@ class PlayCommands(ServiceBase):
                 Button(ctx.t("button.takeback_accept"), f"takeback accept {game.id}", "success"),
                 Button(ctx.t("button.takeback_decline"), f"takeback decline {game.id}", "danger"),
             )
-            return Reply(
-                ctx.t(
-                    "takeback.asked",
-                    name=names[color],
-                    moves=self.moves_text(ctx, pos, plies),
-                    game=game.id,
-                    opponent=opponent,
+            return await self.announce(
+                ctx,
+                game,
+                Reply(
+                    ctx.t(
+                        "takeback.asked",
+                        name=names[color],
+                        moves=self.moves_text(ctx, pos, plies),
+                        game=game.id,
+                        opponent=opponent,
+                    ),
+                    buttons=(buttons,),
+                    mentions=(await self.user(saved.player(color ^ 1)),),
                 ),
-                buttons=(buttons,),
-                mentions=(await self.user(saved.player(color ^ 1)),),
             )
         if game.takeback_offer != color ^ 1:
             raise UserError("takeback.none_to_answer", opponent=opponent)
@@ -217,9 +229,13 @@ class PlayCommands(ServiceBase):
             await self.save_game(
                 replace(game, takeback_offer=None, updated_at=ctx.now), ctx.now, clocks=False
             )
-            return Reply(
-                ctx.t("takeback.declined", name=names[color], game=game.id),
-                mentions=(await self.user(game.player(color ^ 1)),),
+            return await self.announce(
+                ctx,
+                game,
+                Reply(
+                    ctx.t("takeback.declined", name=names[color], game=game.id),
+                    mentions=(await self.user(game.player(color ^ 1)),),
+                ),
             )
         plies = _takeback_plies(pos, color ^ 1)
         undone = self.moves_text(ctx, pos, plies)

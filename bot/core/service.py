@@ -127,6 +127,7 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             game,
             [ctx.t("error.conflict", game=game.id, reason=ctx.t("error.conflict.move"))],
             mention_mover=False,
+            announce=False,
         )
         return Reply(reply.text, image=reply.image, ephemeral=True, text_board=reply.text_board)
 

@@ -375,3 +375,22 @@ async def test_autocomplete_suggests_moves_squares_games_and_challenges(h: Harne
     challenges = await h.say(DAVE, "complete", "accept", "challenge", "")
     assert challenges.buttons[0][0].action == "2"
     assert (await h.say(CAROL, "complete", "nothing", "here", "x")).buttons == ()
+
+
+async def test_moving_from_a_private_chat_is_announced_in_the_games_chat(h: Harness) -> None:
+    game = await h.start_game()
+    private = MAIN.__class__("console", "dm-alice")
+    reply = await h.say(ALICE, "move", "7g7f", str(game.id), chat=private)
+    assert "Alice played P-7f" in reply.text
+    ((chat, copy),) = h.outbox.sent
+    assert chat.chat_id == "main" and copy.text == reply.text
+    assert "another chat" in (await h.say(CAROL, "board", str(game.id), chat=private)).text
+    assert (await h.say(BOB, "board", str(game.id), chat=private)).text_board  # players may look
+
+
+async def test_all_digit_moves_are_moves_not_game_numbers(h: Harness) -> None:
+    game = await h.start_game()
+    assert "Alice played P-7f" in (await h.say(ALICE, "move", "76")).text
+    assert "Bob played P-3d" in (await h.say(BOB, "move", "33", "34")).text
+    assert "Alice played P-2f" in (await h.say(ALICE, "move", "2g2f", str(game.id))).text
+    assert "Bob played P-8d" in (await h.say(BOB, "move", "8c8d", f"#{game.id}")).text
