@@ -1,0 +1,288 @@
+"""Board images: ``render_board(pos, options) -> PNG bytes``."""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.fonts import Face, fit, font, printable
+from render.hands import draw_strip, tray_box
+from render.layout import BoardLayout, Box, board_layout
+from render.options import BoardOptions
+from render.sprites import disc, draw_centered, piece_sprite
+from render.theme import RGB, Theme
+from render.woodgrain import wood
+from rules import GOTE, SENTE, Move, Position, Variant, load_variant
+
+
+def _tile(size: tuple[int, int], color: tuple[int, int, int, int]) -> Image.Image:
+    return Image.new("RGBA", size, color)
+
+
+@lru_cache(maxsize=64)
+def empty_board(
+    variant_id: str, size: int, perspective: str, show_header: bool, theme: Theme
+) -> Image.Image:
+    """The image without pieces, names or highlights: table, board, grid, coordinates, trays."""
+    variant = load_variant(variant_id)
+    lay = board_layout(variant, size, perspective, show_header)
+    img = Image.new("RGB", (lay.width, lay.height), theme.background)
+    draw = ImageDraw.Draw(img)
+    # the board, with a soft shadow and a darker rim
+    x0, y0, x1, y1 = lay.wood
+    sh = max(2, lay.cell_w // 12)
+    draw.rectangle((x0 + sh, y0 + sh, x1 + sh, y1 + sh), fill=_shade(theme.background, 0.6))
+    img.paste(wood((x1 - x0, y1 - y0), theme.board, theme.board_grain), (x0, y0))
+    draw.rectangle((x0, y0, x1 - 1, y1 - 1), outline=theme.frame, width=max(1, lay.cell_w // 28))
+    _grid(draw, lay, variant, theme)
+    _coordinates(draw, lay, variant, theme)
+    if variant.drops.enabled:
+        for strip in (lay.top_strip, lay.bottom_strip):
+            tx0, ty0, tx1, ty1 = tray_box(lay, strip)
+            tray = wood(
+                (tx1 - tx0, ty1 - ty0), theme.komadai, theme.komadai_grain, seed=11, vertical=False
+            )
+            mask = Image.new("L", tray.size, 0)
+            radius = max(2, lay.cell_w // 8)
+            ImageDraw.Draw(mask).rounded_rectangle(
+                (0, 0, tray.width - 1, tray.height - 1), radius, fill=255
+            )
+            img.paste(tray, (tx0, ty0), mask)
+    return img
+
+
+def _shade(c: RGB, k: float) -> RGB:
+    return (round(c[0] * k), round(c[1] * k), round(c[2] * k))
+
+
+def _grid(draw: ImageDraw.ImageDraw, lay: BoardLayout, variant: Variant, theme: Theme) -> None:
+    gx0, gy0, gx1, gy1 = lay.grid
+    thin = max(1, round(lay.cell_w / 36))
+    for i in range(1, lay.files):
+        x = gx0 + i * lay.cell_w
+        draw.line((x, gy0, x, gy1), fill=theme.grid, width=thin)
+    for j in range(1, lay.ranks):
+        y = gy0 + j * lay.cell_h
+        draw.line((gx0, y, gx1, y), fill=theme.grid, width=thin)
+    draw.rectangle(
+        (gx0 - thin, gy0 - thin, gx1 + thin - 1, gy1 + thin - 1), outline=theme.grid, width=thin * 2
+    )
+    r = max(2, round(lay.cell_w * 0.065))
+    for x, y in lay.star_points(variant.zone_depth):
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=theme.grid)
+
+
+def _coordinates(
+    draw: ImageDraw.ImageDraw, lay: BoardLayout, variant: Variant, theme: Theme
+) -> None:
+    _, fy0, _, fy1 = lay.file_row
+    px = lay.cell_w * 0.3
+    for col in range(lay.files):
+        number = variant.files - col if not lay.flipped else col + 1
+        cx = lay.grid[0] + col * lay.cell_w + lay.cell_w / 2
+        draw_centered(
+            draw,
+            str(number),
+            Face.BOLD,
+            (cx, (fy0 + fy1) / 2),
+            px,
+            lay.cell_w * 0.8,
+            theme.coord,
+            em_ratio=0.72,
+        )
+    labels = variant.rank_labels
+    kanji = not labels[0].isascii()
+    lx = lay.wood[2] + lay.label_col / 2 + 1
+    for row in range(lay.ranks):
+        label = labels[row] if not lay.flipped else labels[lay.ranks - 1 - row]
+        cy = lay.grid[1] + row * lay.cell_h + lay.cell_h / 2
+        face = Face.KOMA if kanji else Face.BOLD
+        draw_centered(
+            draw,
+            label,
+            face,
+            (lx, cy),
+            px * (1.1 if kanji else 1.0),
+            lay.label_col * 0.9,
+            theme.coord,
+            em_ratio=0.92 if kanji else 0.72,
+        )
+
+
+@lru_cache(maxsize=64)
+def board_palette(
+    variant_id: str, size: int, perspective: str, show_header: bool, style: str, theme: Theme
+) -> Image.Image:
+    """A 256-colour palette image fitted to this board's wood, pieces and highlight colours."""
+    variant = load_variant(variant_id)
+    lay = board_layout(variant, size, perspective, show_header)
+    sample = empty_board(variant_id, size, perspective, show_header, theme).copy()
+    cell = (lay.cell_w, lay.cell_h)
+    squares = variant.files * variant.ranks
+    n = 0
+    for tint in (theme.last_move, theme.check):
+        for _ in range(3):
+            _tint(sample, lay, n % squares, tint)
+            n += 7
+    for piece in variant.pieces:
+        for owner in (SENTE, GOTE):
+            for up in (False, True):
+                sprite = piece_sprite(variant_id, piece.kind, owner, up, style, cell, theme)
+                sq = n % squares
+                sample.paste(sprite, lay.square_box(sq)[:2], sprite)
+                n += 5
+    _dots(sample, lay, [1, 2, 3], {3}, theme)
+    swatch = max(8, lay.cell_w // 2)
+    for i, rgba in enumerate((theme.dot, theme.ring, theme.last_move, theme.check)):
+        block = Image.new("RGBA", (swatch, swatch), rgba)
+        for j in range(4):
+            sample.paste(block, (lay.grid[0] + j * swatch, lay.grid[1] + i * swatch), block)
+    draw = ImageDraw.Draw(sample)
+    for i, color in enumerate(
+        (theme.label, theme.label_dim, theme.turn_mark, theme.check_text, theme.ink)
+    ):
+        draw.text((lay.pad + i * 60, lay.pad), "Ag8", font=font(Face.BOLD, 30), fill=color)
+    return sample.quantize(255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+
+
+def _tint(img: Image.Image, lay: BoardLayout, sq: int, color: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = lay.square_box(sq)
+    tile = _tile_cached((x1 - x0 - 1, y1 - y0 - 1), color)
+    img.paste(tile, (x0 + 1, y0 + 1), tile)
+
+
+@lru_cache(maxsize=32)
+def _tile_cached(size: tuple[int, int], color: tuple[int, int, int, int]) -> Image.Image:
+    return _tile(size, color)
+
+
+def _dots(
+    img: Image.Image, lay: BoardLayout, squares: list[int], occupied: set[int], theme: Theme
+) -> None:
+    dot_d = max(6, round(lay.cell_w * 0.3))
+    ring_d = round(min(lay.cell_w, lay.cell_h) * 0.94)
+    dot = disc(dot_d, theme.dot)
+    ring = disc(ring_d, theme.ring, ring=max(2, lay.cell_w // 16))
+    for sq in squares:
+        cx, cy = lay.square_center(sq)
+        sprite = ring if sq in occupied else dot
+        img.paste(sprite, (cx - sprite.width // 2, cy - sprite.height // 2), sprite)
+
+
+def compose_board(pos: Position, options: BoardOptions) -> Image.Image:
+    """The board as an RGB image (before palette reduction and encoding)."""
+    v = pos.variant
+    lay = board_layout(v, options.size, options.perspective, options.show_header)
+    theme = options.theme
+    img = empty_board(v.id, options.size, options.perspective, options.show_header, theme).copy()
+    last = _last_move(pos, options)
+    if last is not None:
+        if not last.is_drop:
+            _tint(img, lay, last.from_sq, theme.last_move)
+        _tint(img, lay, last.to_sq, theme.last_move)
+    in_check = pos.is_check()
+    if in_check:
+        _tint(img, lay, pos.kings[pos.side], theme.check)
+    cell = (lay.cell_w, lay.cell_h)
+    occupied = set()
+    for sq, value in enumerate(pos.board):
+        if not value:
+            continue
+        occupied.add(sq)
+        owner = SENTE if value > 0 else GOTE
+        upside_down = (owner == GOTE) != lay.flipped
+        sprite = piece_sprite(v.id, abs(value), owner, upside_down, options.style, cell, theme)
+        img.paste(sprite, lay.square_box(sq)[:2], sprite)
+    if options.highlight:
+        _dots(img, lay, list(options.highlight), occupied, theme)
+    labels = options.labels
+    names = {SENTE: options.sente_name or labels.sente, GOTE: options.gote_name or labels.gote}
+    for color in (SENTE, GOTE):
+        draw_strip(img, v, pos, lay, color, names[color], pos.side == color, options.style, theme)
+    if lay.header is not None:
+        _header(img, lay, pos, names[pos.side], in_check, options)
+    return img
+
+
+def _last_move(pos: Position, options: BoardOptions) -> Move | None:
+    if not options.show_last_move:
+        return None
+    return options.last_move if options.last_move is not None else pos.last_move
+
+
+def _header(
+    img: Image.Image,
+    lay: BoardLayout,
+    pos: Position,
+    name: str,
+    in_check: bool,
+    options: BoardOptions,
+) -> None:
+    assert lay.header is not None
+    x0, y0, x1, y1 = lay.header
+    theme, labels = options.theme, options.labels
+    draw = ImageDraw.Draw(img)
+    px = max(10, round((y1 - y0) * 0.5))
+    cy = (y0 + y1) / 2
+    move_text = printable(labels.move.format(n=pos.move_number))
+    f_move = font(Face.LABEL, px)
+    right = x1
+    if in_check:
+        check = printable(labels.check)
+        f_check = font(Face.BOLD, px)
+        draw.text((right, cy), check, font=f_check, fill=theme.check_text, anchor="rm")
+        right -= round(f_check.getlength(check)) + px
+    draw.text((right, cy), move_text, font=f_move, fill=theme.label_dim, anchor="rm")
+    right -= round(f_move.getlength(move_text)) + px
+    icon_h = round(px * 1.05)
+    icon_w = round(icon_h * 0.8)
+    from render.hands import turn_icon
+
+    turn_icon(
+        draw, (x0, round(cy - icon_h / 2), x0 + icon_w, round(cy + icon_h / 2)), pos.side, theme
+    )
+    tx = x0 + icon_w + px // 2
+    text = fit(printable(labels.to_move.format(name=name)), Face.BOLD, px, right - tx)
+    draw.text((tx, cy), text, font=font(Face.BOLD, px), fill=theme.label, anchor="lm")
+
+
+def encode_png(img: Image.Image, palette: Image.Image) -> bytes:
+    """``img`` mapped onto ``palette`` and encoded as PNG."""
+    out = io.BytesIO()
+    img.quantize(palette=palette, dither=Image.Dither.NONE).save(out, "PNG", compress_level=6)
+    return out.getvalue()
+
+
+def board_image(pos: Position, options: BoardOptions | None = None) -> Image.Image:
+    """The board as a palette image (what ``render_board`` encodes)."""
+    options = options or BoardOptions()
+    img = compose_board(pos, options)
+    palette = board_palette(
+        pos.variant.id,
+        options.size,
+        options.perspective,
+        options.show_header,
+        options.style,
+        options.theme,
+    )
+    return img.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def render_board(pos: Position, options: BoardOptions | None = None) -> bytes:
+    """``pos`` drawn as a PNG."""
+    options = options or BoardOptions()
+    img = compose_board(pos, options)
+    palette = board_palette(
+        pos.variant.id,
+        options.size,
+        options.perspective,
+        options.show_header,
+        options.style,
+        options.theme,
+    )
+    return encode_png(img, palette)
+
+
+__all__ = ["Box", "board_image", "compose_board", "empty_board", "render_board"]

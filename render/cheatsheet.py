@@ -1,0 +1,104 @@
+"""Cheat sheets: every piece of a variant with its moves and its promotion, in one image."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render.diagram import LEGEND, draw_moves, reach, to_png
+from render.fonts import Face, fit, font
+from render.sprites import draw_centered
+from render.theme import DEFAULT_THEME, Theme
+from rules import PieceType, Variant
+
+COLUMNS = 3
+CARD_GRID = 168  # pixels per move grid
+
+
+def _caption(
+    draw: ImageDraw.ImageDraw, piece: PieceType, at: tuple[int, int], width: int, theme: Theme
+) -> None:
+    x, y = at
+    color = theme.promoted_ink if piece.promoted else theme.ink
+    draw.text(
+        (x, y), fit(piece.names["en"], Face.BOLD, 15, width), font=font(Face.BOLD, 15), fill=color
+    )
+    line = f"{piece.code} · {piece.kanji} · {piece.names.get('romaji', '')}"
+    draw.text(
+        (x, y + 20), fit(line, Face.LABEL, 13, width), font=font(Face.LABEL, 13), fill=theme.ink
+    )
+
+
+def cheatsheet_image(variant: Variant, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """Every unpromoted piece of ``variant`` beside its promoted form, as an RGB image."""
+    bases = [p for p in variant.pieces if not p.promoted]
+    radius = max(reach(p) for p in variant.pieces)
+    n = 2 * radius + 1
+    cell = CARD_GRID // n
+    side = cell * n
+    arrow = 30
+    caption_h = 42
+    card_w, card_h = 2 * side + arrow, side + caption_h
+    gap, pad, title_h, legend_h = 28, 24, 48, 36
+    rows = -(-len(bases) // COLUMNS)
+    width = 2 * pad + COLUMNS * card_w + (COLUMNS - 1) * gap
+    height = pad + title_h + rows * card_h + (rows - 1) * gap + gap + legend_h + pad
+    img = Image.new("RGB", (width, height), theme.diagram_paper)
+    draw = ImageDraw.Draw(img)
+    title = f"{variant.names['en']} — {variant.names.get('ja', '')} — pieces and promotions"
+    draw.text(
+        (pad, pad),
+        fit(title, Face.BOLD, 28, width - 2 * pad),
+        font=font(Face.BOLD, 28),
+        fill=theme.ink,
+    )
+    for i, base in enumerate(bases):
+        row, col = divmod(i, COLUMNS)
+        x = pad + col * (card_w + gap)
+        y = pad + title_h + row * (card_h + gap)
+        _caption(draw, base, (x, y), side, theme)
+        draw_moves(img, variant, base, (x, y + caption_h), cell, radius, theme)
+        px = x + side + arrow
+        if base.promotes_to:
+            promoted = variant.piece(base.promotes_to)
+            draw_centered(
+                draw,
+                "→",
+                Face.BOLD,
+                (x + side + arrow / 2, y + caption_h + side / 2),
+                18,
+                arrow,
+                theme.diagram_grid,
+                em_ratio=0.5,
+            )
+            _caption(draw, promoted, (px, y), side, theme)
+            draw_moves(img, variant, promoted, (px, y + caption_h), cell, radius, theme)
+        else:
+            note = "king" if base.royal else "does not promote"
+            draw.text(
+                (px + side / 2, y + caption_h + side / 2),
+                note,
+                font=font(Face.LABEL, 14),
+                fill=theme.diagram_grid,
+                anchor="mm",
+            )
+    ly = height - pad - legend_h + 8
+    step = (width - 2 * pad) / len(LEGEND)
+    for i, (symbol, meaning) in enumerate(LEGEND):
+        sx = pad + i * step
+        color = theme.diagram_jump if symbol == "☆" else theme.diagram_move
+        draw.text(
+            (sx, ly + 12),
+            symbol,
+            font=font(Face.BOLD if symbol.isdigit() else Face.LABEL, 20),
+            fill=color,
+            anchor="lm",
+        )
+        draw.text(
+            (sx + 24, ly + 12), meaning, font=font(Face.LABEL, 16), fill=theme.ink, anchor="lm"
+        )
+    return img
+
+
+def render_cheatsheet(variant: Variant, theme: Theme = DEFAULT_THEME) -> bytes:
+    """PNG cheat sheet of ``variant``'s pieces and promotions."""
+    return to_png(cheatsheet_image(variant, theme))

@@ -1,0 +1,229 @@
+"""Piece diagrams: a piece's moves on a small grid, its promoted form beside it, its names."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from render.fonts import Face, fit, font
+from render.sprites import SS, draw_centered, piece_sprite
+from render.theme import DEFAULT_THEME, Theme
+from rules import SENTE, PieceType, Variant
+
+DIAGRAM_WIDTH = 720
+LEGEND = (
+    ("○", "one step"),
+    ("☆", "jump over pieces"),
+    ("│", "slide any distance"),
+    ("2", "slide at most 2 (or 3)"),
+)
+
+
+def reach(piece: PieceType) -> int:
+    """How many squares from the centre a grid must show for ``piece`` (at least 2)."""
+    far = [max(abs(dx), abs(dy)) for dx, dy in piece.moves.leaps]
+    far += [max(abs(dx), abs(dy)) * n for (dx, dy), n in piece.moves.rides if n]
+    return max([2, *far])
+
+
+def pair_of(variant: Variant, kind: int) -> tuple[PieceType, PieceType | None]:
+    """The unpromoted piece of ``kind`` and its promoted form (None if it does not promote)."""
+    base = variant.piece(variant.piece(kind).base)
+    return base, variant.piece(base.promotes_to) if base.promotes_to else None
+
+
+def draw_moves(
+    img: Image.Image,
+    variant: Variant,
+    piece: PieceType,
+    origin: tuple[int, int],
+    cell: int,
+    radius: int,
+    theme: Theme = DEFAULT_THEME,
+) -> None:
+    """``piece`` in the centre of a (2 * radius + 1)-square grid at ``origin``, with its moves:
+    ○ a step, ☆ a jump, a line for a slide, a number at the end of a limited slide."""
+    n = 2 * radius + 1
+    ox, oy = origin
+    side = n * cell
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((ox, oy, ox + side, oy + side), fill=theme.board)
+    for i in range(n + 1):
+        w = 2 if i in (0, n) else 1
+        draw.line((ox + i * cell, oy, ox + i * cell, oy + side), fill=theme.diagram_grid, width=w)
+        draw.line((ox, oy + i * cell, ox + side, oy + i * cell), fill=theme.diagram_grid, width=w)
+
+    def centre(dx: float, dy: float) -> tuple[float, float]:
+        return ox + (radius + dx + 0.5) * cell, oy + (radius - dy + 0.5) * cell
+
+    # lines are drawn supersampled on an overlay for smooth edges
+    overlay = Image.new("RGBA", (side * SS, side * SS), (0, 0, 0, 0))
+    odraw = ImageDraw.Draw(overlay)
+    width = max(2, cell // 9) * SS
+
+    def o(p: tuple[float, float]) -> tuple[float, float]:
+        return (p[0] - ox) * SS, (p[1] - oy) * SS
+
+    labels: list[tuple[str, tuple[float, float], tuple[int, int, int], float]] = []
+    for (dx, dy), limit in piece.moves.rides:
+        steps = limit or radius * 2
+        end = 0
+        for k in range(1, steps + 1):
+            if max(abs(dx * k), abs(dy * k)) > radius:
+                break
+            end = k
+        if end == 0:
+            continue
+        start, stop = o(centre(dx * 0.35, dy * 0.35)), o(centre(dx * end, dy * end))
+        if limit and limit > 1:
+            stop = o(centre(dx * (end - 0.3), dy * (end - 0.3)))
+        odraw.line((*start, *stop), fill=(*theme.diagram_move, 255), width=width)
+        if limit == 1:
+            labels.append(("○", centre(dx, dy), theme.diagram_move, 0.62))
+        elif limit:
+            labels.append((str(limit), centre(dx * end, dy * end), theme.diagram_move, 0.5))
+        else:
+            _arrow_head(odraw, start, stop, width, theme)
+    for dx, dy in piece.moves.leaps:
+        if max(abs(dx), abs(dy)) > radius:
+            continue
+        jump = max(abs(dx), abs(dy)) > 1
+        labels.append(
+            (
+                "☆" if jump else "○",
+                centre(dx, dy),
+                theme.diagram_jump if jump else theme.diagram_move,
+                0.62,
+            )
+        )
+    small = overlay.resize((side, side), Image.Resampling.LANCZOS)
+    img.paste(small, (ox, oy), small)
+    for text, at, color, scale in labels:
+        face = Face.BOLD if text.isdigit() else Face.LABEL
+        draw_centered(draw, text, face, at, cell * scale, cell * 0.9, color, em_ratio=0.8)
+    sprite = piece_sprite(variant.id, piece.kind, SENTE, False, "kanji", (cell, cell), theme)
+    cx, cy = centre(0, 0)
+    img.paste(sprite, (round(cx - cell / 2), round(cy - cell / 2)), sprite)
+
+
+def _arrow_head(
+    draw: ImageDraw.ImageDraw,
+    start: tuple[float, float],
+    stop: tuple[float, float],
+    width: int,
+    theme: Theme,
+) -> None:
+    vx, vy = stop[0] - start[0], stop[1] - start[1]
+    length = (vx * vx + vy * vy) ** 0.5 or 1.0
+    ux, uy = vx / length, vy / length
+    size = width * 2.2
+    tip = (stop[0] + ux * size * 0.6, stop[1] + uy * size * 0.6)
+    left = (stop[0] - ux * size + uy * size * 0.8, stop[1] - uy * size - ux * size * 0.8)
+    right = (stop[0] - ux * size - uy * size * 0.8, stop[1] - uy * size + ux * size * 0.8)
+    draw.polygon([tip, left, right], fill=(*theme.diagram_move, 255))
+
+
+def names_line(piece: PieceType) -> str:
+    """Kanji, romaji and Russian name on one line."""
+    names = piece.names
+    return f"{names.get('ja', piece.kanji)} · {names.get('romaji', '')} · {names.get('ru', '')}"
+
+
+def diagram_image(variant: Variant, kind: int, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """The diagram of ``kind`` (with its promoted or unpromoted partner) as an RGB image."""
+    base, promoted = pair_of(variant, kind)
+    panels = [p for p in (base, promoted) if p is not None]
+    width = DIAGRAM_WIDTH
+    pad = 24
+    radius = max(reach(p) for p in panels)
+    n = 2 * radius + 1
+    gap = 56
+    panel_w = (width - 2 * pad - gap) // 2
+    cell = panel_w // n
+    side = cell * n
+    title_h, names_h, legend_h = 44, 64, 40
+    height = pad + title_h + names_h + side + pad + legend_h + pad
+    img = Image.new("RGB", (width, height), theme.diagram_paper)
+    draw = ImageDraw.Draw(img)
+    title = f"{base.names['en']} ({base.code})" + (" · " + variant.names["en"])
+    draw.text(
+        (pad, pad),
+        fit(title, Face.BOLD, 26, width - 2 * pad),
+        font=font(Face.BOLD, 26),
+        fill=theme.ink,
+    )
+    total = len(panels) * side + (len(panels) - 1) * gap
+    x = (width - total) // 2
+    top = pad + title_h
+    for i, piece in enumerate(panels):
+        color = theme.promoted_ink if piece.promoted else theme.ink
+        heading = ("promoted: " if piece.promoted else "") + piece.names["en"]
+        if piece.kind == kind and len(panels) > 1:
+            draw.rounded_rectangle(
+                (x - 8, top - 6, x + side + 8, top + names_h + side + 8),
+                10,
+                outline=theme.diagram_grid,
+                width=2,
+            )
+        draw.text((x, top), fit(heading, Face.BOLD, 20, side), font=font(Face.BOLD, 20), fill=color)
+        line = f"{piece.code} · {names_line(piece)}"
+        draw.text(
+            (x, top + 28),
+            fit(line, Face.LABEL, 16, side),
+            font=font(Face.LABEL, 16),
+            fill=theme.ink,
+        )
+        draw_moves(img, variant, piece, (x, top + names_h), cell, radius, theme)
+        if i == 0 and len(panels) > 1:
+            draw_centered(
+                draw,
+                "→",
+                Face.BOLD,
+                (x + side + gap / 2, top + names_h + side / 2),
+                26,
+                gap,
+                theme.diagram_grid,
+                em_ratio=0.5,
+            )
+        x += side + gap
+    if promoted is None:
+        note = "does not promote"
+        draw.text(
+            (width // 2, top + names_h + side + 8),
+            note,
+            font=font(Face.LABEL, 16),
+            fill=theme.diagram_grid,
+            anchor="mt",
+        )
+    _legend(draw, (pad, height - pad - legend_h + 8), width - 2 * pad, theme)
+    return img
+
+
+def _legend(draw: ImageDraw.ImageDraw, at: tuple[int, int], width: int, theme: Theme) -> None:
+    x, y = at
+    f = font(Face.LABEL, 16)
+    step = width / len(LEGEND)
+    for i, (symbol, meaning) in enumerate(LEGEND):
+        sx = x + i * step
+        color = theme.diagram_jump if symbol == "☆" else theme.diagram_move
+        draw.text(
+            (sx, y + 12),
+            symbol,
+            font=font(Face.BOLD if symbol.isdigit() else Face.LABEL, 20),
+            fill=color,
+            anchor="lm",
+        )
+        draw.text((sx + 24, y + 12), meaning, font=f, fill=theme.ink, anchor="lm")
+
+
+def to_png(img: Image.Image, colors: int = 256) -> bytes:
+    """``img`` reduced to a palette and PNG-encoded."""
+    out = io.BytesIO()
+    img.quantize(colors, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(out, "PNG")
+    return out.getvalue()
+
+
+def render_piece(variant: Variant, kind: int, theme: Theme = DEFAULT_THEME) -> bytes:
+    """PNG diagram of piece ``kind`` of ``variant``: its moves, its promotion, its names."""
+    return to_png(diagram_image(variant, kind, theme))

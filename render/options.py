@@ -1,0 +1,52 @@
+"""What a caller can ask of a board image: a frozen value with defaults for phones."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from render.theme import DEFAULT_THEME, Theme
+from rules import Move
+
+Perspective = Literal["sente", "gote"]
+Style = Literal["kanji", "international"]
+PERSPECTIVES: tuple[Perspective, ...] = ("sente", "gote")
+STYLES: tuple[Style, ...] = ("kanji", "international")
+DEFAULT_SIZE = 720  # image width in pixels; phones scale it to the screen width
+MIN_SIZE, MAX_SIZE = 240, 2400
+
+
+@dataclass(frozen=True)
+class Labels:
+    """The words drawn on a board image (English by default; the bot passes its own)."""
+
+    sente: str = "Sente"
+    gote: str = "Gote"
+    move: str = "Move {n}"
+    to_move: str = "{name} to move"
+    check: str = "Check!"
+
+
+@dataclass(frozen=True)
+class BoardOptions:
+    """How to draw a board.  ``highlight`` holds square indices to mark with dots."""
+
+    perspective: Perspective = "sente"
+    style: Style = "kanji"
+    size: int = DEFAULT_SIZE
+    highlight: tuple[int, ...] = ()
+    last_move: Move | None = None  # None: the position's own last move
+    show_last_move: bool = True
+    sente_name: str = ""
+    gote_name: str = ""
+    show_header: bool = True
+    labels: Labels = field(default_factory=Labels)
+    theme: Theme = DEFAULT_THEME
+
+    def __post_init__(self) -> None:
+        if self.perspective not in PERSPECTIVES:
+            raise ValueError(f"perspective must be one of {PERSPECTIVES}, not {self.perspective!r}")
+        if self.style not in STYLES:
+            raise ValueError(f"style must be one of {STYLES}, not {self.style!r}")
+        if not MIN_SIZE <= self.size <= MAX_SIZE:
+            raise ValueError(f"size must be between {MIN_SIZE} and {MAX_SIZE}, not {self.size}")
