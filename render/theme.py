@@ -28,7 +28,7 @@ class Theme:
     label: RGB = (245, 232, 206)  # text on the dark table
     label_dim: RGB = (200, 180, 150)
     coord: RGB = (245, 232, 206)
-    last_move: RGBA = (255, 214, 66, 120)
+    last_move: RGBA = (255, 208, 60, 150)
     check: RGBA = (230, 30, 30, 120)
     dot: RGBA = (20, 110, 60, 190)
     ring: RGBA = (20, 110, 60, 220)

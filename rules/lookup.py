@@ -95,6 +95,10 @@ def find_piece(query: str, variant_ids: list[str] | None = None) -> list[PieceMa
                 found = _search(guess, group)
                 if found:
                     return found
+    for group in (preferred, others):
+        found = _part_of_one_name(key, group)
+        if found:
+            return found
     candidates = _candidates(key, preferred + others)
     hint = f" Did you mean: {', '.join(candidates)}?" if candidates else ""
     raise UnknownPieceError(
@@ -103,12 +107,40 @@ def find_piece(query: str, variant_ids: list[str] | None = None) -> list[PieceMa
 
 
 def _candidates(key: str, variant_ids: list[str]) -> list[str]:
-    written: dict[str, str] = {}
+    written: dict[str, tuple[str, PieceType]] = {}
     for vid in variant_ids:
         for k, entries in _index(vid).items():
-            if len(k) >= 3:
-                written.setdefault(k, entries[0][1])
-    close = difflib.get_close_matches(key, list(written), n=5, cutoff=0.5)
+            name, piece = entries[0][1], entries[0][0]
+            if len(k) >= 3 and not name.startswith(("+", "promoted ")):
+                written.setdefault(k, (name, piece))
+    close = difflib.get_close_matches(key, list(written), n=8, cutoff=0.5)
     if not close:
-        close = [k for k in written if key[:2] and k.startswith(key[:2])][:5]
-    return [written[k] for k in close]
+        close = [k for k in written if key in k or (len(k) >= 4 and k in key)]
+    if not close:
+        close = difflib.get_close_matches(key, list(written), n=3, cutoff=0.3)
+    out: list[str] = []
+    seen: list[PieceType] = []
+    for k in close:
+        name, piece = written[k]
+        if name not in out and not any(_same(piece, p) for p in seen):
+            out.append(name)
+            seen.append(piece)
+    return out[:5]
+
+
+def _part_of_one_name(key: str, variant_ids: list[str]) -> list[PieceMatch]:
+    """Pieces whose name contains ``key`` when they all are one piece and its promotion."""
+    if len(key) < 4:
+        return []
+    found: list[PieceMatch] = []
+    for vid in variant_ids:
+        for k, entries in _index(vid).items():
+            if key in k:
+                for piece, name in entries:
+                    if not any(_same(m.piece, piece) for m in found):
+                        found.append(PieceMatch(vid, piece, name))
+    bases = {(m.variant_id, m.piece.base) for m in found}
+    same_variants = {m.variant_id for m in found}
+    if len(bases) != len(same_variants) or len(same_variants) != 1:
+        return []
+    return sorted(found, key=lambda m: m.piece.promoted)

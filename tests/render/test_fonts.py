@@ -1,0 +1,56 @@
+"""The shipped fonts cover every character the variants and the renderer use."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fontTools.ttLib import TTFont
+
+from render.charset import RENDER_SYMBOLS, label_chars, required_chars, variant_chars
+from render.fonts import Face, font_dir, font_path, printable
+
+
+def cmap(face: Face) -> set[str]:
+    return {chr(c) for c in TTFont(str(font_path(face))).getBestCmap()}
+
+
+@pytest.mark.parametrize("face", list(Face))
+def test_every_variant_character_is_in_the_shipped_font(face: Face) -> None:
+    missing = variant_chars() - cmap(face)
+    assert not missing, f"{face.value} lacks {''.join(sorted(missing))}"
+
+
+@pytest.mark.parametrize("face", list(Face))
+def test_renderer_symbols_are_in_the_shipped_font(face: Face) -> None:
+    assert not (required_chars() - cmap(face))
+
+
+def test_label_fonts_cover_kana_for_names() -> None:
+    for face in (Face.LABEL, Face.BOLD):
+        assert not (label_chars() - cmap(face))
+
+
+def test_variant_chars_include_wa_kanji_and_russian() -> None:
+    chars = variant_chars()
+    assert {"靏", "鷲", "萑", "歬", "ё", "Ж".lower()} <= chars
+    assert {"☗", "☖", "○", "☆"} <= set(RENDER_SYMBOLS)
+
+
+def test_fonts_are_small_and_licensed() -> None:
+    folder = font_dir()
+    total = sum(p.stat().st_size for p in folder.glob("*.otf"))
+    assert 0 < total < 400_000
+    licence = (folder / "OFL.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence
+    assert (folder / "README.md").exists()
+
+
+def test_printable_replaces_what_the_fonts_lack() -> None:
+    assert printable("Алёна 🐉 Ōta") == "Алёна ? Ōta"
+    assert printable("さくら") == "さくら"
+
+
+def test_font_files_exist() -> None:
+    for face in Face:
+        assert Path(font_path(face)).is_file()

@@ -1,0 +1,68 @@
+"""Every glyph the renderer draws exists in the font it is drawn with (no missing-glyph boxes)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+from fontTools.ttLib import TTFont
+from PIL import ImageDraw, ImageFont
+
+from render import board, sprites
+from render.board import render_board
+from render.cheatsheet import render_cheatsheet
+from render.diagram import render_piece
+from render.options import BoardOptions
+from rules import Position, load_variant
+from tests.render.conftest import random_game
+
+
+@cache
+def covered(path: str) -> frozenset[str]:
+    return frozenset(chr(c) for c in TTFont(path).getBestCmap())
+
+
+@pytest.fixture
+def drawn_text(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, str]]]:
+    """(text, font file) of every ``ImageDraw.text`` call, with the caches emptied first."""
+    for cached in (sprites.piece_sprite, board.empty_board, board.board_palette):
+        cached.cache_clear()
+    calls: list[tuple[str, str]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        f = kwargs.get("font")
+        assert isinstance(f, ImageFont.FreeTypeFont), f"text {text!r} drawn without a shipped font"
+        calls.append((str(text), str(f.path)))
+        original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    yield calls
+    for cached in (sprites.piece_sprite, board.empty_board, board.board_palette):
+        cached.cache_clear()
+
+
+def test_no_drawn_character_is_missing_from_its_font(drawn_text: list[tuple[str, str]]) -> None:
+    check = Position.from_sfen(load_variant("shogi"), "4k4/4G4/9/9/9/9/9/9/4K4 w RB2G3P2p 1")
+    positions = [check, random_game("wa-drops", 60, seed=11), Position.start(load_variant("wa"))]
+    for pos in positions:
+        for style in ("kanji", "international"):
+            options = BoardOptions(style=style, sente_name="Ōta Алёна", gote_name="🐉 さくら")  # type: ignore[arg-type]
+            render_board(pos, options)
+    for vid in ("shogi", "wa"):
+        variant = load_variant(vid)
+        render_cheatsheet(variant)
+        for piece in variant.pieces:
+            render_piece(variant, piece.kind)
+    assert drawn_text
+    fonts = {path for _, path in drawn_text}
+    assert len(fonts) == 3
+    missing = {
+        (ch, path.rsplit("/", 1)[-1])
+        for text, path in drawn_text
+        for ch in text
+        if ch not in covered(path)
+    }
+    assert not missing

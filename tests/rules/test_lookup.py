@@ -1,0 +1,105 @@
+"""Finding pieces by any name."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import RulesError
+from rules.lookup import UnknownPieceError, find_piece, normalize
+
+
+def first(query: str, variants: list[str] | None = None) -> tuple[str, str]:
+    match = find_piece(query, variants)[0]
+    return match.variant_id, match.piece.code
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("飛鷹", ("wa", "FF")),  # kanji
+        ("hiyō", ("wa", "FF")),  # romaji with macron
+        ("hiyo", ("wa", "FF")),  # without
+        ("HIYOU", ("wa", "FF")),  # long vowel spelled out, a typo difflib forgives
+        ("Flying Falcon", ("wa", "FF")),
+        ("flying falcon", ("wa", "FF")),
+        ("flyng falcon", ("wa", "FF")),  # typo
+        ("летящий сокол", ("wa", "FF")),  # Russian
+        ("ЛЕТЯЩИЙ СОКОЛ", ("wa", "FF")),
+        ("en'u", ("wa", "SW")),  # apostrophe
+        ("enu", ("wa", "SW")),
+        ("Swallows Wings", ("wa", "SW")),
+        ("ff", ("wa", "FF")),  # Western code
+        ("+ff", ("wa", "+FF")),
+        ("鶏鷹", ("wa", "+FF")),
+        ("Tenacious Falcon", ("wa", "+FF")),
+        ("王", ("shogi", "K")),  # gote's king kanji
+        ("玉", ("shogi", "K")),
+        ("dragon", ("shogi", "+R")),
+        ("ryūō", ("shogi", "+R")),
+        ("龍", ("shogi", "+R")),
+        ("tokin", ("shogi", "+P")),
+        ("promoted pawn", ("shogi", "+P")),
+        ("+p", ("shogi", "+P")),
+        ("пешка", ("shogi", "P")),
+        ("облачный орел", ("wa", "CE")),  # е for ё
+    ],
+)
+def test_names(query: str, expected: tuple[str, str]) -> None:
+    assert first(query) == expected
+
+
+def test_letters_are_ambiguous_and_the_given_variant_wins() -> None:
+    everywhere = [(m.variant_id, m.piece.code) for m in find_piece("P")]
+    assert everywhere == [("shogi", "P"), ("wa", "SP")]
+    assert first("P", ["wa"]) == ("wa", "SP")
+    assert first("p", ["wa-drops"]) == ("wa-drops", "SP")
+    assert first("P", ["shogi"]) == ("shogi", "P")
+
+
+def test_preferred_variant_without_the_piece_falls_back_to_others() -> None:
+    assert first("Flying Falcon", ["shogi"]) == ("wa", "FF")
+
+
+def test_same_name_lists_unpromoted_piece_first() -> None:
+    matches = find_piece("Treacherous Fox")
+    assert [m.piece.code for m in matches] == ["TF", "+RR"]
+
+
+def test_part_of_a_single_name_is_enough() -> None:
+    assert first("sparrow") == ("wa", "SP")
+    assert first("воробей") == ("wa", "SP")
+    with pytest.raises(UnknownPieceError) as info:
+        find_piece("falcon")  # four pieces
+    assert len(info.value.params["candidates"]) >= 3
+
+
+def test_wa_and_wa_drops_do_not_duplicate() -> None:
+    assert [m.variant_id for m in find_piece("Sparrow Pawn")] == ["wa"]
+
+
+def test_unknown_name_gives_candidates() -> None:
+    with pytest.raises(UnknownPieceError) as info:
+        find_piece("wooden falcon")
+    err = info.value
+    assert isinstance(err, RulesError)
+    assert err.code == "unknown_piece"
+    assert "Flying Falcon" in err.params["candidates"]
+    assert "Flying Falcon" in err.message
+
+
+@pytest.mark.parametrize("query", ["", "   ", "qqqqq", "🐉"])
+def test_nonsense_raises_cleanly(query: str) -> None:
+    with pytest.raises(UnknownPieceError):
+        find_piece(query)
+
+
+def test_unknown_variant_is_its_own_error() -> None:
+    with pytest.raises(RulesError) as info:
+        find_piece("P", ["chess"])
+    assert info.value.code == "unknown_variant"
+
+
+def test_normalize() -> None:
+    assert normalize("  Ryū-ō ") == "ryuo"
+    assert normalize("Swallow's Wings") == "swallowswings"
+    assert normalize("Ёж") == "еж"
