@@ -185,18 +185,26 @@ def _international_marks(
 
 
 def _international_text(
-    draw: ImageDraw.ImageDraw, piece: PieceType, body: Box4, theme: Theme
+    img: Image.Image, piece: PieceType, body: Box4, theme: Theme, turned: bool
 ) -> None:
+    """The code and range numbers, upright even on a turned piece (``turned``: the sprite has
+    been rotated, so positions are mirrored through the centre)."""
+    draw = ImageDraw.Draw(img)
+    w, h = img.size
+
+    def at(p: Point) -> Point:
+        return (w - p[0], h - p[1]) if turned else p
+
     x0, y0, pw, ph = body
     color = theme.promoted_ink if piece.promoted else theme.ink
     code = piece.code
     height = ph * (0.27 if len(code) <= 2 else 0.23)
-    center = (x0 + pw / 2, y0 + ph * 0.58)
+    center = at((x0 + pw / 2, y0 + ph * 0.58))
     draw_centered(draw, code, Face.BOLD, center, height, pw * 0.46, color, em_ratio=0.74)
-    for dm, (px, py), r in _mark_spots(piece, body):
+    for dm, spot, r in _mark_spots(piece, body):
         if dm.mark is Mark.RANGE:
             draw_centered(
-                draw, str(dm.limit), Face.BOLD, (px, py), r * 2.8, r * 3, theme.mark, em_ratio=0.72
+                draw, str(dm.limit), Face.BOLD, at(spot), r * 2.8, r * 3, theme.mark, em_ratio=0.72
             )
 
 
@@ -237,12 +245,14 @@ def piece_sprite(
         _international_marks(ImageDraw.Draw(big), piece, body, theme)
     img = big.resize(cell, Image.Resampling.LANCZOS)
     body = _scaled(body, 1 / SS)
-    draw = ImageDraw.Draw(img)
     if style == "international":
-        _international_text(draw, piece, body, theme)
-    else:
-        color = theme.promoted_ink if piece.promoted else theme.ink
-        _kanji(draw, glyph_text(piece, owner), body, color)
+        # marks turn with the piece; the code stays upright so it reads at a glance
+        if upside_down:
+            img = img.transpose(Image.Transpose.ROTATE_180)
+        _international_text(img, piece, body, theme, upside_down)
+        return img
+    color = theme.promoted_ink if piece.promoted else theme.ink
+    _kanji(ImageDraw.Draw(img), glyph_text(piece, owner), body, color)
     return img.transpose(Image.Transpose.ROTATE_180) if upside_down else img
 
 
