@@ -1,6 +1,22 @@
-"""Images for Komabot: boards, piece diagrams, cheat sheets and game replays (Pillow only)."""
+"""Images for Komabot: boards, piece diagrams, cheat sheets and game replays (Pillow only).
+
+Every function returns encoded bytes (PNG, or GIF for replays) ready to attach to a message.
+"""
 
 from render.board import render_board
+from render.cheatsheet import render_cheatsheet
+from render.diagram import render_piece
+from render.layout import BoardLayout, board_layout
 from render.options import BoardOptions, Labels
+from render.replay import render_replay
 
-__all__ = ["BoardOptions", "Labels", "render_board"]
+__all__ = [
+    "BoardLayout",
+    "BoardOptions",
+    "Labels",
+    "board_layout",
+    "render_board",
+    "render_cheatsheet",
+    "render_piece",
+    "render_replay",
+]

@@ -196,6 +196,10 @@ def compose_board(pos: Position, options: BoardOptions) -> Image.Image:
         sprite = piece_sprite(v.id, abs(value), owner, upside_down, options.style, cell, theme)
         img.paste(sprite, lay.square_box(sq)[:2], sprite)
     if options.highlight:
+        squares = v.files * v.ranks
+        bad = [sq for sq in options.highlight if not 0 <= sq < squares]
+        if bad:
+            raise ValueError(f"highlight squares {bad} are off this {v.files}x{v.ranks} board")
         _dots(img, lay, list(options.highlight), occupied, theme)
     labels = options.labels
     names = {SENTE: options.sente_name or labels.sente, GOTE: options.gote_name or labels.gote}

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from render.diagram import LEGEND, draw_moves, reach, to_png
 from render.fonts import Face, fit, font
 from render.sprites import draw_centered
 from render.theme import DEFAULT_THEME, Theme
-from rules import PieceType, Variant
+from rules import PieceType, Variant, load_variant
 
 COLUMNS = 3
 CARD_GRID = 168  # pixels per move grid
@@ -101,4 +103,9 @@ def cheatsheet_image(variant: Variant, theme: Theme = DEFAULT_THEME) -> Image.Im
 
 def render_cheatsheet(variant: Variant, theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG cheat sheet of ``variant``'s pieces and promotions."""
-    return to_png(cheatsheet_image(variant, theme))
+    return _cheatsheet_png(variant.id, theme)
+
+
+@lru_cache(maxsize=16)
+def _cheatsheet_png(variant_id: str, theme: Theme) -> bytes:
+    return to_png(cheatsheet_image(load_variant(variant_id), theme))

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from render.fonts import Face, fit, font
 from render.sprites import SS, draw_centered, piece_sprite
 from render.theme import DEFAULT_THEME, Theme
-from rules import SENTE, PieceType, Variant
+from rules import SENTE, PieceType, Variant, load_variant
 
 DIAGRAM_WIDTH = 720
 LEGEND = (
@@ -226,4 +227,10 @@ def to_png(img: Image.Image, colors: int = 256) -> bytes:
 
 def render_piece(variant: Variant, kind: int, theme: Theme = DEFAULT_THEME) -> bytes:
     """PNG diagram of piece ``kind`` of ``variant``: its moves, its promotion, its names."""
-    return to_png(diagram_image(variant, kind, theme))
+    variant.piece(kind)  # an unknown kind raises IndexError here, not deep in drawing
+    return _piece_png(variant.id, kind, theme)
+
+
+@lru_cache(maxsize=128)
+def _piece_png(variant_id: str, kind: int, theme: Theme) -> bytes:
+    return to_png(diagram_image(load_variant(variant_id), kind, theme))

@@ -102,6 +102,29 @@ def test_last_move_squares_are_tinted(shogi_game: Position) -> None:
     assert _corner(shown, "shogi", untouched) == _corner(hidden, "shogi", untouched)
 
 
+def test_a_drop_tints_only_its_square() -> None:
+    variant = load_variant("shogi")
+    pos = Position.from_sfen(variant, "4k4/9/9/9/9/9/9/9/4K4 b G 1")
+    pos.push_usi("G*5e")
+    shown = render_board(pos, BoardOptions())
+    hidden = render_board(pos, BoardOptions(show_last_move=False))
+    assert open_png(shown).size == open_png(hidden).size
+    lay = board_layout(variant, DEFAULT_SIZE, "sente")
+    a, b = open_png(shown), open_png(hidden)
+    changed = [
+        sq
+        for sq in range(81)
+        if a.crop(lay.square_box(sq)).tobytes() != b.crop(lay.square_box(sq)).tobytes()
+    ]
+    assert changed == [variant.tables.parse_square("5e")]
+
+
+def test_highlight_off_the_board_is_refused() -> None:
+    pos = Position.start(load_variant("shogi"))
+    with pytest.raises(ValueError, match="off this 9x9 board"):
+        render_board(pos, BoardOptions(highlight=(81,)))
+
+
 def test_king_in_check_is_marked() -> None:
     variant = load_variant("shogi")
     pos = Position.from_sfen(variant, "4k4/4G4/9/9/9/9/9/9/4K4 w - 1")

@@ -10,7 +10,7 @@ import pytest
 from fontTools.ttLib import TTFont
 from PIL import ImageDraw, ImageFont
 
-from render import board, sprites
+from render import board, cheatsheet, diagram, sprites
 from render.board import render_board
 from render.cheatsheet import render_cheatsheet
 from render.diagram import render_piece
@@ -27,8 +27,7 @@ def covered(path: str) -> frozenset[str]:
 @pytest.fixture
 def drawn_text(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, str]]]:
     """(text, font file) of every ``ImageDraw.text`` call, with the caches emptied first."""
-    for cached in (sprites.piece_sprite, board.empty_board, board.board_palette):
-        cached.cache_clear()
+    clear_caches()
     calls: list[tuple[str, str]] = []
     original = ImageDraw.ImageDraw.text
 
@@ -40,10 +39,18 @@ def drawn_text(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, str]
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
     yield calls
-    for cached in (sprites.piece_sprite, board.empty_board, board.board_palette):
-        cached.cache_clear()
+    clear_caches()
 
 
+def clear_caches() -> None:
+    sprites.piece_sprite.cache_clear()
+    board.empty_board.cache_clear()
+    board.board_palette.cache_clear()
+    diagram._piece_png.cache_clear()
+    cheatsheet._cheatsheet_png.cache_clear()
+
+
+@pytest.mark.slow
 def test_no_drawn_character_is_missing_from_its_font(drawn_text: list[tuple[str, str]]) -> None:
     check = Position.from_sfen(load_variant("shogi"), "4k4/4G4/9/9/9/9/9/9/4K4 w RB2G3P2p 1")
     positions = [check, random_game("wa-drops", 60, seed=11), Position.start(load_variant("wa"))]
