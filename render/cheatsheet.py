@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.diagram import LEGEND, draw_moves, reach, to_png
+from render.diagram import draw_legend, draw_moves, legend, reach, to_png
 from render.fonts import Face, fit, font
 from render.sprites import draw_centered
 from render.theme import DEFAULT_THEME, Theme
@@ -83,21 +83,7 @@ def cheatsheet_image(variant: Variant, theme: Theme = DEFAULT_THEME) -> Image.Im
                 fill=theme.diagram_grid,
                 anchor="mm",
             )
-    ly = height - pad - legend_h + 8
-    step = (width - 2 * pad) / len(LEGEND)
-    for i, (symbol, meaning) in enumerate(LEGEND):
-        sx = pad + i * step
-        color = theme.diagram_jump if symbol == "☆" else theme.diagram_move
-        draw.text(
-            (sx, ly + 12),
-            symbol,
-            font=font(Face.BOLD if symbol.isdigit() else Face.LABEL, 20),
-            fill=color,
-            anchor="lm",
-        )
-        draw.text(
-            (sx + 24, ly + 12), meaning, font=font(Face.LABEL, 16), fill=theme.ink, anchor="lm"
-        )
+    draw_legend(draw, (pad, height - pad - legend_h + 20), legend(list(variant.pieces)), theme)
     return img
 
 

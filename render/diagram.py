@@ -13,12 +13,25 @@ from render.theme import DEFAULT_THEME, Theme
 from rules import SENTE, PieceType, Variant, load_variant
 
 DIAGRAM_WIDTH = 720
-LEGEND = (
-    ("○", "one step"),
-    ("☆", "jump over pieces"),
-    ("│", "slide any distance"),
-    ("2", "slide at most 2 (or 3)"),
-)
+STEP, JUMP, SLIDE = ("○", "one step"), ("☆", "jump over pieces"), ("│", "slide any distance")
+
+
+def legend(pieces: list[PieceType]) -> list[tuple[str, str]]:
+    """The legend entries (symbol, meaning) that the move grids of ``pieces`` use."""
+    leaps = [v for p in pieces for v in p.moves.leaps]
+    limits = sorted({n for p in pieces for _, n in p.moves.rides if n > 1})
+    out = []
+    if any(max(abs(dx), abs(dy)) == 1 for dx, dy in leaps) or any(
+        n == 1 for p in pieces for _, n in p.moves.rides
+    ):
+        out.append(STEP)
+    if any(max(abs(dx), abs(dy)) > 1 for dx, dy in leaps):
+        out.append(JUMP)
+    if any(n == 0 for p in pieces for _, n in p.moves.rides):
+        out.append(SLIDE)
+    for n in limits:
+        out.append((str(n), f"slide at most {n}"))
+    return out
 
 
 def reach(piece: PieceType) -> int:
@@ -197,25 +210,22 @@ def diagram_image(variant: Variant, kind: int, theme: Theme = DEFAULT_THEME) -> 
             fill=theme.diagram_grid,
             anchor="mt",
         )
-    _legend(draw, (pad, height - pad - legend_h + 8), width - 2 * pad, theme)
+    draw_legend(draw, (pad, height - pad - legend_h + 20), legend(panels), theme)
     return img
 
 
-def _legend(draw: ImageDraw.ImageDraw, at: tuple[int, int], width: int, theme: Theme) -> None:
+def draw_legend(
+    draw: ImageDraw.ImageDraw, at: tuple[int, int], entries: list[tuple[str, str]], theme: Theme
+) -> None:
+    """Legend entries left to right from ``at`` (the middle of the line)."""
     x, y = at
     f = font(Face.LABEL, 16)
-    step = width / len(LEGEND)
-    for i, (symbol, meaning) in enumerate(LEGEND):
-        sx = x + i * step
+    for symbol, meaning in entries:
         color = theme.diagram_jump if symbol == "☆" else theme.diagram_move
-        draw.text(
-            (sx, y + 12),
-            symbol,
-            font=font(Face.BOLD if symbol.isdigit() else Face.LABEL, 20),
-            fill=color,
-            anchor="lm",
-        )
-        draw.text((sx + 24, y + 12), meaning, font=f, fill=theme.ink, anchor="lm")
+        face = Face.BOLD if symbol.isdigit() else Face.LABEL
+        draw.text((x, y), symbol, font=font(face, 20), fill=color, anchor="lm")
+        draw.text((x + 24, y), meaning, font=f, fill=theme.ink, anchor="lm")
+        x += 24 + round(f.getlength(meaning)) + 36
 
 
 def to_png(img: Image.Image, colors: int = 256) -> bytes:
