@@ -103,6 +103,7 @@ def main() -> int:
         chars = label_chars() if target.labels else required_chars()
         subsetted, _ = make_subset(font, chars)
         out = args.out_dir / target.out_name
+        subsetted.recalcTimestamp = False  # same input, same bytes
         subsetted.save(str(out))
         print(
             f"{out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: "
