@@ -56,7 +56,8 @@ def draw_strip(
     draw = ImageDraw.Draw(img)
     x0, y0, x1, y1 = strip
     h = y1 - y0
-    text_px = max(10, round(min(h * 0.42, layout.width * 0.032)))
+    share = 0.42 if variant.drops.enabled else 0.56
+    text_px = max(10, round(min(h * share, layout.width * 0.032)))
     icon_h = round(text_px * 1.05)
     icon_w = round(icon_h * 0.8)
     iy = y0 + (h - icon_h) // 2

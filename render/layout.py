@@ -94,7 +94,7 @@ def _layout(
         header = (pad, y, size - pad, y + h)
         y += h + pad // 2
     hand_cell = (round(cell_w * HAND_SCALE), round(cell_h * HAND_SCALE))
-    strip_h = hand_cell[1] + 2 * max(3, pad // 2) if drops else max(18, round(size * 0.05))
+    strip_h = hand_cell[1] + 2 * max(3, pad // 2) if drops else max(18, round(size * 0.062))
     top_strip = (pad, y, size - pad, y + strip_h)
     y += strip_h + pad // 2
     file_row = (left, y, left + board_w, y + round(cell_w * 0.42))
