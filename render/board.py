@@ -16,6 +16,8 @@ from render.theme import RGB, Theme
 from render.woodgrain import wood
 from rules import GOTE, SENTE, Move, Position, Variant, load_variant
 
+PALETTE_COLORS = 160  # enough for wood, ink, red and highlights; fewer colours, smaller PNGs
+
 
 def _tile(size: tuple[int, int], color: tuple[int, int, int, int]) -> Image.Image:
     return Image.new("RGBA", size, color)
@@ -144,7 +146,9 @@ def board_palette(
         (theme.label, theme.label_dim, theme.turn_mark, theme.check_text, theme.ink)
     ):
         draw.text((lay.pad + i * 60, lay.pad), "Ag8", font=font(Face.BOLD, 30), fill=color)
-    return sample.quantize(255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    return sample.quantize(
+        PALETTE_COLORS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+    )
 
 
 def _tint(img: Image.Image, lay: BoardLayout, sq: int, color: tuple[int, int, int, int]) -> None:
