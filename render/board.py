@@ -8,8 +8,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.fonts import Face, fit, font, printable
-from render.hands import draw_strip, tray_box
-from render.layout import BoardLayout, Box, board_layout
+from render.hands import draw_strip, tray_box, turn_icon
+from render.layout import BoardLayout, board_layout
 from render.options import BoardOptions
 from render.sprites import disc, draw_centered, piece_sprite
 from render.theme import RGB, Theme
@@ -246,8 +246,6 @@ def _header(
     right -= round(f_move.getlength(move_text)) + px
     icon_h = round(px * 1.05)
     icon_w = round(icon_h * 0.8)
-    from render.hands import turn_icon
-
     turn_icon(
         draw, (x0, round(cy - icon_h / 2), x0 + icon_w, round(cy + icon_h / 2)), pos.side, theme
     )
@@ -256,41 +254,27 @@ def _header(
     draw.text((tx, cy), text, font=font(Face.BOLD, px), fill=theme.label, anchor="lm")
 
 
-def encode_png(img: Image.Image, palette: Image.Image) -> bytes:
-    """``img`` mapped onto ``palette`` and encoded as PNG."""
-    out = io.BytesIO()
-    img.quantize(palette=palette, dither=Image.Dither.NONE).save(out, "PNG", compress_level=6)
-    return out.getvalue()
+def palette_for(variant: Variant, options: BoardOptions) -> Image.Image:
+    """The cached palette of boards drawn for ``variant`` with ``options``."""
+    return board_palette(
+        variant.id,
+        options.size,
+        options.perspective,
+        options.show_header,
+        options.style,
+        options.theme,
+    )
 
 
 def board_image(pos: Position, options: BoardOptions | None = None) -> Image.Image:
     """The board as a palette image (what ``render_board`` encodes)."""
     options = options or BoardOptions()
     img = compose_board(pos, options)
-    palette = board_palette(
-        pos.variant.id,
-        options.size,
-        options.perspective,
-        options.show_header,
-        options.style,
-        options.theme,
-    )
-    return img.quantize(palette=palette, dither=Image.Dither.NONE)
+    return img.quantize(palette=palette_for(pos.variant, options), dither=Image.Dither.NONE)
 
 
 def render_board(pos: Position, options: BoardOptions | None = None) -> bytes:
     """``pos`` drawn as a PNG."""
-    options = options or BoardOptions()
-    img = compose_board(pos, options)
-    palette = board_palette(
-        pos.variant.id,
-        options.size,
-        options.perspective,
-        options.show_header,
-        options.style,
-        options.theme,
-    )
-    return encode_png(img, palette)
-
-
-__all__ = ["Box", "board_image", "compose_board", "empty_board", "render_board"]
+    out = io.BytesIO()
+    board_image(pos, options).save(out, "PNG")
+    return out.getvalue()

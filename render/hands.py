@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 from render.fonts import Face, fit, font, printable
 from render.layout import BoardLayout, Box
 from render.sprites import disc, draw_centered, piece_sprite
-from render.theme import RGB, Theme
+from render.theme import Theme
 from rules import SENTE, Position, Variant
 
 NAME_SHARE = 0.3  # part of a strip's width given to the name when there is a komadai
@@ -108,10 +108,6 @@ def _draw_tray(
                 (bx + badge / 2, by + badge / 2),
                 badge * 0.56,
                 badge * 0.8,
-                _light(theme),
+                theme.label,
                 em_ratio=0.72,
             )
-
-
-def _light(theme: Theme) -> RGB:
-    return theme.label

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from PIL import Image
 
-from render.board import board_palette, compose_board
+from render.board import PALETTE_COLORS, compose_board, palette_for
 from render.options import MIN_SIZE, BoardOptions
 from rules import Position, RulesError, Variant
 
@@ -37,19 +37,11 @@ def replay_positions(
 
 
 def _palette(options: BoardOptions, variant: Variant, colors: int) -> Image.Image:
-    full = board_palette(
-        variant.id,
-        options.size,
-        options.perspective,
-        options.show_header,
-        options.style,
-        options.theme,
-    )
-    if colors >= 255:
+    """The board palette, or a smaller one; either leaves an index free for GIF transparency."""
+    full = palette_for(variant, options)
+    if colors >= PALETTE_COLORS:
         return full
-    return full.convert("RGB").quantize(
-        colors, method=Image.Quantize.MEDIANCUT
-    )  # < 255: one index stays free
+    return full.convert("RGB").quantize(colors, method=Image.Quantize.MEDIANCUT)
 
 
 def _encode(positions: list[Position], options: BoardOptions, colors: int) -> bytes:
@@ -95,7 +87,7 @@ def render_replay(
     if even the smallest frames do not fit, some middle moves are left out."""
     options = options or BoardOptions()
     positions = replay_positions(variant, start_sfen, usi_moves)
-    size, colors = options.size, 255
+    size, colors = options.size, PALETTE_COLORS
     data = b""
     for _ in range(8):
         data = _encode(positions, replace(options, size=size), colors)
