@@ -197,15 +197,35 @@ def _international_text(
 
     x0, y0, pw, ph = body
     color = theme.promoted_ink if piece.promoted else theme.ink
-    code = piece.code
-    height = ph * (0.27 if len(code) <= 2 else 0.23)
     center = at((x0 + pw / 2, y0 + ph * 0.58))
-    draw_centered(draw, code, Face.BOLD, center, height, pw * 0.46, color, em_ratio=0.74)
+    _code(draw, piece.code, center, ph * 0.27, pw * 0.5, color)
     for dm, spot, r in _mark_spots(piece, body):
         if dm.mark is Mark.RANGE:
             draw_centered(
                 draw, str(dm.limit), Face.BOLD, at(spot), r * 2.8, r * 3, theme.mark, em_ratio=0.72
             )
+
+
+def _code(
+    draw: ImageDraw.ImageDraw, code: str, center: Point, height: float, width: float, color: RGB
+) -> None:
+    """A Western code centred on ``center``; a promoted one's ``+`` drawn smaller before it."""
+    plus, letters = ("+", code[1:]) if code.startswith("+") else ("", code)
+    px = max(4, round(height / 0.74))
+    f = font(Face.BOLD, px)
+    fp = font(Face.BOLD, max(4, round(px * 0.9)))
+    total = f.getlength(letters) + (fp.getlength(plus) if plus else 0)
+    if total > width:
+        px = max(4, int(px * width / total))
+        f, fp = font(Face.BOLD, px), font(Face.BOLD, max(4, round(px * 0.9)))
+        total = f.getlength(letters) + (fp.getlength(plus) if plus else 0)
+    x = center[0] - total / 2
+    _, top, _, bottom = f.getbbox("H")
+    y = center[1] - (top + bottom) / 2
+    if plus:
+        draw.text((x, y + px * 0.03), plus, font=fp, fill=color)
+        x += fp.getlength(plus)
+    draw.text((x, y), letters, font=f, fill=color)
 
 
 def _mark(draw: ImageDraw.ImageDraw, dm: DirectionMark, at: Point, r: float, color: RGB) -> None:
