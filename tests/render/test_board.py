@@ -183,3 +183,25 @@ def test_styles_differ_and_repeat_identically(wa_game: Position) -> None:
 def test_bad_options_are_refused(kwargs: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         BoardOptions(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("variant_id", "lines"), [("shogi", (3, 6)), ("wa", (3, 8))])
+def test_star_points_mark_the_zone_lines(variant_id: str, lines: tuple[int, int]) -> None:
+    variant = load_variant(variant_id)
+    lay = board_layout(variant, DEFAULT_SIZE, "sente")
+    expected = {
+        (lay.grid[0] + x * lay.cell_w, lay.grid[1] + y * lay.cell_h) for x in lines for y in lines
+    }
+    assert set(lay.star_points(variant.zone_depth)) == expected
+    img = open_png(render_board(Position.from_sfen(variant, _kings_only(variant_id))))
+    d = max(2, int(lay.cell_w * 0.065 * 0.65))  # inside the dot, off the grid lines
+    for x, y in expected:
+        assert sum(img.getpixel((x + d, y + d))) < 250  # type: ignore[arg-type]
+    x, y = lay.grid[0] + lay.cell_w, lay.grid[1] + lay.cell_h  # a plain crossing: wood there
+    assert sum(img.getpixel((x + d, y + d))) > 400  # type: ignore[arg-type]
+
+
+def _kings_only(variant_id: str) -> str:
+    if variant_id == "shogi":
+        return "4k4/9/9/9/9/9/9/9/4K4 b - 1"
+    return "5k5/11/11/11/11/11/11/11/11/11/5K5 b - 1"

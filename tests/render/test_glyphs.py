@@ -14,7 +14,7 @@ from render import board, cheatsheet, diagram, sprites
 from render.board import render_board
 from render.cheatsheet import render_cheatsheet
 from render.diagram import render_piece
-from render.options import BoardOptions
+from render.options import BoardOptions, Labels
 from rules import Position, load_variant
 from tests.render.conftest import random_game
 
@@ -58,6 +58,10 @@ def test_no_drawn_character_is_missing_from_its_font(drawn_text: list[tuple[str,
         for style in ("kanji", "international"):
             options = BoardOptions(style=style, sente_name="Ōta Алёна", gote_name="🐉 さくら")  # type: ignore[arg-type]
             render_board(pos, options)
+    russian = Labels(
+        sente="Сэнтэ", gote="Готэ", move="Ход {n}", to_move="Ходит {name}", check="Шах!"
+    )
+    render_board(check, BoardOptions(labels=russian))
     for vid in ("shogi", "wa"):
         variant = load_variant(vid)
         render_cheatsheet(variant)
