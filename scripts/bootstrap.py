@@ -28,7 +28,7 @@ def venv_bin(name: str) -> Path:
 
 def ensure_env(extra: str | None) -> None:
     """Create the venv if missing and install the project (with ``extra``) when out of date."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - this script may run under an older python3
         sys.exit(f"Komabot needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
     target = venv_dir()
     if not venv_bin("python").exists():
