@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.fonts import Face, fit, font, printable
+from render.fonts import Face, display_name, fit, font, printable
 from render.hands import draw_strip, tray_box, turn_icon
 from render.layout import BoardLayout, board_layout
 from render.options import BoardOptions
@@ -206,7 +206,10 @@ def compose_board(pos: Position, options: BoardOptions) -> Image.Image:
             raise ValueError(f"highlight squares {bad} are off this {v.files}x{v.ranks} board")
         _dots(img, lay, list(options.highlight), occupied, theme)
     labels = options.labels
-    names = {SENTE: options.sente_name or labels.sente, GOTE: options.gote_name or labels.gote}
+    names = {
+        SENTE: display_name(options.sente_name, labels.sente),
+        GOTE: display_name(options.gote_name, labels.gote),
+    }
     for color in (SENTE, GOTE):
         draw_strip(img, v, pos, lay, color, names[color], pos.side == color, options.style, theme)
     if lay.header is not None:

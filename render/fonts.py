@@ -50,6 +50,12 @@ def printable(text: str, replacement: str = "?") -> str:
     return out
 
 
+def display_name(name: str, fallback: str) -> str:
+    """``name`` as the fonts can draw it, or ``fallback`` when too little of it would show."""
+    shown = printable(name.strip())
+    return shown if sum(c.isalnum() for c in shown) >= 1 else fallback
+
+
 def fit(text: str, face: Face, px: int, width: int) -> str:
     """``text`` shortened with an ellipsis until it is at most ``width`` pixels wide."""
     f = font(face, px)

@@ -8,7 +8,7 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from render.charset import RENDER_SYMBOLS, label_chars, required_chars, variant_chars
-from render.fonts import Face, font_dir, font_path, printable
+from render.fonts import Face, display_name, font_dir, font_path, printable
 
 
 def cmap(face: Face) -> set[str]:
@@ -54,3 +54,9 @@ def test_printable_replaces_what_the_fonts_lack() -> None:
 def test_font_files_exist() -> None:
     for face in Face:
         assert Path(font_path(face)).is_file()
+
+
+def test_display_name_falls_back_when_nothing_would_show() -> None:
+    assert display_name("🐉🐉", "Sente") == "Sente"
+    assert display_name("  ", "Gote") == "Gote"
+    assert display_name("Ōta 🐉", "Sente") == "Ōta ?"
