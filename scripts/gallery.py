@@ -57,7 +57,9 @@ def main() -> int:
     for vid in available_variants():
         pos, _ = midgame(vid, 50, seed=7)
         moves = [m for m in pos.legal_moves() if not m.drop]
-        busiest = max({m.from_sq for m in moves}, key=lambda sq: sum(m.from_sq == sq for m in moves))
+        busiest = max(
+            {m.from_sq for m in moves}, key=lambda sq: sum(m.from_sq == sq for m in moves)
+        )
         targets = tuple(sorted({m.to_sq for m in moves if m.from_sq == busiest}))
         for style in ("kanji", "international"):
             for perspective in ("sente", "gote"):
