@@ -161,6 +161,9 @@ class ServiceBase:
             found = await self.store.active_game(ctx.chat, ctx.user)
             if found is None:
                 if player:
+                    last = await self.store.last_game(ctx.chat, ctx.user)
+                    if last is not None:  # say how their latest game here ended
+                        self.require_active(ctx, last, await self.names(last))
                     raise UserError("game.none_here")
                 found = await self.only_game_here(ctx)
             game = found

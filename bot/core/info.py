@@ -186,11 +186,19 @@ class InfoCommands(ServiceBase):
             )
         filename = f"game-{game.id}.{fmt}"
         if fmt == "gif":
-            from render.replay import render_replay
+            from render import render_replay
 
-            data = render_replay(game.variant, game.start_sfen, list(game.moves), GIF_MAX_BYTES)
-            if len(data) > GIF_MAX_BYTES:
-                raise UserError("export.too_big", game=game.id)
+            options = present.board_options(ctx.settings, names)
+            try:
+                data = render_replay(
+                    load_variant(game.variant),
+                    game.start_sfen,
+                    game.moves,
+                    GIF_MAX_BYTES,
+                    options,
+                )
+            except ValueError:
+                raise UserError("export.too_big", game=game.id) from None
             attachment = Attachment(data, filename, MIME[fmt])
         else:
             from rules.records import RecordError, export_record
@@ -307,7 +315,7 @@ class InfoCommands(ServiceBase):
 
     async def cmd_cheatsheet(self, ctx: Context) -> Reply:
         variant_id = self.variant_arg(ctx, ctx.args[0] if ctx.args else None)
-        from render.cheatsheet import render_cheatsheet
+        from render import render_cheatsheet
 
         variant = load_variant(variant_id)
         data = render_cheatsheet(variant)
@@ -337,24 +345,26 @@ class InfoCommands(ServiceBase):
             if args[-1].lower() in VARIANT_WORDS:
                 variants = (self.variant_arg(ctx, args.pop()),)
         query = " ".join(args)
-        from rules.lookup import find_piece
+        from rules.lookup import UnknownPieceError, find_piece
 
-        matches = find_piece(query, variants)
-        if not matches:
-            where = (
-                ctx.t("piece.in_variant", variant=present.variant_name(variants[0], ctx.lang))
-                if len(variants) == 1
-                else ""
+        try:
+            matches = find_piece(query, list(variants))
+        except UnknownPieceError as exc:
+            names = [str(n) for n in exc.params.get("candidates", ())][:5]
+            buttons = tuple(
+                Button(n, f"piece {n}") for n in names if len(f"piece {n}".encode()) <= 64
             )
-            raise UserError("piece.not_found", query=query, where=where, variant=variants[0])
-        if len(matches) > 1:
-            names = ", ".join(f"{p.names['en']} ({v})" for v, p in matches[:10])
-            raise UserError("piece.several", query=query, names=names)
-        variant_id, piece = matches[0]
-        return self.piece_reply(ctx, variant_id, piece.kind)
+            raise UserError(
+                "piece.not_found",
+                buttons=(buttons,) if buttons else (),
+                problem=exc.message,
+                sheets=" / ".join(f"/cheatsheet {v}" for v in variants),
+            ) from None
+        best = matches[0]  # best first: an unpromoted piece before a promoted one of that name
+        return self.piece_reply(ctx, best.variant_id, best.piece.kind)
 
     def piece_reply(self, ctx: Context, variant_id: str, kind: int) -> Reply:
-        from render.diagram import render_piece
+        from render import render_piece
 
         variant = load_variant(variant_id)
         piece = variant.piece(kind)
@@ -372,9 +382,8 @@ class InfoCommands(ServiceBase):
             betza=piece.betza,
             promotes=extra,
         )
-        image = Attachment(
-            render_piece(variant, kind), f"{variant_id}-{piece.letter}.png", "image/png"
-        )
+        name = piece.letter.replace("+", "promoted-")
+        image = Attachment(render_piece(variant, kind), f"{variant_id}-{name}.png", "image/png")
         return Reply(caption, image=image)
 
     # --- autocomplete -------------------------------------------------------------------

@@ -176,6 +176,10 @@ EN: dict[str, str] = {
     "game.over": "🏁 Game #{game} is over: {result}.",
     "game.over.export": "Download the record:",
     # --- board / moves ------------------------------------------------------------------
+    "board.sente": "Sente",
+    "board.gote": "Gote",
+    "board.move": "Move {n}",
+    "board.to_move": "{name} to move",
     "board.header": "Game #{game}: {sente} ☗ vs {gote} ☖ · {variant} · move {ply}",
     "board.last_move": "Last move: {move}.",
     "moves.missing": "Which piece? Name its square, for example /moves 7g.",
@@ -237,9 +241,7 @@ EN: dict[str, str] = {
     "export.too_big": "The animation of game #{game} is too large to send; try KIF or CSA.",
     # --- piece / cheatsheet -------------------------------------------------------------
     "piece.missing": "Which piece? For example /piece rook, /piece SP or /piece 飛.",
-    "piece.not_found": "I know no piece called {query!r}{where}. Try /cheatsheet {variant}.",
-    "piece.in_variant": " in {variant}",
-    "piece.several": "{query!r} fits several pieces: {names}. Be more precise.",
+    "piece.not_found": "{problem} ({sheets} shows every piece.)",
     "piece.caption": "{name} ({kanji}, {romaji}) — {variant}. Moves: {betza}.{promotes}",
     "piece.promotes": " Promotes to {name}.",
     "piece.promoted_from": " Promoted form of the {name}.",

@@ -13,7 +13,8 @@ from bot.core.api import Attachment
 from bot.core.messages import text
 from bot.core.textboard import text_board
 from bot.store.models import ChatSettings, GameRow
-from rules import GOTE, SENTE, Move, Position, Termination, load_variant
+from render import BoardOptions, Labels, render_board
+from rules import GOTE, SENTE, Move, Position, Termination, load_variant, notation
 
 log = logging.getLogger("komabot.present")
 
@@ -23,16 +24,12 @@ log = logging.getLogger("komabot.present")
 
 def parse_move(pos: Position, move_text: str) -> Move:
     """A legal move from text in any notation; raises the rules errors otherwise."""
-    from rules.notation import parse_move as parse_any
-
-    return parse_any(pos, move_text)
+    return notation.parse_move(pos, move_text)
 
 
-def format_move(pos_before: Position, move: Move, notation: str) -> str:
+def format_move(pos_before: Position, move: Move, style: str) -> str:
     """``move`` (legal in ``pos_before``) in the chat's notation."""
-    from rules.notation import format_move as fmt
-
-    return fmt(pos_before, move, notation)
+    return notation.format_move(pos_before, move, style)
 
 
 def variant_name(variant_id: str, lang: str = "en") -> str:
@@ -114,6 +111,31 @@ def board_text(
     return text_board(pos, gote_bottom=gote_at_bottom(pos, settings), names=names, marks=marks)
 
 
+def board_options(
+    settings: ChatSettings,
+    names: tuple[str, str],
+    gote_bottom: bool = False,
+    highlights: tuple[int, ...] = (),
+) -> BoardOptions:
+    """Drawing options from the chat's settings, with the catalogue's words on the image."""
+    lang = settings.language
+    labels = Labels(
+        sente=text("board.sente", lang),
+        gote=text("board.gote", lang),
+        move=text("board.move", lang),
+        to_move=text("board.to_move", lang),
+        check=text("move.check", lang),
+    )
+    return BoardOptions(
+        perspective="gote" if gote_bottom else "sente",
+        style="international" if settings.piece_style == "international" else "kanji",
+        highlight=highlights,
+        sente_name=names[SENTE],
+        gote_name=names[GOTE],
+        labels=labels,
+    )
+
+
 def board_image(
     pos: Position,
     settings: ChatSettings,
@@ -122,12 +144,5 @@ def board_image(
     filename: str = "board.png",
 ) -> Attachment:
     """The board as a PNG from the side the chat's settings say."""
-    from render.board import BoardOptions, render_board
-
-    options = BoardOptions(
-        perspective=GOTE if gote_at_bottom(pos, settings) else SENTE,
-        style=settings.piece_style,
-        highlights=highlights,
-        names=names,
-    )
+    options = board_options(settings, names, gote_at_bottom(pos, settings), highlights)
     return Attachment(render_board(pos, options), filename, "image/png")

@@ -63,4 +63,12 @@ def text_board(
     lines.append(border)
     tail = f"{label[bottom]} {names[bottom]}".rstrip()
     lines.append(tail + (f"   hand: {_hand(pos, bottom)}" if drops else ""))
+    lines.append(legend(pos))
     return "\n".join(lines)
+
+
+def legend(pos: Position) -> str:
+    """What the letters mean: ``K King, R Rook, ...; +X promoted, vX gote``."""
+    pieces = [p for p in pos.variant.pieces if not p.promoted]
+    keys = ", ".join(f"{p.letter} {p.names['en']}" for p in pieces)
+    return f"{keys}; +X promoted, vX gote's"

@@ -117,18 +117,55 @@ def last_board(output: str) -> str:
     return boards[-1]
 
 
-def test_a_wa_game_then_a_restart_mid_game(tmp_path: Path) -> None:
-    first = random_wa_moves(24, seed=3)
+# A whole Wa Shogi game (no drops) that gote wins by checkmate on move 32.
+WA_MATE = [
+    "8i9h",
+    "4a4b",
+    "9h11j",
+    "6b9b",
+    "6j8j",
+    "8c9d",
+    "1i1h",
+    "9d9i+",
+    "10j9i",
+    "7c7d",
+    "1k1j",
+    "4c5b",
+    "7i7h",
+    "4d4e",
+    "4i3h",
+    "5b4c",
+    "3h3c",
+    "2b3c",
+    "4k3j",
+    "3c8h",
+    "9i8h",
+    "4c6e",
+    "8h1a",
+    "2a1a",
+    "8j5j",
+    "5a5b",
+    "3j4j",
+    "6a7b",
+    "4h4g",
+    "6e4g",
+    "1j1k",
+    "4g6i",
+]
+
+
+def test_a_whole_wa_game_then_a_restart_mid_game(tmp_path: Path) -> None:
     second = random_wa_moves(30, seed=4)
     script = ["@alice /challenge @bob wa sente 3d", "@bob /accept"]
-    script += [f"@{'alice' if i % 2 == 0 else 'bob'} /move {m}" for i, m in enumerate(first)]
-    script += ["@bob /resign", "@bob /resign yes", "@alice /export kif 1", "@alice /export 1"]
+    script += [f"@{'alice' if i % 2 == 0 else 'bob'} /move {m}" for i, m in enumerate(WA_MATE)]
+    script += ["@bob /resign", "@alice /export kif 1", "@alice /export 1"]
     script += ["@bob /challenge @alice wa-drops gote 7d", "@alice /accept"]
     script += [f"@{'alice' if i % 2 == 0 else 'bob'} /move {m}" for i, m in enumerate(second[:11])]
     script += ["@carol /board"]  # ends here: end of input, like closing the terminal
     out = console(tmp_path, script)
-    assert out.count(" played ") == 24 + 11
-    assert "Game #1 is over: alice wins by resignation" in out
+    assert out.count(" played ") == 32 + 11
+    assert "Game #1 is over: bob wins by checkmate" in out
+    assert "Game #1 is over (bob wins by checkmate)" in out  # resigning afterwards
     assert "Wa Shogi games can't be written as kif; use one of kifu, usi, gif" in out
     assert re.search(r"file: .*game-1\.kifu", out)
     before = last_board(out)

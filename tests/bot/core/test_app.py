@@ -195,7 +195,7 @@ def test_sigterm_stops_the_console_cleanly(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
     )
     assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write("@alice /challenge @bob\n@bob /accept\n@alice /move 7g7f\n")
+    proc.stdin.write("@alice /challenge @bob sente\n@bob /accept\n@alice /move 7g7f\n")
     proc.stdin.flush()
     deadline = time.monotonic() + 60
     seen = ""

@@ -37,7 +37,7 @@ async def test_challenge_accept_play_to_checkmate(h: Harness) -> None:
     assert (finished.termination, finished.winner) == ("checkmate", 0)
     assert await h.store.pending_timers(1) == []
     late = await h.say(BOB, "move", "K-4a")
-    assert late.ephemeral and "no game in progress" in late.text
+    assert late.ephemeral and "Game #1 is over (Alice wins by checkmate)" in late.text
 
 
 async def test_moves_in_each_notation_and_chat_setting(h: Harness) -> None:
@@ -394,3 +394,15 @@ async def test_all_digit_moves_are_moves_not_game_numbers(h: Harness) -> None:
     assert "Bob played P-3d" in (await h.say(BOB, "move", "33", "34")).text
     assert "Alice played P-2f" in (await h.say(ALICE, "move", "2g2f", str(game.id))).text
     assert "Bob played P-8d" in (await h.say(BOB, "move", "8c8d", f"#{game.id}")).text
+
+
+async def test_a_damaged_record_is_reported_not_played_on(h: Harness) -> None:
+    game = await h.start_game()
+    await h.play(game, "7g7f")
+    game = await h.game(game.id)
+    await h.store.update_game(replace(game, moves=("7g7f", "7g7f")))  # a second, illegal move
+    h.service.positions.forget(game.id)
+    for user, command in ((CAROL, "board"), (BOB, "move")):
+        reply = await h.say(user, command, *(("3c3d",) if command == "move" else ()))
+        assert "record of game #1 is damaged (move 2: 7g7f" in reply.text, reply.text
+    assert (await h.game(game.id)).moves == ("7g7f", "7g7f")

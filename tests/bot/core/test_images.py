@@ -1,0 +1,48 @@
+"""Replies carry real images: boards, piece diagrams, cheat sheets, game GIFs."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from tests.bot.core.harness import ALICE, BOB, CAROL, Harness
+
+
+def picture(data: bytes, fmt: str = "PNG") -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    assert img.format == fmt
+    return img
+
+
+async def test_boards_pieces_sheets_and_replays_are_images(h: Harness) -> None:
+    h.service.render_images = True
+    start = await h.start_game(variant="wa")
+    reply = await h.play(start, "8h8g")
+    assert reply.image is not None and reply.image.filename == "board.png"
+    assert picture(reply.image.data).width >= 240
+    moves = await h.say(CAROL, "moves", "4c")
+    assert moves.image is not None and picture(moves.image.data)
+    await h.say(CAROL, "settings", "style", "international")
+    assert (await h.say(CAROL, "board")).image is not None
+    vague = await h.say(CAROL, "piece", "swallow")
+    assert "Did you mean" in vague.text and "/cheatsheet wa" in vague.text
+    assert [b.action for b in vague.buttons[0]] == [
+        "piece Swallow's Wings",
+        "piece Gliding Swallow",
+    ]
+    piece = await h.say(CAROL, *vague.buttons[0][0].action.split())
+    assert "Swallow's Wings (燕羽" in piece.text and piece.image is not None
+    picture(piece.image.data)
+    rook = await h.say(CAROL, "piece", "飛", "shogi")
+    assert rook.text.startswith("Rook (飛")
+    unknown = await h.say(CAROL, "piece", "zebra")
+    assert unknown.ephemeral and "No piece is called 'zebra'" in unknown.text
+    sheet = await h.say(CAROL, "cheatsheet", "wa")
+    assert sheet.image is not None and picture(sheet.image.data).height > 100
+    assert "not a variant" in (await h.say(CAROL, "cheatsheet", "chess")).text
+    await h.play(await h.game(start.id), "4c4d")
+    gif = await h.say(ALICE, "export", "gif")
+    (anim,) = gif.files
+    assert anim.filename == "game-1.gif" and picture(anim.data, "GIF").n_frames >= 2
+    assert (await h.say(BOB, "resign", "yes")).image is not None
