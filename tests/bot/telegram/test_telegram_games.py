@@ -39,13 +39,6 @@ async def bot_over(
     store = await SqliteStore.open(config.db_path)
     front = TelegramFrontEnd(config, settings_for(fake, tmp_path))
     service = GameService(store, config, clock=clock, outboxes={"telegram": front})
-    import importlib.util
-
-    if importlib.util.find_spec("render.board") is None:  # TEMP until render lands
-        from bot.core.api import Attachment
-
-        png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x02\x00\x00\x00\x03"
-        service.board_attachment = lambda *a, **k: Attachment(png, "board.png", "image/png")  # type: ignore[method-assign]
     try:
         async with running(front, service.handle):
             yield service, front
