@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import re
@@ -288,7 +289,7 @@ class ServiceBase:
             body.append(text("game.over", lang, game=game.id, result=result))
             body.append(text("game.over.export", lang))
             buttons = (*buttons, export_buttons(game))
-        image = self.board_attachment(pos, settings, names, highlights)
+        image = await self.board_attachment(pos, settings, names, highlights)
         reply = Reply(
             "\n".join(body),
             image=image,
@@ -298,17 +299,20 @@ class ServiceBase:
         )
         return await self.announce(ctx, game, reply) if ctx and announce else reply
 
-    def board_attachment(
+    async def board_attachment(
         self,
         pos: Position,
         settings: ChatSettings,
         names: tuple[str, str],
         highlights: tuple[int, ...] = (),
     ) -> Attachment | None:
+        """The board PNG, drawn in a worker thread (the loop keeps serving); None if off."""
         if not self.render_images:
             return None
         try:
-            return present.board_image(pos, settings, names, highlights)
+            return await asyncio.to_thread(
+                present.board_image, pos.copy(), settings, names, highlights
+            )
         except Exception:
             # The answer still goes out (with the text board): what was done stays visible.
             log.exception("drawing the board failed")

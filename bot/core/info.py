@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 from dataclasses import replace
 
@@ -108,7 +109,7 @@ class InfoCommands(ServiceBase):
         targets = tuple(sorted({m.to_sq for m in moves}))
         return Reply(
             ctx.t("moves.list", piece=piece, square=square, moves=", ".join(texts)),
-            image=self.board_attachment(pos, ctx.settings, names, (sq, *targets)),
+            image=await self.board_attachment(pos, ctx.settings, names, (sq, *targets)),
             text_board=present.board_text(pos, ctx.settings, names, marks=frozenset(targets)),
         )
 
@@ -190,7 +191,8 @@ class InfoCommands(ServiceBase):
 
             options = present.board_options(ctx.settings, names)
             try:
-                data = render_replay(
+                data = await asyncio.to_thread(
+                    render_replay,
                     load_variant(game.variant),
                     game.start_sfen,
                     game.moves,
@@ -318,7 +320,7 @@ class InfoCommands(ServiceBase):
         from render import render_cheatsheet
 
         variant = load_variant(variant_id)
-        data = render_cheatsheet(variant)
+        data = await asyncio.to_thread(render_cheatsheet, variant)
         return Reply(
             ctx.t("cheatsheet.caption", variant=present.variant_name(variant_id, ctx.lang)),
             image=Attachment(data, f"cheatsheet-{variant_id}.png", "image/png"),
@@ -361,9 +363,9 @@ class InfoCommands(ServiceBase):
                 sheets=" / ".join(f"/cheatsheet {v}" for v in variants),
             ) from None
         best = matches[0]  # best first: an unpromoted piece before a promoted one of that name
-        return self.piece_reply(ctx, best.variant_id, best.piece.kind)
+        return await self.piece_reply(ctx, best.variant_id, best.piece.kind)
 
-    def piece_reply(self, ctx: Context, variant_id: str, kind: int) -> Reply:
+    async def piece_reply(self, ctx: Context, variant_id: str, kind: int) -> Reply:
         from render import render_piece
 
         variant = load_variant(variant_id)
@@ -383,7 +385,8 @@ class InfoCommands(ServiceBase):
             promotes=extra,
         )
         name = piece.letter.replace("+", "promoted-")
-        image = Attachment(render_piece(variant, kind), f"{variant_id}-{name}.png", "image/png")
+        data = await asyncio.to_thread(render_piece, variant, kind)
+        image = Attachment(data, f"{variant_id}-{name}.png", "image/png")
         return Reply(caption, image=image)
 
     # --- autocomplete -------------------------------------------------------------------

@@ -75,7 +75,7 @@ class PlayCommands(ServiceBase):
         self, ctx: Context, game: GameRow, pos: Position, move: Move, names: tuple[str, str]
     ) -> Reply:
         before = pos.copy()
-        pos.push(move)
+        pos.make_unchecked(move)  # read_move returned a legal move: checked once, not twice
         shown = present.format_move(before, move, ctx.settings.notation)
         new = replace(
             game,
