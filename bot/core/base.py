@@ -249,7 +249,6 @@ class ServiceBase:
         *,
         pos: Position | None = None,
         settings: ChatSettings | None = None,
-        highlights: tuple[int, ...] = (),
         buttons: tuple[tuple[Button, ...], ...] = (),
         mention_mover: bool = True,
         now: float | None = None,
@@ -289,7 +288,7 @@ class ServiceBase:
             body.append(text("game.over", lang, game=game.id, result=result))
             body.append(text("game.over.export", lang))
             buttons = (*buttons, export_buttons(game))
-        image = await self.board_attachment(pos, settings, names, highlights)
+        image = await self.board_attachment(pos, settings, names)
         reply = Reply(
             "\n".join(body),
             image=image,

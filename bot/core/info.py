@@ -67,7 +67,6 @@ class InfoCommands(ServiceBase):
                 ply=len(game.moves),
             )
         ]
-        marks: tuple[int, ...] = ()
         if pos.last_move is not None:
             probe = pos.copy()
             last = probe.pop()
@@ -76,10 +75,7 @@ class InfoCommands(ServiceBase):
                     "board.last_move", move=present.format_move(probe, last, ctx.settings.notation)
                 )
             )
-            marks = tuple(sq for sq in (last.from_sq, last.to_sq) if sq >= 0)
-        return await self.game_reply(
-            ctx, game, lines, pos=pos, highlights=marks, mention_mover=False, announce=False
-        )
+        return await self.game_reply(ctx, game, lines, pos=pos, mention_mover=False, announce=False)
 
     async def cmd_moves(self, ctx: Context) -> Reply:
         game, rest = await self.pick_game(ctx, ctx.args, player=False)
@@ -109,7 +105,7 @@ class InfoCommands(ServiceBase):
         targets = tuple(sorted({m.to_sq for m in moves}))
         return Reply(
             ctx.t("moves.list", piece=piece, square=square, moves=", ".join(texts)),
-            image=await self.board_attachment(pos, ctx.settings, names, (sq, *targets)),
+            image=await self.board_attachment(pos, ctx.settings, names, targets),
             text_board=present.board_text(pos, ctx.settings, names, marks=frozenset(targets)),
         )
 

@@ -91,8 +91,7 @@ class PlayCommands(ServiceBase):
         saved = await self.save_game(new, ctx.now, clocks=True)
         self.positions.put(saved, pos)
         line = ctx.t("move.played", mover=names[before.side], move=shown)
-        marks = tuple(sq for sq in (move.from_sq, move.to_sq) if sq >= 0)
-        return await self.game_reply(ctx, saved, [line], pos=pos, highlights=marks)
+        return await self.game_reply(ctx, saved, [line], pos=pos)  # the image marks the move
 
     # --- resign -------------------------------------------------------------------------
 
