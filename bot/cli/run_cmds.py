@@ -76,11 +76,12 @@ def cmd_console(args: argparse.Namespace) -> int:
 
 def cmd_run(args: argparse.Namespace) -> int:
     from bot.app import serve
+    from bot.core.api import FrontEnd
 
     config = _config(args, "komabot run")
     if config is None:
         return 2
-    front_ends = []
+    front_ends: list[FrontEnd] = []
     if config.discord_token:
         from bot.discord_front import DiscordFrontEnd
 

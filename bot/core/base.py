@@ -17,6 +17,7 @@ from bot.core.messages import text
 from bot.core.positions import PositionCache
 from bot.store.interface import Store
 from bot.store.models import (
+    ChallengeRow,
     ChatKey,
     ChatSettings,
     GameRow,
@@ -192,6 +193,17 @@ class ServiceBase:
             gote=names[1],
             variant=present.variant_name(game.variant, ctx.lang),
             turn=ctx.t("game.turn", name=names[pos.side]),
+        )
+
+    async def challenge_line(self, ctx: Context, ch: ChallengeRow) -> str:
+        challenged = await self.name(ch.challenged) if ch.challenged else ctx.t("challenge.anyone")
+        return ctx.t(
+            "challenge.line",
+            challenge=ch.id,
+            challenger=await self.name(ch.challenger),
+            challenged=challenged,
+            variant=present.variant_name(ch.variant, ctx.lang),
+            time=present.format_time_control(ch.time_per_move, ctx.lang),
         )
 
     def require_active(self, ctx: Context, game: GameRow, names: tuple[str, str]) -> None:

@@ -150,6 +150,7 @@ class ChallengeCommands(ServiceBase):
             time=present.format_time_control(ch.time_per_move, ctx.lang),
             expires=present.format_when(ch.expires_at),
         )
+        buttons: tuple[Button, ...]
         if ch.challenged is None:
             body = ctx.t("challenge.card_open", **params)
             buttons = (
@@ -193,17 +194,6 @@ class ChallengeCommands(ServiceBase):
             lines = [await self.challenge_line(ctx, c) for c in candidates]
             raise UserError("challenge.several", challenges="\n".join(lines))
         return candidates[0]
-
-    async def challenge_line(self, ctx: Context, ch: ChallengeRow) -> str:
-        challenged = await self.name(ch.challenged) if ch.challenged else ctx.t("challenge.anyone")
-        return ctx.t(
-            "challenge.line",
-            challenge=ch.id,
-            challenger=await self.name(ch.challenger),
-            challenged=challenged,
-            variant=present.variant_name(ch.variant, ctx.lang),
-            time=present.format_time_control(ch.time_per_move, ctx.lang),
-        )
 
     async def require_open(self, ctx: Context, ch: ChallengeRow) -> None:
         if ch.status is ChallengeStatus.OPEN and ch.expires_at <= ctx.now:

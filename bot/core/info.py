@@ -397,10 +397,10 @@ class InfoCommands(ServiceBase):
         current = current.strip().lower()
         pairs: list[tuple[str, str]] = []
         if argument == "game":
-            for game in await self.store.active_games_of(ctx.user):
-                names = await self.names(game)
-                color = game.player_color(ctx.user) or 0
-                pairs.append((f"#{game.id} vs {names[color ^ 1]}", str(game.id)))
+            for mine in await self.store.active_games_of(ctx.user):
+                players = await self.names(mine)
+                color = mine.player_color(ctx.user) or 0
+                pairs.append((f"#{mine.id} vs {players[color ^ 1]}", str(mine.id)))
         elif argument == "challenge":
             for ch in await self.store.open_challenges(ctx.chat):
                 pairs.append((await self.challenge_line(ctx, ch), str(ch.id)))
@@ -420,8 +420,8 @@ class InfoCommands(ServiceBase):
                     pairs = [(t, t) for t in texts]
                 else:
                     squares = sorted({m.from_sq for m in pos.legal_moves() if m.from_sq >= 0})
-                    names = pos.tables.square_names
-                    pairs = [(names[sq], names[sq]) for sq in squares]
+                    labels = pos.tables.square_names
+                    pairs = [(labels[sq], labels[sq]) for sq in squares]
         fitting = [p for p in pairs if p[0].lower().startswith(current) or current in p[1].lower()]
         buttons = tuple(Button(label[:100], value[:100]) for label, value in fitting[:25])
         return Reply("", buttons=(buttons,) if buttons else (), ephemeral=True)

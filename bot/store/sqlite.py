@@ -164,9 +164,11 @@ class SqliteStore:
     async def _check(db: aiosqlite.Connection, path: Path) -> None:
         app_id = (await (await db.execute("PRAGMA application_id")).fetchone() or (0,))[0]
         version = (await (await db.execute("PRAGMA user_version")).fetchone() or (0,))[0]
-        tables = await (
-            await db.execute("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
-        ).fetchall()
+        tables = list(
+            await (
+                await db.execute("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+            ).fetchall()
+        )
         if app_id == 0 and version == 0 and not tables:
             return  # a new, empty database
         if app_id != APPLICATION_ID:
@@ -179,7 +181,7 @@ class SqliteStore:
                 f"{path} has schema version {version}, newer than this Komabot knows "
                 f"({LATEST}); upgrade Komabot. The file was left untouched."
             )
-        rows = await (await db.execute("PRAGMA quick_check")).fetchall()
+        rows = list(await (await db.execute("PRAGMA quick_check")).fetchall())
         if [r[0] for r in rows] != ["ok"]:
             detail = "; ".join(str(r[0]) for r in rows[:3])
             raise StoreOpenError(f"{path} is damaged ({detail}); Komabot left it untouched")
