@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
-from bot.config import VARIABLES
+from bot.config import VARIABLES, Config
 
 ORDER = 50
 
@@ -43,24 +44,31 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.set_defaults(func=cmd_console)
 
 
-def _config(args: argparse.Namespace, prog: str):  # type: ignore[no-untyped-def]
+def _config(args: argparse.Namespace, prog: str) -> Config | None:
+    """The configuration from the environment and the command line; None after an error."""
     from dataclasses import replace
 
-    from bot.config import Config, ConfigError
+    from bot.config import ConfigError
 
     try:
         config = Config.from_env()
     except ConfigError as exc:
         print(f"{prog}: {exc}", file=sys.stderr)
         return None
-    changes = {}
-    if getattr(args, "db", None):
-        changes["db_path"] = args.db
-    if getattr(args, "out", None):
-        changes["console_out"] = args.out
-    if getattr(args, "chat", None):
-        changes["console_chat"] = args.chat
-    return replace(config, **changes)
+    return replace(
+        config,
+        db_path=getattr(args, "db", None) or config.db_path,
+        console_out=getattr(args, "out", None) or config.console_out,
+        console_chat=getattr(args, "chat", None) or config.console_chat,
+    )
+
+
+def _quiet_unless_asked(config: Config) -> Config:
+    """In the terminal chat, request log lines would interleave with the game: WARNING and up
+    unless KOMABOT_LOG_LEVEL says otherwise."""
+    from dataclasses import replace
+
+    return config if "KOMABOT_LOG_LEVEL" in os.environ else replace(config, log_level="WARNING")
 
 
 def cmd_console(args: argparse.Namespace) -> int:
@@ -70,6 +78,7 @@ def cmd_console(args: argparse.Namespace) -> int:
     config = _config(args, "komabot console")
     if config is None:
         return 2
+    config = _quiet_unless_asked(config)
     front = ConsoleFrontEnd(config, user=args.user, banner=not args.quiet)
     return serve(config, [front], "komabot console")
 
@@ -94,5 +103,6 @@ def cmd_run(args: argparse.Namespace) -> int:
         from bot.console_front import ConsoleFrontEnd
 
         print("komabot run: no DISCORD_TOKEN or TELEGRAM_TOKEN set; starting the console.")
+        config = _quiet_unless_asked(config)
         front_ends.append(ConsoleFrontEnd(config))
     return serve(config, front_ends, "komabot run")

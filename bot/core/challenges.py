@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from bot.config import format_duration, parse_duration
@@ -12,6 +13,8 @@ from bot.core.messages import text
 from bot.store.errors import VersionConflict
 from bot.store.models import ChallengeRow, ChallengeStatus, GameRow, GameStatus
 from rules import GOTE, SENTE, load_variant
+
+log = logging.getLogger("komabot.service")
 
 VARIANT_WORDS = {
     "shogi": "shogi",
@@ -319,6 +322,7 @@ class ChallengeCommands(ServiceBase):
             ch = await self.store.close_challenge(challenge_id, ChallengeStatus.EXPIRED)
         except VersionConflict:
             return None
+        log.info("challenge %s expired", ch.id)
         settings = await self.store.get_settings(ch.chat)
         line = text("challenge.closed.expired", settings.language, challenge=ch.id)
         await self.edit_card(ch.chat, f"challenge:{ch.id}", Reply(line))

@@ -190,6 +190,7 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             )
         except VersionConflict:
             return  # a move arrived at the last moment and replaced the timers
+        log.info("game %s lost on time by %s", game.id, game.player(loser))
         names = await self.names(game)
         settings = await self.store.get_settings(game.chat)
         line = text("clock.timeout", settings.language, name=names[loser])
@@ -217,6 +218,7 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
         settings = await self.store.get_settings(game.chat)
         lang = settings.language
         mover = game.player(pos.side)
+        log.info("reminder for game %s to %s (%.0f s left)", game.id, mover, game.deadline - now)
         line = text(
             "clock.reminder",
             lang,
