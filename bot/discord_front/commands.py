@@ -8,7 +8,7 @@ autocomplete are decided here, by argument name, because they are Discord presen
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -153,16 +153,3 @@ def build_group(
     for command in commands:
         group.add_command(build_command(command, on_slash, complete))
     return group
-
-
-def option_values(values: Mapping[str, Any]) -> dict[str, str]:
-    """Slash option values as the text the service reads (users by id)."""
-    out: dict[str, str] = {}
-    for key, value in values.items():
-        if value is None:
-            continue
-        if isinstance(value, discord.abc.User):
-            out[key] = str(value.id)
-        else:
-            out[key] = str(value)
-    return out

@@ -8,7 +8,6 @@ import dataclasses
 import hashlib
 import json
 import logging
-import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -18,13 +17,19 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 
 from bot.config import Config
-from bot.core.api import ChatRef, Handler, Platform, Reply, Request, User
-from bot.core.commands import find_command, split_command_text
+from bot.core.api import ChatRef, Handler, Platform, Reply, Request
 from bot.core.messages import text
 from bot.discord_front import completion
 from bot.discord_front.cards import CardIndex, CardMessage
-from bot.discord_front.commands import build_group, option_values
+from bot.discord_front.commands import build_group
 from bot.discord_front.render import DEFAULT_UPLOAD_LIMIT, Outgoing, render
+from bot.discord_front.requests import (
+    button_request,
+    chat_ref,
+    completion_request,
+    slash_request,
+    text_request,
+)
 from bot.discord_front.settings import DiscordSettings
 from bot.discord_front.views import ActionButton
 
@@ -35,8 +40,6 @@ COMPLETE_WITHIN = 2.0  # autocomplete cannot be deferred: give up and offer noth
 BARE_ERROR_SECONDS = 60.0  # how long the answer to a refused bare move stays in the channel
 SYNC_HASH_KEY = "commands-sha256"
 DM_PREFIX = "dm:"  # ChatRef.chat_id "dm:<user id>": a direct message to that user
-_MENTION = re.compile(r"^<@!?(\d+)>$")
-_MOVE_LIKE = re.compile(r"[0-9０-９一二三四五六七八九十同]")
 
 
 class KomaClient(discord.Client):
@@ -257,15 +260,6 @@ class DiscordFrontEnd:
 
     # ------------------------------------------------------------------ requests
 
-    @staticmethod
-    def _chat(channel_id: int | None) -> ChatRef:
-        """Every Discord channel, thread and DM is a chat of its own."""
-        return ChatRef("discord", str(channel_id or 0))
-
-    @staticmethod
-    def _user(user: discord.abc.User) -> User:
-        return User("discord", str(user.id), user.display_name)
-
     async def _handle_safely(self, request: Request) -> Reply:
         """The one place a failure inside the service becomes a polite answer."""
         if self._handle is None:
@@ -279,30 +273,12 @@ class DiscordFrontEnd:
     async def on_slash(
         self, interaction: discord.Interaction[Any], command: str, values: dict[str, Any]
     ) -> None:
-        target_value = next((v for v in values.values() if isinstance(v, discord.abc.User)), None)
-        options = option_values(values)
-        request = Request(
-            chat=self._chat(interaction.channel_id),
-            user=self._user(interaction.user),
-            command=command,
-            args=tuple(
-                v for k, v in options.items() if not isinstance(values[k], discord.abc.User)
-            ),
-            options=options,
-            target=self._user(target_value) if target_value is not None else None,
-        )
+        request = slash_request(interaction, command, values)
         with self._tracked():
             await self.answer(interaction, request)
 
     async def on_button(self, interaction: discord.Interaction[Any], action: str) -> None:
-        command, _, rest = action.partition(" ")
-        request = Request(
-            chat=self._chat(interaction.channel_id),
-            user=self._user(interaction.user),
-            command=command,
-            args=tuple(rest.split()),
-            options={"button": "1"},
-        )
+        request = button_request(interaction, action)
         message = interaction.message
         # A private prompt (resign? draw?) loses its buttons once pressed: only its reader saw it.
         retire = message is not None and message.flags.ephemeral
@@ -414,7 +390,7 @@ class DiscordFrontEnd:
         except discord.HTTPException as exc:
             log.warning("no thread in %s (%s); the challenge stays in the channel", channel.id, exc)
             return await self._handle_safely(request)
-        threaded = dataclasses.replace(request, chat=self._chat(thread.id))
+        threaded = dataclasses.replace(request, chat=chat_ref(thread.id))
         reply = await self._handle_safely(threaded)
         if reply.ephemeral or _is_empty(render(reply)):
             await _discard_thread(thread)
@@ -441,21 +417,15 @@ class DiscordFrontEnd:
     async def _choices(
         self, interaction: discord.Interaction[Any], command: str, argument: str, current: str
     ) -> list[completion.Choice]:
-        namespace = {k: str(v) for k, v in vars(interaction.namespace).items() if v is not None}
         if (command, argument) == ("piece", "name"):
-            return completion.piece_choices(current, namespace.get("variant"))
+            variant = getattr(interaction.namespace, "variant", None)
+            return completion.piece_choices(current, variant)
         if (command, argument) == ("challenge", "time"):
             return completion.time_choices(current)
         if (command, argument) == ("help", "command"):
             return completion.command_choices(current)
-        # Game-dependent suggestions (legal moves, squares) come from the service.
-        request = Request(
-            chat=self._chat(interaction.channel_id),
-            user=self._user(interaction.user),
-            command="complete",
-            args=(command, argument, current),
-            options={k: v for k, v in namespace.items() if k != argument},
-        )
+        # Game-dependent suggestions (legal moves, squares, games) come from the service.
+        request = completion_request(interaction, command, argument, current)
         reply = await self._handle_safely(request)
         return [(b.label, b.action) for row in reply.buttons for b in row]
 
@@ -485,7 +455,7 @@ class DiscordFrontEnd:
         """Prefixed commands and, in opted-in channels, bare moves (Message Content intent)."""
         if message.author.bot or not self.settings.message_content:
             return
-        request = self.text_request(message)
+        request = text_request(message, self.settings)
         if request is None:
             return
         with self._tracked():
@@ -513,42 +483,6 @@ class DiscordFrontEnd:
             await self.cards.remember(
                 request.chat.key, reply.card, CardMessage(sent.channel.id, sent.id)
             )
-
-    def text_request(self, message: discord.Message) -> Request | None:
-        """The Request a typed message stands for, or None when it is none of ours."""
-        content = message.content.strip()
-        prefix = self.settings.prefix
-        chat = self._chat(message.channel.id)
-        user = self._user(message.author)
-        if content.startswith(prefix):
-            words = content[len(prefix) :].split()
-            named = bool(words) and words[0].lower() == "shogi"
-            if named:
-                words = words[1:]
-            elif not words or find_command(words[0]) is None:
-                return None  # "!play" may be another bot's command: answer only our own
-            parsed = split_command_text(" ".join(words)) if words else ("help", ())
-            if parsed is None:
-                return None
-            command, args = parsed
-            target: User | None = None
-            kept: list[str] = []
-            for word in args:
-                m = _MENTION.match(word)
-                if m is None:
-                    kept.append(word)
-                    continue
-                mentioned = next((u for u in message.mentions if u.id == int(m.group(1))), None)
-                if target is None and mentioned is not None and not mentioned.bot:
-                    target = self._user(mentioned)
-            return Request(chat, user, command, tuple(kept), target=target)
-        parent = getattr(message.channel, "parent_id", None)
-        opted_in = self.settings.bare_move_channels
-        bare_ok = message.channel.id in opted_in or (parent is not None and parent in opted_in)
-        words = content.split()
-        if bare_ok and len(words) == 1 and len(content) <= 20 and _MOVE_LIKE.search(content):
-            return Request(chat, user, "move", (content,), options={"bare": "1"})
-        return None
 
 
 def point_library_at(api_base: str, gateway_url: str) -> None:

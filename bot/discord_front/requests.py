@@ -1,0 +1,119 @@
+"""Discord events as service Requests: slash commands, button presses, typed messages."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from bot.core.api import ChatRef, Request, User
+from bot.core.commands import find_command, split_command_text
+from bot.discord_front.settings import DiscordSettings
+
+GROUP_WORD = "shogi"  # "!shogi move 7g7f" as well as "!move 7g7f"
+BARE_MOVE_LIMIT = 20  # longest single word taken for a move
+_MENTION = re.compile(r"^<@!?(\d+)>$")
+_MOVE_LIKE = re.compile(r"[0-9０-９一二三四五六七八九十同]")  # every move names a square
+
+
+def chat_ref(channel_id: int | None) -> ChatRef:
+    """Every Discord channel, thread and DM is a chat of its own."""
+    return ChatRef("discord", str(channel_id or 0))
+
+
+def user_ref(user: discord.abc.User) -> User:
+    return User("discord", str(user.id), user.display_name)
+
+
+def slash_request(
+    interaction: discord.Interaction[Any], command: str, values: Mapping[str, Any]
+) -> Request:
+    """``/shogi <command>`` with its options: values in table order as ``args``, a user option
+    as ``target``."""
+    users = {k: v for k, v in values.items() if isinstance(v, discord.abc.User)}
+    options = {
+        k: str(v.id) if isinstance(v, discord.abc.User) else str(v)
+        for k, v in values.items()
+        if v is not None
+    }
+    target = next(iter(users.values()), None)
+    return Request(
+        chat=chat_ref(interaction.channel_id),
+        user=user_ref(interaction.user),
+        command=command,
+        args=tuple(v for k, v in options.items() if k not in users),
+        options=options,
+        target=user_ref(target) if target is not None else None,
+    )
+
+
+def button_request(interaction: discord.Interaction[Any], action: str) -> Request:
+    """A pressed button: its action is the command and its arguments."""
+    command, _, rest = action.partition(" ")
+    return Request(
+        chat=chat_ref(interaction.channel_id),
+        user=user_ref(interaction.user),
+        command=command,
+        args=tuple(rest.split()),
+        options={"button": "1"},
+    )
+
+
+def completion_request(
+    interaction: discord.Interaction[Any], command: str, argument: str, current: str
+) -> Request:
+    """Ask the service for suggestions for a half-typed option (the others as options)."""
+    filled = {k: str(v) for k, v in vars(interaction.namespace).items() if v is not None}
+    return Request(
+        chat=chat_ref(interaction.channel_id),
+        user=user_ref(interaction.user),
+        command="complete",
+        args=(command, argument, current),
+        options={k: v for k, v in filled.items() if k != argument},
+    )
+
+
+def text_request(message: discord.Message, settings: DiscordSettings) -> Request | None:
+    """The Request a typed message stands for, or None when it is none of ours.
+
+    ``!move 7g7f`` or ``!shogi move 7g7f`` (the prefix is configurable); a mention becomes the
+    target.  In channels that opted in, a single word naming a square is a bare move.
+    """
+    content = message.content.strip()
+    chat = chat_ref(message.channel.id)
+    user = user_ref(message.author)
+    if content.startswith(settings.prefix):
+        words = content[len(settings.prefix) :].split()
+        if words and words[0].lower() == GROUP_WORD:
+            words = words[1:]
+        elif not words or find_command(words[0]) is None:
+            return None  # "!play" may be another bot's command: answer only our own
+        parsed = split_command_text(" ".join(words)) if words else ("help", ())
+        if parsed is None:
+            return None
+        command, args = parsed
+        target: User | None = None
+        kept: list[str] = []
+        for word in args:
+            m = _MENTION.match(word)
+            if m is None:
+                kept.append(word)
+                continue
+            mentioned = next((u for u in message.mentions if u.id == int(m.group(1))), None)
+            if target is None and mentioned is not None and not mentioned.bot:
+                target = user_ref(mentioned)
+        return Request(chat, user, command, tuple(kept), target=target)
+    parent = getattr(message.channel, "parent_id", None)
+    opted_in = settings.bare_move_channels
+    bare_ok = message.channel.id in opted_in or (parent is not None and parent in opted_in)
+    words = content.split()
+    if (
+        bare_ok
+        and len(words) == 1
+        and len(content) <= BARE_MOVE_LIMIT
+        and _MOVE_LIKE.search(content)
+    ):
+        return Request(chat, user, "move", (content,), options={"bare": "1"})
+    return None
