@@ -8,7 +8,7 @@ second, per-move p50/p99 latency, and the ratio to the reference: the rules core
 (``parse_usi`` + ``push`` + ``outcome``) on the very same moves.
 
     .venv/bin/python bench/service.py [--games 1000] [--rounds 4] [--sync full|normal]
-                                       [--concurrency 4] [--no-render]
+                                       [--concurrency 2] [--no-render]
 
 Target on the 2-core build machine: p99 under 50 ms and at least 100 moves per second with
 rendering included.
@@ -148,7 +148,7 @@ def main() -> None:
     parser.add_argument("--sync", choices=("full", "normal"), default="full")
     parser.add_argument("--no-render", action="store_true", help="leave out the board image")
     parser.add_argument(
-        "--concurrency", type=int, default=3, help="requests in flight (different games)"
+        "--concurrency", type=int, default=2, help="requests in flight (different games)"
     )
     asyncio.run(run(parser.parse_args()))
 

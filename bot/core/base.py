@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
+import os
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from bot.config import Config
 from bot.core import present
@@ -29,6 +33,7 @@ from bot.store.models import (
 from rules import Position
 
 log = logging.getLogger("komabot.service")
+T = TypeVar("T")
 
 _NUMBER = re.compile(r"^#?(\d{1,12})$")
 
@@ -105,6 +110,9 @@ class ServiceBase:
         self.positions = PositionCache()
         self._names: dict[str, str] = {}
         self.timers_changed: Callable[[], None] = lambda: None
+        self._drawing = ThreadPoolExecutor(
+            max_workers=os.cpu_count() or 2, thread_name_prefix="komabot-draw"
+        )
 
     # --- people -------------------------------------------------------------------------
 
@@ -321,13 +329,16 @@ class ServiceBase:
         if not self.render_images:
             return None
         try:
-            return await asyncio.to_thread(
-                present.board_image, pos.copy(), settings, names, highlights
-            )
+            return await self.draw(present.board_image, pos.copy(), settings, names, highlights)
         except Exception:
             # The answer still goes out (with the text board): what was done stays visible.
             log.exception("drawing the board failed")
             return None
+
+    async def draw(self, fn: Callable[..., T], *args: object) -> T:
+        """Run an image function on the drawing threads (one per core), off the event loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._drawing, functools.partial(fn, *args))
 
     async def announce(self, ctx: Context, game: GameRow, reply: Reply) -> Reply:
         """``reply`` for the asker; when they acted from another chat (a private chat with the

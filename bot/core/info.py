@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 from dataclasses import replace
 
@@ -187,7 +186,7 @@ class InfoCommands(ServiceBase):
 
             options = present.board_options(ctx.settings, names)
             try:
-                data = await asyncio.to_thread(
+                data = await self.draw(
                     render_replay,
                     load_variant(game.variant),
                     game.start_sfen,
@@ -316,7 +315,7 @@ class InfoCommands(ServiceBase):
         from render import render_cheatsheet
 
         variant = load_variant(variant_id)
-        data = await asyncio.to_thread(render_cheatsheet, variant)
+        data = await self.draw(render_cheatsheet, variant)
         return Reply(
             ctx.t("cheatsheet.caption", variant=present.variant_name(variant_id, ctx.lang)),
             image=Attachment(data, f"cheatsheet-{variant_id}.png", "image/png"),
@@ -381,7 +380,7 @@ class InfoCommands(ServiceBase):
             promotes=extra,
         )
         name = piece.letter.replace("+", "promoted-")
-        data = await asyncio.to_thread(render_piece, variant, kind)
+        data = await self.draw(render_piece, variant, kind)
         image = Attachment(data, f"{variant_id}-{name}.png", "image/png")
         return Reply(caption, image=image)
 

@@ -140,6 +140,7 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             await asyncio.wait_for(self._idle.wait(), timeout)
         except TimeoutError:
             return False
+        self._drawing.shutdown(wait=False)
         return True
 
     # --- timers -------------------------------------------------------------------------
