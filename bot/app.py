@@ -111,9 +111,9 @@ async def run_app(
         for task, result in zip(tasks, results, strict=True):
             if isinstance(result, BaseException) and not isinstance(result, asyncio.CancelledError):
                 log.debug("front end %s ended with %r", task.get_name(), result)
+        await asyncio.gather(timer_task, return_exceptions=True)  # ends after its current pass
         if not await service.drain(DRAIN_SECONDS):
             log.warning("requests still running after %.0f s; closing anyway", DRAIN_SECONDS)
-        await asyncio.gather(timer_task, return_exceptions=True)
         await store.close()
         for sig in handled_signals:
             loop.remove_signal_handler(sig)
