@@ -406,3 +406,14 @@ async def test_a_damaged_record_is_reported_not_played_on(h: Harness) -> None:
         reply = await h.say(user, command, *(("3c3d",) if command == "move" else ()))
         assert "record of game #1 is damaged (move 2: 7g7f" in reply.text, reply.text
     assert (await h.game(game.id)).moves == ("7g7f", "7g7f")
+
+
+async def test_a_valid_impasse_declaration_wins(h: Harness) -> None:
+    game = await h.start_game()
+    entered = "R7R/1B2K2B1/2+P+P1+P+P+P+P/9/9/9/9/9/4k4 b 2P 1"  # 10 pieces in, 28 points
+    await h.store.update_game(replace(await h.game(game.id), start_sfen=entered))
+    assert "Declare impasse on your own turn" in (await h.say(BOB, "impasse")).text
+    done = await h.say(ALICE, "impasse")
+    assert "Alice declared impasse with 28 points" in done.text
+    assert "Alice wins by impasse declaration" in done.text
+    assert (await h.game(game.id)).termination == "impasse"
