@@ -417,3 +417,11 @@ async def test_a_valid_impasse_declaration_wins(h: Harness) -> None:
     assert "Alice declared impasse with 28 points" in done.text
     assert "Alice wins by impasse declaration" in done.text
     assert (await h.game(game.id)).termination == "impasse"
+
+
+async def test_fourfold_repetition_ends_in_a_draw(h: Harness) -> None:
+    game = await h.start_game()
+    reply = await h.play(game, *(["5i4h", "5a4b", "4h5i", "4b5a"] * 3))
+    assert "Game #1 is over: draw by fourfold repetition (sennichite)" in reply.text
+    final = await h.game(game.id)
+    assert (final.termination, final.winner) == ("repetition", None)
