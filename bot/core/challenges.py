@@ -180,6 +180,8 @@ class ChallengeCommands(ServiceBase):
             ch = await self.store.get_challenge(number)
             if ch is None or ch.chat.platform != ctx.chat.platform:
                 raise UserError("challenge.not_found", challenge=number)
+            if ch.chat.chat_id != ctx.chat.chat_id:
+                raise UserError("challenge.other_chat", challenge=number)
             return ch
 
         def fits(c: ChallengeRow) -> bool:

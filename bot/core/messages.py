@@ -78,6 +78,7 @@ EN: dict[str, str] = {
     "game.line": "#{game} {sente} vs {gote} · {variant} · {turn}",
     "game.turn": "{name} to move",
     "challenge.not_found": "There is no challenge #{challenge}.",
+    "challenge.other_chat": "Challenge #{challenge} was made in another chat; answer it there.",
     "challenge.bad_number": "{text!r} is not a challenge number (like 12 or #12).",
     "challenge.none_for_you": "No challenge here is waiting for you.",
     "challenge.several": "Several challenges are open here; name one:\n{challenges}",

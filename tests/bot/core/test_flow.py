@@ -99,6 +99,8 @@ async def test_spectators_watch_but_cannot_play(h: Harness) -> None:
 async def test_only_the_challenged_accepts_and_only_the_challenger_cancels(h: Harness) -> None:
     await h.say(ALICE, "challenge", "wa", target=BOB)
     assert "is for Bob" in (await h.say(CAROL, "accept", "1")).text
+    elsewhere = MAIN.__class__("console", "lounge")
+    assert "made in another chat" in (await h.say(BOB, "accept", "1", chat=elsewhere)).text
     assert "own challenge" in (await h.say(ALICE, "accept", "1")).text
     assert "Only Alice can withdraw" in (await h.say(BOB, "cancel", "1")).text
     declined = await h.say(BOB, "decline")
