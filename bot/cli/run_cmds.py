@@ -90,15 +90,21 @@ def cmd_run(args: argparse.Namespace) -> int:
     config = _config(args, "komabot run")
     if config is None:
         return 2
+    from bot.config import ConfigError
+
     front_ends: list[FrontEnd] = []
-    if config.discord_token:
-        from bot.discord_front import DiscordFrontEnd
+    try:
+        if config.discord_token:
+            from bot.discord_front import DiscordFrontEnd
 
-        front_ends.append(DiscordFrontEnd(config))
-    if config.telegram_token:
-        from bot.telegram_front import TelegramFrontEnd
+            front_ends.append(DiscordFrontEnd(config))
+        if config.telegram_token:
+            from bot.telegram_front import TelegramFrontEnd
 
-        front_ends.append(TelegramFrontEnd(config))
+            front_ends.append(TelegramFrontEnd(config))
+    except ConfigError as exc:
+        print(f"komabot run: {exc}", file=sys.stderr)
+        return 2
     if not front_ends:
         from bot.console_front import ConsoleFrontEnd
 

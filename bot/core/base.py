@@ -169,6 +169,8 @@ class ServiceBase:
             game = await self.game_by_number(ctx, number)
         else:
             found = await self.store.active_game(ctx.chat, ctx.user)
+            if found is None and ctx.request.options.get("chat") == "private":
+                found = await self.only_game_anywhere(ctx)
             if found is None:
                 if player:
                     last = await self.store.last_game(ctx.chat, ctx.user)
@@ -181,6 +183,14 @@ class ServiceBase:
             names = await self.names(game)
             raise UserError("game.not_player", sente=names[0], gote=names[1], game=game.id)
         return game, rest
+
+    async def only_game_anywhere(self, ctx: Context) -> GameRow | None:
+        """In a private chat with the bot: the author's one active game, wherever it is."""
+        games = await self.store.active_games_of(ctx.user)
+        if len(games) > 1:
+            lines = [await self.game_line(ctx, g) for g in games]
+            raise UserError("game.several_of_yours", games="\n".join(lines))
+        return games[0] if games else None
 
     async def only_game_here(self, ctx: Context) -> GameRow:
         games = await self.store.active_games_in_chat(ctx.chat)

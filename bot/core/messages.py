@@ -68,6 +68,9 @@ EN: dict[str, str] = {
     ),
     "game.none_in_chat": "No game is in progress in this chat. Start one with /challenge.",
     "game.several_in_chat": "Several games are in progress here; name one:\n{games}",
+    "game.several_of_yours": (
+        "You have several games in progress; add the game's number (like 7g7f 12):\n{games}"
+    ),
     "game.not_found": "There is no game #{game}.",
     "game.other_chat": "Game #{game} is played in another chat; ask there.",
     "game.not_player": (

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 
+from bot.core.api import ChatRef, Request
 from bot.core.base import chat_key
 from bot.store import ChallengeStatus, GameStatus
 from tests.bot.core.harness import ALICE, BOB, CAROL, DAVE, MAIN, Harness
@@ -427,3 +428,20 @@ async def test_fourfold_repetition_ends_in_a_draw(h: Harness) -> None:
     assert "Game #1 is over: draw by fourfold repetition (sennichite)" in reply.text
     final = await h.game(game.id)
     assert (final.termination, final.winner) == ("repetition", None)
+
+
+async def test_private_chat_moves_go_to_the_authors_only_game(h: Harness) -> None:
+    await h.start_game(ALICE, BOB)
+    dm = ChatRef("console", "alice-private")
+    private = {"chat": "private"}
+    played = await h.service.handle(Request(dm, ALICE, "move", ("7g7f",), options=private))
+    assert "Alice played P-7f" in played.text
+    assert (await h.game(1)).moves == ("7g7f",)
+    # Not in a private chat: the author has no game in this chat.
+    other = await h.say(BOB, "move", "3c3d", chat=dm)
+    assert other.ephemeral and (await h.game(1)).moves == ("7g7f",)
+    # With two games the number is needed, and the answer lists them.
+    await h.start_game(ALICE, CAROL, chat=ChatRef("console", "lounge"))
+    both = await h.service.handle(Request(dm, ALICE, "board", (), options=private))
+    assert both.ephemeral and "several games" in both.text
+    assert "#1" in both.text and "#2" in both.text
