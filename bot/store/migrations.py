@@ -108,6 +108,21 @@ MIGRATIONS: tuple[Migration, ...] = (
         );
         """,
     ),
+    Migration(
+        4,
+        "front-end state: what each platform remembers (card messages, usernames)",
+        """
+        CREATE TABLE frontend_state (
+            platform TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (platform, kind, key)
+        );
+        CREATE INDEX frontend_state_age ON frontend_state (platform, kind, updated_at);
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

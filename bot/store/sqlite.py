@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -554,3 +555,36 @@ class SqliteStore:
                     settings.language,
                 ),
             )
+
+    # --- front-end state ----------------------------------------------------------------
+
+    async def put_state(self, platform: str, kind: str, key: str, value: str) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO frontend_state (platform, kind, key, value, updated_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (platform, kind, key) DO UPDATE SET "
+                "value = excluded.value, updated_at = excluded.updated_at",
+                (platform, kind, key, value, time.time()),
+            )
+
+    async def get_state(self, platform: str, kind: str, key: str) -> str | None:
+        row = await self._one(
+            "SELECT value FROM frontend_state WHERE platform = ? AND kind = ? AND key = ?",
+            (platform, kind, key),
+        )
+        return str(row[0]) if row else None
+
+    async def delete_state(self, platform: str, kind: str, key: str) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "DELETE FROM frontend_state WHERE platform = ? AND kind = ? AND key = ?",
+                (platform, kind, key),
+            )
+
+    async def prune_state(self, platform: str, kind: str, before: float) -> int:
+        async with self._write() as db:
+            cur = await db.execute(
+                "DELETE FROM frontend_state WHERE platform = ? AND kind = ? AND updated_at < ?",
+                (platform, kind, before),
+            )
+            return int(cur.rowcount)

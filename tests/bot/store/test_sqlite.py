@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -103,6 +104,68 @@ async def test_migrates_from_every_older_version(tmp_path: Path, old: int) -> No
             game = await store.get_game(1)
             assert game is not None and game.moves == ("7g7f", "3c3d") and game.version == 3
         assert await store.get_settings(CHAT) == ChatSettings()
+        # The front-end state table arrived with the upgrade and works.
+        await store.put_state("telegram", "username", "bob_b", '{"id": "2002"}')
+        assert await store.get_state("telegram", "username", "bob_b") == '{"id": "2002"}'
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("old", range(1, 4))
+async def test_front_end_state_arrives_with_version_4(tmp_path: Path, old: int) -> None:
+    path = tmp_path / "old.sqlite3"
+    store = await SqliteStore.open(path, target_version=old)
+    await store.close()
+    con = sqlite3.connect(path)
+    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    con.close()
+    assert "frontend_state" not in tables
+    store = await SqliteStore.open(path, target_version=4)
+    try:
+        assert await store.schema_version() == 4
+        assert await store.get_state("discord", "card", "x") is None
+        await store.put_state("discord", "card", "x", "1 2")
+        assert await store.get_state("discord", "card", "x") == "1 2"
+    finally:
+        await store.close()
+
+
+async def test_front_end_state_is_kept_by_platform_and_kind(tmp_path: Path) -> None:
+    path = tmp_path / "k.sqlite3"
+    store = await SqliteStore.open(path)
+    try:
+        await store.put_state("telegram", "card", "telegram:-1 challenge:3", "-1 10 0")
+        await store.put_state("telegram", "card", "telegram:-1 challenge:3", "-1 11 1")
+        await store.put_state("discord", "card", "telegram:-1 challenge:3", "other")
+        await store.put_state("telegram", "username", "telegram:-1 challenge:3", "someone")
+        assert await store.get_state("telegram", "card", "telegram:-1 challenge:3") == "-1 11 1"
+        assert await store.get_state("discord", "card", "telegram:-1 challenge:3") == "other"
+        await store.delete_state("telegram", "card", "telegram:-1 challenge:3")
+        await store.delete_state("telegram", "card", "never written")  # no error
+        assert await store.get_state("telegram", "card", "telegram:-1 challenge:3") is None
+        assert await store.get_state("telegram", "username", "telegram:-1 challenge:3")
+    finally:
+        await store.close()
+    store = await SqliteStore.open(path)  # kept across a restart
+    try:
+        assert await store.get_state("discord", "card", "telegram:-1 challenge:3") == "other"
+    finally:
+        await store.close()
+
+
+async def test_pruning_front_end_state_removes_only_old_entries_of_one_kind(
+    tmp_path: Path,
+) -> None:
+    store = await SqliteStore.open(tmp_path / "k.sqlite3")
+    try:
+        await store.put_state("telegram", "card", "old", "1")
+        await store.put_state("telegram", "username", "bob", "2")
+        await store.put_state("discord", "card", "old", "3")
+        assert await store.prune_state("telegram", "card", time.time() - 60) == 0
+        assert await store.prune_state("telegram", "card", time.time() + 60) == 1
+        assert await store.get_state("telegram", "card", "old") is None
+        assert await store.get_state("telegram", "username", "bob") == "2"
+        assert await store.get_state("discord", "card", "old") == "3"
     finally:
         await store.close()
 
