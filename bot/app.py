@@ -2,7 +2,9 @@
 
 ``run_app`` runs every front end in one event loop over one service until SIGINT/SIGTERM (or
 until a front end ends, like the console at end of input), then stops taking requests, lets
-the ones in flight finish their writes, and closes the database.
+the ones in flight finish their writes, and closes the database.  Front ends that remember
+things (card messages, usernames) keep them in the same database, through
+:class:`~bot.core.api.StateStore`.
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ import contextlib
 import logging
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot.config import Config
-from bot.core.api import FrontEnd
+from bot.core.api import FrontEnd, KeepsState
 from bot.core.clock import Clock, SystemClock
 from bot.core.scheduler import Scheduler
 from bot.core.service import GameService
@@ -24,6 +26,7 @@ from bot.store import SqliteStore, StoreOpenError
 log = logging.getLogger("komabot")
 
 DRAIN_SECONDS = 30.0
+EXIT_FRONT_END_FAILED = 1
 
 
 class RedactSecrets(logging.Filter):
@@ -72,14 +75,19 @@ async def run_app(
     *,
     clock: Clock | None = None,
     stop: asyncio.Event | None = None,
-) -> None:
+) -> int:
     """Serve with ``front_ends`` until a signal, ``stop``, or the first front end returns.
 
-    Raises StoreOpenError (nothing written) when the database cannot be used.
+    Returns the exit code: 0, or :data:`EXIT_FRONT_END_FAILED` when a front end's ``run``
+    raised (each failure logged as one line, tokens removed).  Raises StoreOpenError (nothing
+    written) when the database cannot be used.
     """
     clock = clock or SystemClock()
     stop = stop or asyncio.Event()
     store = await SqliteStore.open(config.db_path, sync=config.db_sync)
+    for front in front_ends:
+        if isinstance(front, KeepsState):
+            front.attach_state(store)
     service = GameService(store, config, clock=clock, outboxes={f.platform: f for f in front_ends})
     scheduler = Scheduler(service, clock)
     loop = asyncio.get_running_loop()
@@ -95,22 +103,24 @@ async def run_app(
     )
     tasks = [asyncio.create_task(f.run(service.handle, stop), name=f.platform) for f in front_ends]
     timer_task = asyncio.create_task(scheduler.run(stop), name="scheduler")
+    failed = False
     try:
         if tasks:
-            done, _ = await asyncio.wait(
-                [*tasks, asyncio.create_task(stop.wait())], return_when=asyncio.FIRST_COMPLETED
-            )
-            for task in done:
-                if task in tasks and task.exception() is not None:
-                    log.error("front end %s stopped", task.get_name(), exc_info=task.exception())
+            waiter = asyncio.create_task(stop.wait())
+            await asyncio.wait([*tasks, waiter], return_when=asyncio.FIRST_COMPLETED)
+            waiter.cancel()
         else:
             await stop.wait()
     finally:
         stop.set()
         results = await asyncio.gather(*tasks, return_exceptions=True)
         for task, result in zip(tasks, results, strict=True):
-            if isinstance(result, BaseException) and not isinstance(result, asyncio.CancelledError):
-                log.debug("front end %s ended with %r", task.get_name(), result)
+            if isinstance(result, Exception):
+                failed = True
+                log.debug("front end %s failed", task.get_name(), exc_info=result)
+                log.error(
+                    "%s front end stopped: %s", task.get_name(), describe(result, config.secrets)
+                )
         await asyncio.gather(timer_task, return_exceptions=True)  # ends after its current pass
         if not await service.drain(DRAIN_SECONDS):
             log.warning("requests still running after %.0f s; closing anyway", DRAIN_SECONDS)
@@ -118,16 +128,58 @@ async def run_app(
         for sig in handled_signals:
             loop.remove_signal_handler(sig)
         log.info("komabot stopped")
+    return EXIT_FRONT_END_FAILED if failed else 0
+
+
+def describe(error: BaseException, secrets: Sequence[str] = ()) -> str:
+    """One line saying what went wrong, every secret replaced by ``***``."""
+    message = " ".join(str(error).split())
+    name = type(error).__name__
+    if not message:
+        line = name
+    elif type(error).__module__ == "builtins" and type(error) is not RuntimeError:
+        line = f"{name}: {message}"  # KeyError: 'x' says little without its kind
+    else:
+        line = message
+    for secret in secrets:
+        if secret:
+            line = line.replace(secret, "***")
+    return line
 
 
 def serve(config: Config, front_ends: Sequence[FrontEnd], prog: str = "komabot") -> int:
     """``run_app`` from synchronous code (the CLI): logging set up, exit code returned."""
     setup_logging(config)
     try:
-        asyncio.run(run_app(config, front_ends))
+        return asyncio.run(run_app(config, front_ends))
     except StoreOpenError as exc:
         print(f"{prog}: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
-    return 0
+
+
+async def run_with_state(
+    config: Config, front: KeepsState, job: Callable[[], Awaitable[int]]
+) -> int:
+    """Run a one-off front-end ``job`` (such as a command sync) with the database attached."""
+    store = await SqliteStore.open(config.db_path, sync=config.db_sync)
+    try:
+        front.attach_state(store)
+        return await job()
+    finally:
+        await store.close()
+
+
+def run_job(config: Config, front: KeepsState, job: Callable[[], Awaitable[int]], prog: str) -> int:
+    """:func:`run_with_state` from the CLI: a failure is one line on stderr and exit code 1."""
+    try:
+        return asyncio.run(run_with_state(config, front, job))
+    except StoreOpenError as exc:
+        print(f"{prog}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:
+        print(f"{prog}: {describe(exc, config.secrets)}", file=sys.stderr)
+        return EXIT_FRONT_END_FAILED

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Literal, Protocol, runtime_checkable
 
 Platform = Literal["discord", "telegram", "console"]
 
@@ -120,11 +120,39 @@ class Outbox(Protocol):
 Handler = Callable[[Request], Awaitable[Reply]]
 
 
+class StateStore(Protocol):
+    """What a front end may keep in the service's database: small text values by key.
+
+    Entries are grouped by ``platform`` and ``kind`` (``card``, ``username``...); every write
+    stamps the entry with the time, so old ones can be pruned.  The service's store implements
+    it, so front ends in several processes sharing one database share what they remember.
+    """
+
+    async def put_state(self, platform: str, kind: str, key: str, value: str) -> None: ...
+
+    async def get_state(self, platform: str, kind: str, key: str) -> str | None: ...
+
+    async def delete_state(self, platform: str, kind: str, key: str) -> None: ...
+
+    async def prune_state(self, platform: str, kind: str, before: float) -> int:
+        """Delete the ``kind`` entries last written before ``before`` (Unix time); how many."""
+        ...
+
+
+@runtime_checkable
+class KeepsState(Protocol):
+    """A front end that remembers things across restarts; ``run_app`` attaches the store
+    before ``run``.  Front ends without it (the console) are not asked."""
+
+    def attach_state(self, state: StateStore) -> None: ...
+
+
 class FrontEnd(Outbox, Protocol):
     """A chat platform adapter: runs until ``stop`` is set, answering requests with ``handle``.
 
     ``komabot run`` starts every configured front end in one event loop over one service; the
     service reaches each one through its ``Outbox`` methods, chosen by ``ChatRef.platform``.
+    A front end that remembers things across restarts also implements :class:`KeepsState`.
     """
 
     platform: Platform

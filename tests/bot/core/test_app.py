@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import RedactSecrets, run_app, setup_logging
+from bot.app import EXIT_FRONT_END_FAILED, RedactSecrets, describe, run_app, serve, setup_logging
 from bot.config import Config, ConfigError, format_duration, parse_duration
-from bot.core.api import ChatRef, Handler, Reply, Request, User
+from bot.core.api import ChatRef, Handler, Reply, Request, StateStore, User
 from bot.store import SqliteStore
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -222,3 +222,77 @@ def test_setup_logging_is_idempotent() -> None:
     ours = [h for h in logging.getLogger().handlers if getattr(h, "komabot", False)]
     assert len(ours) == 1
     logging.getLogger().removeHandler(ours[0])
+
+
+class FailingFrontEnd(ScriptedFrontEnd):
+    """Fails to start, like a front end whose platform refuses its token."""
+
+    platform = "discord"
+
+    async def run(self, handle: Handler, stop: asyncio.Event) -> None:
+        raise RuntimeError("the platform refused token TOKEN-XYZ")
+
+
+class RememberingFrontEnd(ScriptedFrontEnd):
+    """Keeps a note in the state store ``run_app`` attaches."""
+
+    platform = "telegram"
+    state: StateStore | None = None
+
+    def attach_state(self, state: StateStore) -> None:
+        self.state = state
+
+    async def run(self, handle: Handler, stop: asyncio.Event) -> None:
+        assert self.state is not None
+        await self.state.put_state("telegram", "username", "bob_b", "2002")
+
+
+async def test_run_app_attaches_the_database_to_front_ends_that_keep_state(
+    tmp_path: Path,
+) -> None:
+    config = Config(db_path=tmp_path / "k.sqlite3")
+    front = RememberingFrontEnd([])
+    assert await asyncio.wait_for(run_app(config, [ScriptedFrontEnd([]), front]), 20) == 0
+    store = await SqliteStore.open(config.db_path)
+    try:
+        assert await store.get_state("telegram", "username", "bob_b") == "2002"
+    finally:
+        await store.close()
+
+
+async def test_run_app_returns_non_zero_when_a_front_end_fails(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    config = Config(db_path=tmp_path / "k.sqlite3", discord_token="TOKEN-XYZ")
+    with caplog.at_level(logging.DEBUG):
+        code = await asyncio.wait_for(run_app(config, [FailingFrontEnd([])]), 20)
+    assert code == EXIT_FRONT_END_FAILED != 0
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert errors == ["discord front end stopped: the platform refused token ***"]
+    assert all("TOKEN-XYZ" not in r.getMessage() for r in caplog.records)
+
+
+def test_serve_prints_one_line_and_exits_non_zero_when_a_front_end_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = Config(db_path=tmp_path / "k.sqlite3", discord_token="TOKEN-XYZ")
+    root = logging.getLogger()
+    try:
+        code = serve(config, [FailingFrontEnd([])], "komabot discord")
+    finally:
+        for handler in [h for h in root.handlers if getattr(h, "komabot", False)]:
+            root.removeHandler(handler)
+    assert code == EXIT_FRONT_END_FAILED
+    err = capsys.readouterr().err
+    errors = [line for line in err.splitlines() if " ERROR " in line]
+    assert len(errors) == 1 and errors[0].endswith(
+        "discord front end stopped: the platform refused token ***"
+    )
+    assert "TOKEN-XYZ" not in err and "Traceback" not in err
+
+
+def test_describe_says_what_went_wrong_in_one_line() -> None:
+    assert describe(RuntimeError("refused\n  twice"), ["x"]) == "refused twice"
+    assert describe(KeyError("chat")) == "KeyError: 'chat'"
+    assert describe(TimeoutError()) == "TimeoutError"
+    assert describe(ValueError("token abc is bad"), ["abc"]) == "ValueError: token *** is bad"
