@@ -44,9 +44,9 @@ def cmd_discord(args: argparse.Namespace) -> int:
         )
         return 2
     if args.sync_only:
-        import asyncio
+        from bot.app import run_job
 
-        return asyncio.run(front.sync_only())
+        return run_job(config, front, front.sync_only, "komabot discord")
     from bot.app import serve
 
     return serve(config, [front], "komabot discord")

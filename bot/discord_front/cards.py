@@ -1,32 +1,23 @@
 """Which Discord message shows which service card, kept across restarts.
 
 The service names messages it may edit later (``Reply.card``, e.g. ``challenge:17``); this
-index remembers the channel and message posted for each, in a small SQLite file of the Discord
-front end's own (or in memory), so an expired challenge is still edited in place after a restart.
-It also remembers the hash of the last slash-command payload synced, so a restart does not
-re-register unchanged commands.
+index remembers the channel and message posted for each, in the service's database (through
+:class:`~bot.core.api.StateStore`), so an expired challenge is still edited in place after a
+restart or by another shard's process.  It also remembers the hash of the last slash-command
+payload synced, so a restart does not re-register unchanged commands.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
-from pathlib import Path
 
-import aiosqlite
+from bot.core.api import StateStore
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS cards (
-    chat TEXT NOT NULL,
-    card TEXT NOT NULL,
-    channel_id INTEGER NOT NULL,
-    message_id INTEGER NOT NULL,
-    PRIMARY KEY (chat, card)
-);
-CREATE TABLE IF NOT EXISTS meta (
-    key TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-"""
+PLATFORM = "discord"
+CARD = "card"  # key "<chat key> <card>", value "<channel id> <message id>"
+META = "meta"
+KEEP_SECONDS = 90 * 86400  # cards older than this are forgotten at start-up
 
 
 @dataclass(frozen=True)
@@ -35,57 +26,53 @@ class CardMessage:
     message_id: int
 
 
+def _card_key(chat: str, card: str) -> str:
+    return f"{chat} {card}"
+
+
 class CardIndex:
-    """``(chat, card) -> message``; in memory when ``path`` is None."""
+    """``(chat, card) -> message`` and a few settings, in the attached state store."""
 
-    def __init__(self, path: Path | None) -> None:
-        self.path = path
-        self._db: aiosqlite.Connection | None = None
+    def __init__(self, state: StateStore | None = None) -> None:
+        self._state = state
 
-    async def open(self) -> None:
-        if self.path is not None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = await aiosqlite.connect(str(self.path) if self.path else ":memory:")
-        await self._db.execute("PRAGMA journal_mode=WAL")
-        await self._db.executescript(_SCHEMA)
-        await self._db.commit()
-
-    async def close(self) -> None:
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+    def attach(self, state: StateStore) -> None:
+        self._state = state
 
     @property
-    def db(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise RuntimeError("CardIndex used before open()")
-        return self._db
+    def attached(self) -> bool:
+        return self._state is not None
+
+    @property
+    def state(self) -> StateStore:
+        if self._state is None:
+            raise RuntimeError("the Discord card index has no state store attached")
+        return self._state
+
+    async def forget_old(self, now: float | None = None) -> None:
+        """Drop cards not written for :data:`KEEP_SECONDS` (their challenges are long over)."""
+        before = (time.time() if now is None else now) - KEEP_SECONDS
+        await self.state.prune_state(PLATFORM, CARD, before)
 
     async def remember(self, chat: str, card: str, where: CardMessage) -> None:
-        await self.db.execute(
-            "INSERT OR REPLACE INTO cards (chat, card, channel_id, message_id) VALUES (?, ?, ?, ?)",
-            (chat, card, where.channel_id, where.message_id),
-        )
-        await self.db.commit()
+        value = f"{where.channel_id} {where.message_id}"
+        await self.state.put_state(PLATFORM, CARD, _card_key(chat, card), value)
 
     async def find(self, chat: str, card: str) -> CardMessage | None:
-        async with self.db.execute(
-            "SELECT channel_id, message_id FROM cards WHERE chat = ? AND card = ?", (chat, card)
-        ) as cursor:
-            row = await cursor.fetchone()
-        return CardMessage(int(row[0]), int(row[1])) if row else None
+        value = await self.state.get_state(PLATFORM, CARD, _card_key(chat, card))
+        if value is None:
+            return None
+        try:
+            channel_id, message_id = (int(part) for part in value.split())
+        except ValueError:
+            return None  # not written by this code: treat as unknown, the card is posted anew
+        return CardMessage(channel_id, message_id)
 
     async def forget(self, chat: str, card: str) -> None:
-        await self.db.execute("DELETE FROM cards WHERE chat = ? AND card = ?", (chat, card))
-        await self.db.commit()
+        await self.state.delete_state(PLATFORM, CARD, _card_key(chat, card))
 
     async def get_meta(self, key: str) -> str | None:
-        async with self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cursor:
-            row = await cursor.fetchone()
-        return str(row[0]) if row else None
+        return await self.state.get_state(PLATFORM, META, key)
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self.db.execute(
-            "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value)
-        )
-        await self.db.commit()
+        await self.state.put_state(PLATFORM, META, key, value)

@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 
 from bot.config import Config
-from bot.core.api import ChatRef, Handler, Platform, Reply, Request
+from bot.core.api import ChatRef, Handler, Platform, Reply, Request, StateStore
 from bot.core.messages import text
 from bot.discord_front import completion
 from bot.discord_front.cards import CardIndex, CardMessage
@@ -40,6 +40,14 @@ COMPLETE_WITHIN = 2.0  # autocomplete cannot be deferred: give up and offer noth
 BARE_ERROR_SECONDS = 60.0  # how long the answer to a refused bare move stays in the channel
 SYNC_HASH_KEY = "commands-sha256"
 DM_PREFIX = "dm:"  # ChatRef.chat_id "dm:<user id>": a direct message to that user
+
+
+class LoginRefused(discord.LoginFailure):
+    """Discord refused the token; the message says so without repeating it."""
+
+    @classmethod
+    def because(cls, error: discord.LoginFailure) -> LoginRefused:
+        return cls(f"Discord refused DISCORD_TOKEN ({error})")
 
 
 class KomaClient(discord.Client):
@@ -87,11 +95,10 @@ class DiscordFrontEnd:
         env: Mapping[str, str] | None = None,
         guild_ready_timeout: float = 0.5,
     ) -> None:
-        db_path = config.db_path if config is not None else None
-        self.settings = settings or DiscordSettings.from_env(env, db_path=db_path)
+        self.settings = settings or DiscordSettings.from_env(env)
         if not self.settings.token and config is not None:
             self.settings = _with_token(self.settings, config.discord_token)
-        self.cards = CardIndex(self.settings.card_db)
+        self.cards = CardIndex()  # the service's database, from attach_state
         self.ready = asyncio.Event()
         self.synced = False  # whether this start registered the slash commands
         self._guild_ready_timeout = guild_ready_timeout
@@ -128,13 +135,19 @@ class DiscordFrontEnd:
             return KomaShardedClient(self, **options)
         return KomaClient(self, **options)
 
+    def attach_state(self, state: StateStore) -> None:
+        """Remember card messages and the synced commands in ``state`` (the service's DB)."""
+        self.cards.attach(state)
+
     async def run(self, handle: Handler, stop: asyncio.Event) -> None:
         """Connect, serve until ``stop`` is set, then disconnect."""
         if not self.settings.token:
             raise RuntimeError("DISCORD_TOKEN is not set: the Discord front end needs a bot token")
+        if not self.cards.attached:
+            raise RuntimeError("the Discord front end needs a state store (attach_state)")
         point_library_at(self.settings.api_base, self.settings.gateway_url)
         self._handle = handle
-        await self.cards.open()
+        await self.cards.forget_old()
         client = self.make_client()
         self._client = client
         try:
@@ -148,6 +161,8 @@ class DiscordFrontEnd:
                         runner.result()  # login failures and fatal gateway errors surface here
                     except discord.PrivilegedIntentsRequired as exc:
                         raise RuntimeError(text("discord.intent_missing")) from exc
+                    except discord.LoginFailure as exc:
+                        raise LoginRefused.because(exc) from exc
                 else:
                     await self._finish_inflight()
                     await client.close()
@@ -156,7 +171,6 @@ class DiscordFrontEnd:
         finally:
             self._client = None
             self.ready.clear()
-            await self.cards.close()
 
     async def _finish_inflight(self, timeout: float = 15.0) -> None:
         """Let requests being answered finish (their replies and cards) before disconnecting."""
@@ -180,13 +194,14 @@ class DiscordFrontEnd:
     async def sync_only(self) -> int:
         """Log in, register the slash commands (even when unchanged), log out; exit code."""
         point_library_at(self.settings.api_base, self.settings.gateway_url)
+        if not self.cards.attached:
+            raise RuntimeError("the Discord front end needs a state store (attach_state)")
         self.force_sync = True
-        await self.cards.open()
-        try:
-            async with self.make_client() as client:
+        async with self.make_client() as client:
+            try:
                 await client.login(self.settings.token)
-        finally:
-            await self.cards.close()
+            except discord.LoginFailure as exc:
+                raise LoginRefused.because(exc) from exc
         return 0
 
     async def setup(self, client: KomaClient) -> None:

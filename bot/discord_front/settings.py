@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from bot.config import ConfigError, Variable
 
@@ -38,12 +37,6 @@ VARIABLES: tuple[Variable, ...] = (
         "number of gateway shards, or 'auto' to ask Discord; empty for one connection",
     ),
     Variable("DISCORD_SHARD_IDS", "", "comma-separated shards this process runs (default: all)"),
-    Variable(
-        "DISCORD_CARD_DB",
-        "",
-        "SQLite file remembering which Discord message shows which challenge card "
-        "(default: next to KOMABOT_DB)",
-    ),
     Variable("DISCORD_API_BASE", DEFAULT_API_BASE, "REST API base URL (tests point it locally)"),
     Variable("DISCORD_GATEWAY_URL", DEFAULT_GATEWAY_URL, "gateway URL (tests point it locally)"),
 )
@@ -89,7 +82,6 @@ class DiscordSettings:
     shard_count: int | None = None  # None: one connection, no sharding
     auto_shard: bool = False  # ask Discord how many shards
     shard_ids: tuple[int, ...] | None = None
-    card_db: Path | None = None  # None: remember cards in memory only
     api_base: str = DEFAULT_API_BASE
     gateway_url: str = DEFAULT_GATEWAY_URL
 
@@ -98,13 +90,8 @@ class DiscordSettings:
         return self.auto_shard or self.shard_count is not None
 
     @classmethod
-    def from_env(
-        cls, env: Mapping[str, str] | None = None, *, db_path: Path | None = None
-    ) -> DiscordSettings:
-        """Read :data:`VARIABLES`; raise ConfigError naming a bad one.
-
-        ``db_path`` is the service's database; the card index lives beside it by default.
-        """
+    def from_env(cls, env: Mapping[str, str] | None = None) -> DiscordSettings:
+        """Read :data:`VARIABLES`; raise ConfigError naming a bad one."""
         env = os.environ if env is None else env
         values = {v.name: env.get(v.name, v.default).strip() for v in VARIABLES}
         prefix = values["DISCORD_PREFIX"] or "!"
@@ -131,13 +118,6 @@ class DiscordSettings:
                 f"DISCORD_SHARD_IDS: shard {max(shard_ids)} does not exist with "
                 f"DISCORD_SHARD_COUNT={shard_count} (ids run from 0 to {shard_count - 1})"
             )
-        card_db: Path | None
-        if values["DISCORD_CARD_DB"]:
-            card_db = Path(values["DISCORD_CARD_DB"]).expanduser()
-        elif db_path is not None:
-            card_db = db_path.with_name(db_path.stem + "-discord-cards.sqlite3")
-        else:
-            card_db = None
         return cls(
             token=values["DISCORD_TOKEN"],
             message_content=_flag("DISCORD_MESSAGE_CONTENT", values["DISCORD_MESSAGE_CONTENT"]),
@@ -150,7 +130,6 @@ class DiscordSettings:
             shard_count=shard_count,
             auto_shard=auto,
             shard_ids=shard_ids,
-            card_db=card_db,
             api_base=_url("DISCORD_API_BASE", values["DISCORD_API_BASE"], ("https", "http")).rstrip(
                 "/"
             ),

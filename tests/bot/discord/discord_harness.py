@@ -10,8 +10,9 @@ from pathlib import Path
 
 from fake_discord import FakeDiscord
 
-from bot.core.api import Handler, Reply, Request
+from bot.core.api import Handler, Reply, Request, StateStore
 from bot.discord_front import DiscordFrontEnd, DiscordSettings
+from bot.store import SqliteStore
 
 
 @dataclass
@@ -23,13 +24,33 @@ class Running:
 
 @contextlib.asynccontextmanager
 async def running_front(
-    fake: FakeDiscord, handle: Handler, tmp_path: Path, **env: str
+    fake: FakeDiscord,
+    handle: Handler,
+    tmp_path: Path,
+    state: StateStore | None = None,
+    **env: str,
 ) -> AsyncIterator[DiscordFrontEnd]:
-    """The front end connected to ``fake``; stopped (and checked to stop cleanly) on exit."""
-    settings = DiscordSettings.from_env(
-        fake.env(DISCORD_CARD_DB=str(tmp_path / "cards.sqlite3"), **env)
-    )
+    """The front end connected to ``fake``; stopped (and checked to stop cleanly) on exit.
+
+    It remembers its cards in ``state``, by default the database ``tmp_path/komabot.sqlite3``
+    (the service's, when a test runs one there), opened for the block.
+    """
+    async with contextlib.AsyncExitStack() as stack:
+        if state is None:
+            store = await SqliteStore.open(tmp_path / "komabot.sqlite3", sync="normal")
+            stack.push_async_callback(store.close)
+            state = store
+        async with _running(fake, handle, state, **env) as front:
+            yield front
+
+
+@contextlib.asynccontextmanager
+async def _running(
+    fake: FakeDiscord, handle: Handler, state: StateStore, **env: str
+) -> AsyncIterator[DiscordFrontEnd]:
+    settings = DiscordSettings.from_env(fake.env(**env))
     front = DiscordFrontEnd(settings=settings, guild_ready_timeout=0.02)
+    front.attach_state(state)
     front.identify_spacing = 0.01  # Discord wants 5 s between shard logins; the fake does not
     stop = asyncio.Event()
     task = asyncio.create_task(front.run(handle, stop))

@@ -16,6 +16,8 @@ from PIL import Image
 
 from bot.core.api import Attachment, Button, ChatRef, Reply, User
 from bot.core.commands import COMMANDS
+from bot.discord_front.frontend import SYNC_HASH_KEY
+from bot.store import SqliteStore
 
 SNAPSHOT = Path(__file__).parent / "data" / "shogi_commands.json"
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
@@ -517,4 +519,50 @@ async def test_cli_sync_only_registers_the_commands(
         assert code == 0
         assert [c["name"] for c in fake.commands["global"]] == ["shogi"]
         assert fake.identifies == []  # logged in over REST only; no gateway session
-    assert (tmp_path / "komabot-discord-cards.sqlite3").exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if "discord" in p.name) == []
+    store = await SqliteStore.open(tmp_path / "komabot.sqlite3")  # the hash is in the main DB
+    try:
+        assert await store.get_state("discord", "meta", SYNC_HASH_KEY) is not None
+    finally:
+        await store.close()
+
+
+async def test_cli_sync_only_with_a_refused_token_says_so_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import asyncio
+
+    from bot.cli import main
+
+    async with FakeDiscord(token="right-token") as fake:
+        env = fake.env(KOMABOT_DB=str(tmp_path / "komabot.sqlite3"), DISCORD_TOKEN="WRONG-SECRET")
+        for key, value in env.items():
+            monkeypatch.setenv(key, value)
+        code = await asyncio.to_thread(main, ["discord", "--sync-only"])
+    assert code == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "refused DISCORD_TOKEN" in err
+    assert "WRONG-SECRET" not in err and "Traceback" not in err
+
+
+async def test_run_app_exits_non_zero_when_discord_refuses_the_token(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    import logging
+
+    from bot.app import EXIT_FRONT_END_FAILED, run_app
+    from bot.config import Config
+    from bot.discord_front import DiscordFrontEnd, DiscordSettings
+
+    async with FakeDiscord(token="right-token") as fake:
+        config = Config(db_path=tmp_path / "komabot.sqlite3", discord_token="WRONG-SECRET")
+        settings = DiscordSettings.from_env(fake.env(DISCORD_TOKEN="WRONG-SECRET"))
+        front = DiscordFrontEnd(config, settings=settings, guild_ready_timeout=0.02)
+        with caplog.at_level(logging.DEBUG):
+            code = await run_app(config, [front])
+    assert code == EXIT_FRONT_END_FAILED
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert errors == [
+        "discord front end stopped: Discord refused DISCORD_TOKEN (Improper token has been passed.)"
+    ]
+    assert all("WRONG-SECRET" not in r.getMessage() for r in caplog.records)

@@ -38,7 +38,7 @@ async def service_over(
 async def discord_for(
     fake: FakeDiscord, service: GameService, tmp_path: Path
 ) -> AsyncIterator[DiscordFrontEnd]:
-    async with running_front(fake, service.handle, tmp_path) as front:
+    async with running_front(fake, service.handle, tmp_path, state=service.store) as front:
         service.outboxes["discord"] = front
         yield front
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.cli import main
@@ -16,11 +14,10 @@ from bot.discord_front.settings import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL
 
 
 def test_settings_defaults() -> None:
-    s = DiscordSettings.from_env({}, db_path=Path("/data/komabot.sqlite3"))
+    s = DiscordSettings.from_env({})
     assert s.token == "" and not s.message_content and s.prefix == "!"
     assert not s.sharded and s.shard_ids is None
     assert s.api_base == DEFAULT_API_BASE and s.gateway_url == DEFAULT_GATEWAY_URL
-    assert s.card_db == Path("/data/komabot-discord-cards.sqlite3")
     assert "secret" not in repr(DiscordSettings.from_env({"DISCORD_TOKEN": "secret"}))
 
 
@@ -35,7 +32,6 @@ def test_settings_read_every_variable() -> None:
             "DISCORD_GUILD_IDS": "5",
             "DISCORD_SHARD_COUNT": "4",
             "DISCORD_SHARD_IDS": "0,1",
-            "DISCORD_CARD_DB": "/tmp/cards.db",
             "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10/",
             "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/gw",
         }
@@ -43,7 +39,6 @@ def test_settings_read_every_variable() -> None:
     assert s.message_content and s.prefix == "?" and s.game_threads
     assert s.bare_move_channels == frozenset({1, 2}) and s.guild_ids == (5,)
     assert s.shard_count == 4 and s.shard_ids == (0, 1) and s.sharded
-    assert s.card_db == Path("/tmp/cards.db")
     assert s.api_base == "http://127.0.0.1:9/api/v10"
     assert DiscordSettings.from_env({"DISCORD_SHARD_COUNT": "auto"}).auto_shard
 
