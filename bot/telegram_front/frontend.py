@@ -14,7 +14,6 @@ import itertools
 import logging
 import sys
 from collections.abc import Awaitable
-from pathlib import Path
 from typing import Any
 
 import telegram
@@ -30,7 +29,7 @@ from telegram.ext import (
 )
 
 from bot.config import Config
-from bot.core.api import ChatRef, Handler, Platform, Reply, Request
+from bot.core.api import ChatRef, Handler, Platform, Reply, Request, StateStore
 from bot.core.commands import COMMANDS
 from bot.core.messages import LANGUAGES, text
 from bot.telegram_front.courier import Courier
@@ -103,16 +102,6 @@ class ChatOrder(BaseUpdateProcessor):
         """Nothing to free."""
 
 
-def state_db_path(config: Config, settings: TelegramSettings) -> Path | None:
-    """Where the front end's memory lives: TELEGRAM_STATE_DB, else beside the service's DB."""
-    if settings.state_db is not None:
-        return settings.state_db
-    db = config.db_path
-    if str(db) == ":memory:":
-        return None
-    return db.with_name(db.stem + "-telegram.sqlite3")
-
-
 class TelegramFrontEnd:
     """The :class:`~bot.core.api.FrontEnd` for Telegram (``komabot telegram`` / ``run``)."""
 
@@ -122,7 +111,7 @@ class TelegramFrontEnd:
         self.config = config
         self.settings = settings or TelegramSettings.from_env(config.telegram_token)
         self.application = self._build()
-        self.memory = Memory(state_db_path(config, self.settings))
+        self.memory = Memory()  # the service's database, from attach_state
         self.courier = Courier()
         self.publisher = Publisher(self.application.bot, self.courier, self.memory)
         self._handle: Handler | None = None
@@ -147,19 +136,22 @@ class TelegramFrontEnd:
 
     # ----------------------------------------------------------------- FrontEnd protocol
 
+    def attach_state(self, state: StateStore) -> None:
+        """Remember cards, button owners and usernames in ``state`` (the service's DB)."""
+        self.memory.attach(state)
+
     async def run(self, handle: Handler, stop: asyncio.Event) -> None:
         """Answer Telegram updates with ``handle`` until ``stop`` is set."""
+        if not self.memory.attached:
+            raise RuntimeError("the Telegram front end needs a state store (attach_state)")
         self._handle = handle
-        await self.memory.open()
+        await self.memory.forget_old()
+        if not await self._initialize(stop):
+            return
         try:
-            if not await self._initialize(stop):
-                return
-            try:
-                await self._serve(stop)
-            finally:
-                await self.application.shutdown()
+            await self._serve(stop)
         finally:
-            await self.memory.close()
+            await self.application.shutdown()
 
     async def send(self, chat: ChatRef, reply: Reply) -> None:
         """Post a message the service sends on its own (reminder, time-out)."""
@@ -212,9 +204,10 @@ class TelegramFrontEnd:
             try:
                 await self.application.initialize()
                 return True
-            except InvalidToken:
-                log.error("Telegram refused the token (TELEGRAM_TOKEN); ask @BotFather for it")
-                raise
+            except InvalidToken as error:
+                raise InvalidToken(
+                    "Telegram refused TELEGRAM_TOKEN; ask @BotFather for the bot's token"
+                ) from error
             except NetworkError as error:
                 pause = START_ATTEMPTS_PAUSE[min(attempt, len(START_ATTEMPTS_PAUSE) - 1)]
                 log.warning("Telegram unreachable (%s); trying again in %.0f s", error, pause)

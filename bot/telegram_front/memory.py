@@ -1,4 +1,4 @@
-"""What the Telegram front end remembers across restarts, in a small SQLite file of its own.
+"""What the Telegram front end remembers across restarts, in the service's database.
 
 * Cards: which message shows each service card (``Reply.card``, e.g. ``challenge:17``), so a
   challenge that expires after a restart is still edited in place.
@@ -8,47 +8,24 @@
 * Usernames: Telegram never tells a bot who ``@bob`` is; the front end notes the id of every
   user it sees with a username, so ``/challenge @bob`` works once Bob has used the bot.
 
-The file lives beside the service's database by default (``TELEGRAM_STATE_DB``); with no path it
-is kept in memory.
+Everything goes through the :class:`~bot.core.api.StateStore` that ``run_app`` attaches, so
+several webhook workers sharing one database share it too.
 """
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
-import aiosqlite
+from bot.core.api import StateStore, User
 
-from bot.core.api import User
-
+PLATFORM = "telegram"
+CARD = "card"  # "<chat key> <card>" -> "<chat id> <message id> <caption 0/1>"
+CARD_MESSAGE = "card-message"  # "<chat id> <message id>" -> "<chat key> <card>"
+OWNER = "button-owner"  # "<chat id> <message id>" -> user id
+USERNAME = "username"  # lower-case username -> {"id": ..., "name": ...}
 KEEP_SECONDS = 90 * 86400  # cards and button owners older than this are forgotten at start-up
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS telegram_cards (
-    chat TEXT NOT NULL,
-    card TEXT NOT NULL,
-    chat_id INTEGER NOT NULL,
-    message_id INTEGER NOT NULL,
-    caption INTEGER NOT NULL,
-    saved_at REAL NOT NULL,
-    PRIMARY KEY (chat, card)
-);
-CREATE INDEX IF NOT EXISTS telegram_cards_message ON telegram_cards (chat_id, message_id);
-CREATE TABLE IF NOT EXISTS telegram_owned_buttons (
-    chat_id INTEGER NOT NULL,
-    message_id INTEGER NOT NULL,
-    user_id TEXT NOT NULL,
-    saved_at REAL NOT NULL,
-    PRIMARY KEY (chat_id, message_id)
-);
-CREATE TABLE IF NOT EXISTS telegram_usernames (
-    username TEXT PRIMARY KEY,
-    user_id TEXT NOT NULL,
-    name TEXT NOT NULL,
-    seen_at REAL NOT NULL
-);
-"""
 
 
 @dataclass(frozen=True)
@@ -60,82 +37,79 @@ class Posted:
     caption: bool
 
 
+def _message_key(chat_id: int, message_id: int) -> str:
+    return f"{chat_id} {message_id}"
+
+
+def _posted(value: str) -> Posted | None:
+    try:
+        chat_id, message_id, caption = (int(part) for part in value.split())
+    except ValueError:
+        return None
+    return Posted(chat_id, message_id, bool(caption))
+
+
 class Memory:
-    """Cards and usernames; in memory when ``path`` is None."""
+    """Cards, button owners and usernames, in the attached state store."""
 
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path
-        self._db: aiosqlite.Connection | None = None
-        self._users: dict[str, User] = {}
+    def __init__(self, state: StateStore | None = None) -> None:
+        self._state = state
+        self._users: dict[str, User] = {}  # what this process last wrote, to skip rewrites
 
-    async def open(self) -> None:
-        if self._db is not None:
-            return
-        if self.path is not None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = await aiosqlite.connect(str(self.path) if self.path else ":memory:")
-        await self._db.execute("PRAGMA journal_mode=WAL")
-        await self._db.executescript(_SCHEMA)
-        old = time.time() - KEEP_SECONDS
-        await self._db.execute("DELETE FROM telegram_cards WHERE saved_at < ?", (old,))
-        await self._db.execute("DELETE FROM telegram_owned_buttons WHERE saved_at < ?", (old,))
-        await self._db.commit()
+    def attach(self, state: StateStore) -> None:
+        self._state = state
 
-    async def close(self) -> None:
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+    @property
+    def attached(self) -> bool:
+        return self._state is not None
+
+    @property
+    def state(self) -> StateStore:
+        if self._state is None:
+            raise RuntimeError("the Telegram front end has no state store attached")
+        return self._state
+
+    async def forget_old(self, now: float | None = None) -> None:
+        """Drop cards and button owners not written for :data:`KEEP_SECONDS`."""
+        before = (time.time() if now is None else now) - KEEP_SECONDS
+        for kind in (CARD, CARD_MESSAGE, OWNER):
+            await self.state.prune_state(PLATFORM, kind, before)
 
     # --- cards --------------------------------------------------------------------------
 
     async def put_card(self, chat: str, card: str, posted: Posted) -> None:
-        db = await self._ready()
-        await db.execute(
-            "INSERT OR REPLACE INTO telegram_cards "
-            "(chat, card, chat_id, message_id, caption, saved_at) VALUES (?, ?, ?, ?, ?, ?)",
-            (chat, card, posted.chat_id, posted.message_id, int(posted.caption), time.time()),
+        key = f"{chat} {card}"
+        value = f"{posted.chat_id} {posted.message_id} {int(posted.caption)}"
+        await self.state.put_state(PLATFORM, CARD, key, value)
+        await self.state.put_state(
+            PLATFORM, CARD_MESSAGE, _message_key(posted.chat_id, posted.message_id), key
         )
-        await db.commit()
 
     async def card(self, chat: str, card: str) -> Posted | None:
-        db = await self._ready()
-        async with db.execute(
-            "SELECT chat_id, message_id, caption FROM telegram_cards WHERE chat = ? AND card = ?",
-            (chat, card),
-        ) as cursor:
-            row = await cursor.fetchone()
-        return Posted(int(row[0]), int(row[1]), bool(row[2])) if row else None
+        return await self._card(f"{chat} {card}")
 
     async def is_card(self, chat_id: int, message_id: int) -> bool:
         """Whether the message shows a card (the service edits it; the front end leaves it)."""
-        db = await self._ready()
-        async with db.execute(
-            "SELECT 1 FROM telegram_cards WHERE chat_id = ? AND message_id = ? LIMIT 1",
-            (chat_id, message_id),
-        ) as cursor:
-            return await cursor.fetchone() is not None
+        key = await self.state.get_state(PLATFORM, CARD_MESSAGE, _message_key(chat_id, message_id))
+        if key is None:
+            return False
+        posted = await self._card(key)  # a card posted anew has left its old message
+        return posted is not None and (posted.chat_id, posted.message_id) == (chat_id, message_id)
+
+    async def _card(self, key: str) -> Posted | None:
+        value = await self.state.get_state(PLATFORM, CARD, key)
+        return _posted(value) if value is not None else None
 
     # --- buttons for one person --------------------------------------------------------
 
     async def set_owner(self, posted: Posted, user_id: str) -> None:
         """Only ``user_id`` may press the buttons under ``posted`` (an answer meant for them)."""
-        db = await self._ready()
-        await db.execute(
-            "INSERT OR REPLACE INTO telegram_owned_buttons (chat_id, message_id, user_id, saved_at)"
-            " VALUES (?, ?, ?, ?)",
-            (posted.chat_id, posted.message_id, user_id, time.time()),
-        )
-        await db.commit()
+        key = _message_key(posted.chat_id, posted.message_id)
+        await self.state.put_state(PLATFORM, OWNER, key, user_id)
 
     async def owner(self, chat_id: int, message_id: int) -> str | None:
         """Who alone may press the buttons under the message, if anyone is set."""
-        db = await self._ready()
-        async with db.execute(
-            "SELECT user_id FROM telegram_owned_buttons WHERE chat_id = ? AND message_id = ?",
-            (chat_id, message_id),
-        ) as cursor:
-            row = await cursor.fetchone()
-        return str(row[0]) if row else None
+        return await self.state.get_state(PLATFORM, OWNER, _message_key(chat_id, message_id))
 
     # --- usernames ----------------------------------------------------------------------
 
@@ -144,33 +118,18 @@ class Memory:
         key = username.lower()
         if self._users.get(key) == user:
             return
+        value = json.dumps({"id": user.id, "name": user.name}, ensure_ascii=False)
+        await self.state.put_state(PLATFORM, USERNAME, key, value)
         self._users[key] = user
-        db = await self._ready()
-        await db.execute(
-            "INSERT OR REPLACE INTO telegram_usernames (username, user_id, name, seen_at) "
-            "VALUES (?, ?, ?, ?)",
-            (key, user.id, user.name, time.time()),
-        )
-        await db.commit()
 
     async def user(self, username: str) -> User | None:
         """The user last seen as ``@username`` (case-insensitive), if any."""
         key = username.lstrip("@").lower()
-        if key in self._users:
-            return self._users[key]
-        db = await self._ready()
-        async with db.execute(
-            "SELECT user_id, name FROM telegram_usernames WHERE username = ?", (key,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        if row is None:
+        value = await self.state.get_state(PLATFORM, USERNAME, key)
+        if value is None:
             return None
-        found = User("telegram", str(row[0]), str(row[1]))
-        self._users[key] = found
-        return found
-
-    async def _ready(self) -> aiosqlite.Connection:
-        if self._db is None:
-            await self.open()
-        assert self._db is not None
-        return self._db
+        try:
+            data = json.loads(value)
+            return User("telegram", str(data["id"]), str(data["name"]))
+        except (ValueError, KeyError, TypeError):
+            return None

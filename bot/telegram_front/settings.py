@@ -7,7 +7,6 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from urllib.parse import urlsplit
 
 from bot.config import ConfigError, Variable
@@ -36,12 +35,6 @@ VARIABLES: tuple[Variable, ...] = (
     Variable(
         "TELEGRAM_POLL_TIMEOUT", "30", "seconds one long-polling getUpdates call is held open"
     ),
-    Variable(
-        "TELEGRAM_STATE_DB",
-        "",
-        "SQLite file where the Telegram front end remembers challenge-card messages and "
-        "@usernames (default: beside KOMABOT_DB, named <name>-telegram.sqlite3)",
-    ),
 )
 
 _SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
@@ -59,7 +52,6 @@ class TelegramSettings:
     webhook_port: int = 8443
     webhook_secret: str = field(default="", repr=False)
     poll_timeout: float = 30.0
-    state_db: Path | None = None  # None: beside the service's database
 
     @property
     def base_url(self) -> str:
@@ -126,7 +118,6 @@ class TelegramSettings:
                 f"TELEGRAM_POLL_TIMEOUT: {values['TELEGRAM_POLL_TIMEOUT']!r} is not a number "
                 "of seconds from 0 to 600"
             )
-        state_db = values["TELEGRAM_STATE_DB"]
         return cls(
             token=token,
             api_base=api_base,
@@ -135,5 +126,4 @@ class TelegramSettings:
             webhook_port=port,
             webhook_secret=secret,
             poll_timeout=poll_timeout,
-            state_db=Path(state_db).expanduser() if state_db else None,
         )

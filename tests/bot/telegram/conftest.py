@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from bot.config import Config
-from bot.core.api import Handler
+from bot.core.api import Handler, StateStore
+from bot.store import SqliteStore
 from bot.telegram_front import TelegramFrontEnd, TelegramSettings
 from tests.bot.telegram.fake_botapi import FakeBotApi
 
@@ -38,16 +39,36 @@ def settings_for(fake: FakeBotApi, tmp_path: Path, **changes: Any) -> TelegramSe
         token=fake.token,
         api_base=f"http://127.0.0.1:{fake.port}",
         poll_timeout=5,
-        state_db=tmp_path / "telegram-state.sqlite3",
     )
     return dataclasses.replace(settings, **changes)
 
 
 @contextlib.asynccontextmanager
 async def running(
-    front: TelegramFrontEnd, handle: Handler, timeout: float = 10.0
+    front: TelegramFrontEnd,
+    handle: Handler,
+    timeout: float = 10.0,
+    state: StateStore | None = None,
 ) -> AsyncIterator[TelegramFrontEnd]:
-    """Run ``front`` with ``handle`` until the block ends; fail if it stops on its own."""
+    """Run ``front`` with ``handle`` until the block ends; fail if it stops on its own.
+
+    It remembers cards and usernames in ``state``, by default its configured database
+    (``front.config.db_path``), opened for the block: a restart reopens the same one.
+    """
+    async with contextlib.AsyncExitStack() as stack:
+        if state is None:
+            store = await SqliteStore.open(front.config.db_path, sync="normal")
+            stack.push_async_callback(store.close)
+            state = store
+        front.attach_state(state)
+        async with _running(front, handle, timeout) as running_front:
+            yield running_front
+
+
+@contextlib.asynccontextmanager
+async def _running(
+    front: TelegramFrontEnd, handle: Handler, timeout: float
+) -> AsyncIterator[TelegramFrontEnd]:
     stop = asyncio.Event()
     task = asyncio.create_task(front.run(handle, stop))
     ready = asyncio.create_task(front.wait_ready(timeout))

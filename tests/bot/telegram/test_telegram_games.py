@@ -40,7 +40,7 @@ async def bot_over(
     front = TelegramFrontEnd(config, settings_for(fake, tmp_path))
     service = GameService(store, config, clock=clock, outboxes={"telegram": front})
     try:
-        async with running(front, service.handle):
+        async with running(front, service.handle, state=store):
             yield service, front
     finally:
         await store.close()

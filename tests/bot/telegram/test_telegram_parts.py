@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import os
+import sqlite3
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -14,9 +17,10 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, Time
 from bot.cli import build_parser
 from bot.config import ConfigError
 from bot.core.api import Button, User
+from bot.store import SqliteStore
 from bot.telegram_front.courier import Courier
 from bot.telegram_front.keyboards import fits_callback_data, keyboard
-from bot.telegram_front.memory import Memory, Posted
+from bot.telegram_front.memory import KEEP_SECONDS, Memory, Posted
 from bot.telegram_front.outgoing import mention_entities, split_text, with_mentions
 from bot.telegram_front.settings import TelegramSettings
 from tests.bot.telegram.fake_botapi import FakeBotApi
@@ -174,22 +178,38 @@ def test_keyboards_keep_callback_data_within_64_bytes() -> None:
     assert keyboard(()) is None
 
 
-async def test_memory_keeps_cards_and_usernames(tmp_path: Path) -> None:
-    path = tmp_path / "state.sqlite3"
-    memory = Memory(path)
-    await memory.open()
+async def test_memory_keeps_cards_and_usernames_in_the_main_database(tmp_path: Path) -> None:
+    path = tmp_path / "komabot.sqlite3"
+    store = await SqliteStore.open(path)
+    memory = Memory(store)
     await memory.put_card("telegram:-1", "challenge:3", Posted(-1, 10, caption=False))
     await memory.remember_user("Bob_B", User("telegram", "2002", "Bob"))
-    await memory.close()
+    await memory.set_owner(Posted(-1, 12, caption=True), "2001")
+    await store.close()
+    assert [p.name for p in tmp_path.iterdir() if p.suffix == ".sqlite3"] == [path.name]
 
-    again = Memory(path)
-    await again.open()
+    store = await SqliteStore.open(path)
+    again = Memory(store)
     assert await again.card("telegram:-1", "challenge:3") == Posted(-1, 10, caption=False)
     assert await again.card("telegram:-2", "challenge:3") is None
     assert await again.is_card(-1, 10) and not await again.is_card(-1, 11)
+    assert await again.owner(-1, 12) == "2001" and await again.owner(-1, 10) is None
     assert await again.user("@bob_b") == User("telegram", "2002", "Bob")
     assert await again.user("nobody") is None
-    await again.close()
+    # A card posted anew moves: its old message is no longer a card.
+    await again.put_card("telegram:-1", "challenge:3", Posted(-1, 20, caption=True))
+    assert not await again.is_card(-1, 10) and await again.is_card(-1, 20)
+    # Cards and button owners are forgotten after KEEP_SECONDS; usernames are kept.
+    await again.forget_old(now=time.time() + KEEP_SECONDS + 60)
+    assert await again.card("telegram:-1", "challenge:3") is None
+    assert not await again.is_card(-1, 20) and await again.owner(-1, 12) is None
+    assert await again.user("bob_b") == User("telegram", "2002", "Bob")
+    await store.close()
+
+
+async def test_memory_refuses_to_work_without_a_store() -> None:
+    with pytest.raises(RuntimeError, match="state store"):
+        await Memory().card("telegram:-1", "challenge:3")
 
 
 def test_cli_registers_telegram() -> None:
@@ -291,7 +311,8 @@ async def test_komabot_run_serves_telegram_and_stops_on_sigterm(
 ) -> None:
     import signal
 
-    chat = fake.private_chat({"id": 3001, "is_bot": False, "first_name": "Dana"})
+    dana = {"id": 3001, "is_bot": False, "first_name": "Dana", "username": "dana_k"}
+    chat = fake.private_chat(dana)
     env = {
         "PATH": os.environ.get("PATH", ""),
         "HOME": os.environ.get("HOME", "/"),
@@ -309,7 +330,7 @@ async def test_komabot_run_serves_telegram_and_stops_on_sigterm(
     )
     try:
         await fake.wait_until(lambda: fake.calls_of("getUpdates"), timeout=30)
-        fake.send_text(chat, {"id": 3001, "is_bot": False, "first_name": "Dana"}, "/help")
+        fake.send_text(chat, dana, "/help")
         (reply,) = await fake.expect(1, timeout=30)
         process.send_signal(signal.SIGTERM)
         out, err = await asyncio.wait_for(process.communicate(), 30)
@@ -320,8 +341,44 @@ async def test_komabot_run_serves_telegram_and_stops_on_sigterm(
     assert process.returncode == 0, err.decode()
     assert "/challenge" in reply["text"]
     assert fake.token not in out.decode() + err.decode()
-    assert (tmp_path / "komabot.sqlite3").exists()
-    assert (tmp_path / "komabot-telegram.sqlite3").exists()
+    # What the front end remembers (here: who @dana_k is) is in the one database.
+    assert sorted(p.name for p in tmp_path.glob("*.sqlite3")) == ["komabot.sqlite3"]
+    con = sqlite3.connect(tmp_path / "komabot.sqlite3")
+    try:
+        rows = con.execute(
+            "SELECT value FROM frontend_state WHERE platform = 'telegram' AND kind = 'username' "
+            "AND key = 'dana_k'"
+        ).fetchall()
+    finally:
+        con.close()
+    assert [json.loads(value)["id"] for (value,) in rows] == ["3001"]
+
+
+async def test_komabot_telegram_exits_non_zero_when_the_token_is_refused(
+    fake: FakeBotApi, tmp_path: Path
+) -> None:
+    wrong = "999999:WRONG-secret"
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": os.environ.get("HOME", "/"),
+        "TELEGRAM_TOKEN": wrong,
+        "TELEGRAM_API_BASE": f"http://127.0.0.1:{fake.port}",
+        "KOMABOT_DB": str(tmp_path / "komabot.sqlite3"),
+    }
+    komabot = Path(sys.executable).with_name("komabot")
+    process = await asyncio.create_subprocess_exec(
+        str(komabot),
+        "telegram",
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(process.communicate(), 60)
+    text = err.decode()
+    assert process.returncode == 1, text
+    (line,) = [line for line in text.splitlines() if "ERROR" in line]
+    assert "telegram front end stopped: Telegram refused TELEGRAM_TOKEN" in line
+    assert "WRONG-secret" not in out.decode() + text and "Traceback" not in text
 
 
 async def test_waits_for_an_unreachable_api_and_stops_cleanly(tmp_path: Path) -> None:
@@ -335,13 +392,31 @@ async def test_waits_for_an_unreachable_api_and_stops_cleanly(tmp_path: Path) ->
         port = probe.getsockname()[1]
     settings = TelegramSettings(token=TOKEN, api_base=f"http://127.0.0.1:{port}")
     front = TelegramFrontEnd(Config(db_path=tmp_path / "k.sqlite3"), settings)
+    store = await SqliteStore.open(tmp_path / "k.sqlite3")
+    front.attach_state(store)
     stop = asyncio.Event()
 
     async def handle(request: object) -> object:
         raise AssertionError("no request can arrive")
 
     task = asyncio.create_task(front.run(handle, stop))  # type: ignore[arg-type]
-    await asyncio.sleep(0.3)
-    assert not task.done()  # still trying to log in, not crashed
-    stop.set()
-    await asyncio.wait_for(task, 5)
+    try:
+        await asyncio.sleep(0.3)
+        assert not task.done()  # still trying to log in, not crashed
+        stop.set()
+        await asyncio.wait_for(task, 5)
+    finally:
+        await store.close()
+
+
+async def test_front_end_will_not_run_without_a_state_store(tmp_path: Path) -> None:
+    from bot.config import Config
+    from bot.telegram_front import TelegramFrontEnd
+
+    front = TelegramFrontEnd(Config(db_path=tmp_path / "k.sqlite3"), TelegramSettings(TOKEN))
+
+    async def handle(request: object) -> object:
+        raise AssertionError("no request can arrive")
+
+    with pytest.raises(RuntimeError, match="state store"):
+        await front.run(handle, asyncio.Event())  # type: ignore[arg-type]

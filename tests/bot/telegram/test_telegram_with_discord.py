@@ -31,9 +31,7 @@ async def test_discord_and_telegram_share_one_process_and_database(
             telegram_token=fake.token,
             reminders=(),
         )
-        discord_settings = DiscordSettings.from_env(
-            discord_fake.env(DISCORD_CARD_DB=str(tmp_path / "discord-cards.sqlite3"))
-        )
+        discord_settings = DiscordSettings.from_env(discord_fake.env())
         discord = DiscordFrontEnd(config, settings=discord_settings, guild_ready_timeout=0.02)
         discord.identify_spacing = 0.01
         telegram = TelegramFrontEnd(config, settings_for(fake, tmp_path))
