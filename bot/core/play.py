@@ -133,40 +133,49 @@ class PlayCommands(ServiceBase):
         if answer == "offer":
             if game.draw_offer == color:
                 raise UserError("draw.already", opponent=opponent)
-            saved = await self.save_game(
-                replace(game, draw_offer=color, updated_at=ctx.now), ctx.now, clocks=False
-            )
-            buttons = (
-                Button(ctx.t("button.draw_accept"), f"draw accept {game.id}", "success"),
-                Button(ctx.t("button.draw_decline"), f"draw decline {game.id}", "danger"),
-            )
-            return await self.announce(
+            return await self.put_to_opponent(
                 ctx,
-                game,
-                Reply(
-                    ctx.t("draw.offered", name=names[color], game=game.id, opponent=opponent),
-                    buttons=(buttons,),
-                    mentions=(await self.user(saved.player(color ^ 1)),),
+                replace(game, draw_offer=color),
+                color,
+                ctx.t("draw.offered", name=names[color], game=game.id, opponent=opponent),
+                (
+                    Button(ctx.t("button.draw_accept"), f"draw accept {game.id}", "success"),
+                    Button(ctx.t("button.draw_decline"), f"draw decline {game.id}", "danger"),
                 ),
             )
         if game.draw_offer != color ^ 1:
             raise UserError("draw.none_to_answer", opponent=opponent)
         if answer == "decline":
-            await self.save_game(
-                replace(game, draw_offer=None, updated_at=ctx.now), ctx.now, clocks=False
-            )
-            return await self.announce(
+            return await self.put_to_opponent(
                 ctx,
-                game,
-                Reply(
-                    ctx.t("draw.declined", name=names[color], game=game.id),
-                    mentions=(await self.user(game.player(color ^ 1)),),
-                ),
+                replace(game, draw_offer=None),
+                color,
+                ctx.t("draw.declined", name=names[color], game=game.id),
             )
         saved = await self.save_game(
             self.finish(game, Termination.AGREED_DRAW.value, None, ctx.now), ctx.now, clocks=False
         )
         return await self.game_reply(ctx, saved, [ctx.t("draw.agreed", name=names[color])])
+
+    async def put_to_opponent(
+        self,
+        ctx: Context,
+        game: GameRow,
+        color: int,
+        message: str,
+        buttons: tuple[Button, ...] = (),
+    ) -> Reply:
+        """Save an offer (or its refusal) by ``color`` and tell the opponent, with buttons."""
+        saved = await self.save_game(replace(game, updated_at=ctx.now), ctx.now, clocks=False)
+        return await self.announce(
+            ctx,
+            game,
+            Reply(
+                message,
+                buttons=(buttons,) if buttons else (),
+                mentions=(await self.user(saved.player(color ^ 1)),),
+            ),
+        )
 
     # --- abort --------------------------------------------------------------------------
 
@@ -200,41 +209,35 @@ class PlayCommands(ServiceBase):
                 raise UserError("takeback.nothing", game=game.id)
             if game.takeback_offer == color:
                 raise UserError("takeback.already", opponent=opponent)
-            saved = await self.save_game(
-                replace(game, takeback_offer=color, updated_at=ctx.now), ctx.now, clocks=False
+            asked = ctx.t(
+                "takeback.asked",
+                name=names[color],
+                moves=self.moves_text(ctx, pos, plies),
+                game=game.id,
+                opponent=opponent,
             )
-            buttons = (
-                Button(ctx.t("button.takeback_accept"), f"takeback accept {game.id}", "success"),
-                Button(ctx.t("button.takeback_decline"), f"takeback decline {game.id}", "danger"),
-            )
-            return await self.announce(
+            return await self.put_to_opponent(
                 ctx,
-                game,
-                Reply(
-                    ctx.t(
-                        "takeback.asked",
-                        name=names[color],
-                        moves=self.moves_text(ctx, pos, plies),
-                        game=game.id,
-                        opponent=opponent,
+                replace(game, takeback_offer=color),
+                color,
+                asked,
+                (
+                    Button(
+                        ctx.t("button.takeback_accept"), f"takeback accept {game.id}", "success"
                     ),
-                    buttons=(buttons,),
-                    mentions=(await self.user(saved.player(color ^ 1)),),
+                    Button(
+                        ctx.t("button.takeback_decline"), f"takeback decline {game.id}", "danger"
+                    ),
                 ),
             )
         if game.takeback_offer != color ^ 1:
             raise UserError("takeback.none_to_answer", opponent=opponent)
         if answer == "decline":
-            await self.save_game(
-                replace(game, takeback_offer=None, updated_at=ctx.now), ctx.now, clocks=False
-            )
-            return await self.announce(
+            return await self.put_to_opponent(
                 ctx,
-                game,
-                Reply(
-                    ctx.t("takeback.declined", name=names[color], game=game.id),
-                    mentions=(await self.user(game.player(color ^ 1)),),
-                ),
+                replace(game, takeback_offer=None),
+                color,
+                ctx.t("takeback.declined", name=names[color], game=game.id),
             )
         plies = _takeback_plies(pos, color ^ 1)
         undone = self.moves_text(ctx, pos, plies)
