@@ -9,15 +9,14 @@ payload synced, so a restart does not re-register unchanged commands.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from bot.core.api import StateStore
+from bot.core.frontend_memory import FrontEndMemory
 
 PLATFORM = "discord"
 CARD = "card"  # key "<chat key> <card>", value "<channel id> <message id>"
 META = "meta"
-KEEP_SECONDS = 90 * 86400  # cards older than this are forgotten at start-up
 
 
 @dataclass(frozen=True)
@@ -30,29 +29,15 @@ def _card_key(chat: str, card: str) -> str:
     return f"{chat} {card}"
 
 
-class CardIndex:
+class CardIndex(FrontEndMemory):
     """``(chat, card) -> message`` and a few settings, in the attached state store."""
 
     def __init__(self, state: StateStore | None = None) -> None:
-        self._state = state
-
-    def attach(self, state: StateStore) -> None:
-        self._state = state
-
-    @property
-    def attached(self) -> bool:
-        return self._state is not None
-
-    @property
-    def state(self) -> StateStore:
-        if self._state is None:
-            raise RuntimeError("the Discord card index has no state store attached")
-        return self._state
+        super().__init__(PLATFORM, state)
 
     async def forget_old(self, now: float | None = None) -> None:
-        """Drop cards not written for :data:`KEEP_SECONDS` (their challenges are long over)."""
-        before = (time.time() if now is None else now) - KEEP_SECONDS
-        await self.state.prune_state(PLATFORM, CARD, before)
+        """Drop cards not written for 90 days (their challenges are long over)."""
+        await self.prune((CARD,), now)
 
     async def remember(self, chat: str, card: str, where: CardMessage) -> None:
         value = f"{where.channel_id} {where.message_id}"

@@ -15,17 +15,16 @@ several webhook workers sharing one database share it too.
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass
 
 from bot.core.api import StateStore, User
+from bot.core.frontend_memory import FrontEndMemory
 
 PLATFORM = "telegram"
 CARD = "card"  # "<chat key> <card>" -> "<chat id> <message id> <caption 0/1>"
 CARD_MESSAGE = "card-message"  # "<chat id> <message id>" -> "<chat key> <card>"
 OWNER = "button-owner"  # "<chat id> <message id>" -> user id
 USERNAME = "username"  # lower-case username -> {"id": ..., "name": ...}
-KEEP_SECONDS = 90 * 86400  # cards and button owners older than this are forgotten at start-up
 
 
 @dataclass(frozen=True)
@@ -49,31 +48,16 @@ def _posted(value: str) -> Posted | None:
     return Posted(chat_id, message_id, bool(caption))
 
 
-class Memory:
+class Memory(FrontEndMemory):
     """Cards, button owners and usernames, in the attached state store."""
 
     def __init__(self, state: StateStore | None = None) -> None:
-        self._state = state
+        super().__init__(PLATFORM, state)
         self._users: dict[str, User] = {}  # what this process last wrote, to skip rewrites
 
-    def attach(self, state: StateStore) -> None:
-        self._state = state
-
-    @property
-    def attached(self) -> bool:
-        return self._state is not None
-
-    @property
-    def state(self) -> StateStore:
-        if self._state is None:
-            raise RuntimeError("the Telegram front end has no state store attached")
-        return self._state
-
     async def forget_old(self, now: float | None = None) -> None:
-        """Drop cards and button owners not written for :data:`KEEP_SECONDS`."""
-        before = (time.time() if now is None else now) - KEEP_SECONDS
-        for kind in (CARD, CARD_MESSAGE, OWNER):
-            await self.state.prune_state(PLATFORM, kind, before)
+        """Drop cards and button owners not written for 90 days (usernames are kept)."""
+        await self.prune((CARD, CARD_MESSAGE, OWNER), now)
 
     # --- cards --------------------------------------------------------------------------
 

@@ -17,10 +17,11 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, Time
 from bot.cli import build_parser
 from bot.config import ConfigError
 from bot.core.api import Button, User
+from bot.core.frontend_memory import KEEP_SECONDS
 from bot.store import SqliteStore
 from bot.telegram_front.courier import Courier
 from bot.telegram_front.keyboards import fits_callback_data, keyboard
-from bot.telegram_front.memory import KEEP_SECONDS, Memory, Posted
+from bot.telegram_front.memory import Memory, Posted
 from bot.telegram_front.outgoing import mention_entities, split_text, with_mentions
 from bot.telegram_front.settings import TelegramSettings
 from tests.bot.telegram.fake_botapi import FakeBotApi
