@@ -23,6 +23,11 @@ class Variable:
     default: str
     meaning: str
 
+    @property
+    def help_line(self) -> str:
+        """One line for a command's ``--help``."""
+        return f"  {self.name} (default {self.default!r}): {self.meaning}"
+
 
 VARIABLES: tuple[Variable, ...] = (
     Variable("KOMABOT_DB", "./komabot.sqlite3", "SQLite database file (created if missing)"),

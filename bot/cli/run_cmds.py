@@ -13,9 +13,7 @@ ORDER = 50
 
 
 def _environment_help() -> str:
-    return "environment variables:\n" + "\n".join(
-        f"  {v.name} (default {v.default!r}): {v.meaning}" for v in VARIABLES
-    )
+    return "environment variables:\n" + "\n".join(v.help_line for v in VARIABLES)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

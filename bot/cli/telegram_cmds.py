@@ -11,7 +11,7 @@ ORDER = 70
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from bot.telegram_front.settings import VARIABLES
 
-    lines = "\n".join(f"  {v.name} (default {v.default!r}): {v.meaning}" for v in VARIABLES)
+    lines = "\n".join(v.help_line for v in VARIABLES)
     p = subparsers.add_parser(
         "telegram",
         help="run the bot on Telegram (needs TELEGRAM_TOKEN)",
