@@ -6,6 +6,7 @@ Only a pawn-type drop that gives check is tried on the board, to rule out mate b
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules.move import Move
@@ -145,7 +146,13 @@ def _targets(
     return out
 
 
-def _drops(pos: Position, side: int, sign: int, allowed: frozenset[int] | None, append) -> None:  # type: ignore[no-untyped-def]
+def _drops(
+    pos: Position,
+    side: int,
+    sign: int,
+    allowed: frozenset[int] | None,
+    append: Callable[[Move], None],
+) -> None:
     t = pos.tables
     board = pos.board
     hand = pos.hands[side]

@@ -127,7 +127,7 @@ def _check_board(variant: Variant, board: list[int], hands: list[list[int]]) -> 
         if kings[color] > 1:
             royal = variant.piece(variant.royal_kind).name.lower()
             raise _fail(f"{kings[color]} {COLOR_NAMES[color]} {royal}s; a side has at most one")
-    start = parse_counts(variant, variant.start_sfen)
+    start = t.set_counts
     have = [0] * (len(variant.pieces) + 1)
     for v in board:
         if v:
@@ -141,16 +141,6 @@ def _check_board(variant: Variant, board: list[int], hands: list[list[int]]) -> 
             raise _fail(
                 f"{n} {piece.name.lower()}s (promoted or not); a {variant.id} set has {start[kind]}"
             )
-
-
-def parse_counts(variant: Variant, text: str) -> list[int]:
-    """How many pieces of each unpromoted kind a board field holds (no checks)."""
-    counts = [0] * (len(variant.pieces) + 1)
-    for token in re.findall(r"\+?[A-Za-z]", text.split()[0]):
-        piece = variant.by_letter.get(token.upper())
-        if piece is not None:
-            counts[piece.base] += 1
-    return counts
 
 
 def format_sfen(pos: Position, with_move_number: bool = True) -> str:

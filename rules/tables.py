@@ -8,6 +8,7 @@ Per-value tables are lists of length ``2 * kinds + 1`` indexed directly by the s
 from __future__ import annotations
 
 import random
+import re
 from typing import TYPE_CHECKING
 
 from rules.errors import InvalidMoveError
@@ -66,10 +67,20 @@ class Tables:
                 self.promote[v] = piece.promotes_to * sign
                 self.base_kind[v] = piece.base
         self._build_attacks()
+        # how many of each unpromoted kind a full set has (the start position's pieces)
+        self.set_counts: tuple[int, ...] = tuple(
+            sum(
+                1
+                for token in re.findall(r"\+?[A-Za-z]", variant.start_sfen.split()[0])
+                if (p := variant.by_letter.get(token.upper())) is not None and p.base == kind
+            )
+            for kind in range(k + 1)
+        )
         rng = random.Random(0x5F0C1)
         self.z_board = [[rng.getrandbits(64) for _ in range(n)] for _ in range(size)]
         self.z_hand = [
-            [[rng.getrandbits(64) for _ in range(40)] for _ in range(k + 1)] for _ in range(2)
+            [[rng.getrandbits(64) for _ in range(max(self.set_counts) + 1)] for _ in range(k + 1)]
+            for _ in range(2)
         ]
         self.z_side = rng.getrandbits(64)
 

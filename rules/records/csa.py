@@ -282,9 +282,7 @@ def _read_pieces(
 
 
 def _rest_to_hand(variant: Variant, board: list[int], hands: list[list[int]], color: int) -> None:
-    from rules.sfen import parse_counts
-
-    full = parse_counts(variant, variant.start_sfen)
+    full = variant.tables.set_counts
     used = [0] * len(full)
     for x in board:
         if x:
