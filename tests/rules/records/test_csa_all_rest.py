@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.records import import_record
 
-EMPTY = " *" * 9
+EMPTY = " * " * 9
 
 
 def test_all_remaining_pieces_go_to_gote_hand() -> None:
