@@ -95,7 +95,8 @@ class Reply:
     ``ephemeral`` marks answers meant only for the asker (user errors, private lists);
     ``mentions`` lists users the text calls on (the player to move); ``card`` names a message
     the service may later edit (a challenge card: ``challenge:17``) so a front end can remember
-    the platform message it posted for it.  ``text_board`` repeats the image's board as plain
+    the platform message it posted for it.  ``silent`` and ``thread_title`` are explained at
+    the fields.  ``text_board`` repeats the image's board as plain
     text (ranks, files, hands) for front ends that cannot show pictures, such as the console.
     """
 
@@ -107,6 +108,10 @@ class Reply:
     mentions: tuple[User, ...] = ()
     card: str | None = None
     text_board: str | None = None  # the board as plain text, for text-only front ends
+    silent: bool = False  # nothing to say: the message was not meant for the bot (a bare move
+    # typed where bare moves are off); the front end posts nothing
+    thread_title: str | None = None  # the chat wants a thread per game: a front end that can
+    # open threads opens one with this title and sends the request again from inside it
 
 
 class Outbox(Protocol):

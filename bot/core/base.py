@@ -357,16 +357,19 @@ class ServiceBase:
             await self.send(game.chat, reply)
         return reply
 
-    async def send(self, chat: ChatKey, reply: Reply) -> None:
-        """Post ``reply`` to ``chat`` through its platform's outbox (logged if there is none)."""
+    async def send(self, chat: ChatKey, reply: Reply) -> bool:
+        """Post ``reply`` to ``chat`` through its platform's outbox; False (logged) if it could
+        not be delivered."""
         outbox = self.outboxes.get(chat.platform)
         if outbox is None:
             log.warning("no outbox for platform %s; message to %s dropped", chat.platform, chat.key)
-            return
+            return False
         try:
             await outbox.send(chat_ref(chat), reply)
         except Exception:
             log.exception("sending to %s failed", chat.key)
+            return False
+        return True
 
     async def edit_card(self, chat: ChatKey, card: str, reply: Reply) -> None:
         outbox = self.outboxes.get(chat.platform)

@@ -119,6 +119,11 @@ class ChallengeCommands(ServiceBase):
             if opponent.key == ctx.user:
                 raise UserError("challenge.self")
             await self.remember(opponent)
+        if ctx.settings.threads and ctx.request.options.get("threads") == "1":
+            # The front end opens a thread and asks again from inside it.
+            return Reply(
+                "", thread_title=ctx.t("challenge.thread_name", name=ctx.request.user.name)
+            )
         mine = await self.store.active_game(ctx.chat, ctx.user)
         if mine is not None:
             raise UserError("challenge.you_busy", game=mine.id)

@@ -138,7 +138,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "settings",
         ("set", "config"),
-        "[notation western|japanese|usi] [style kanji|international] [perspective mover|sente]",
+        "[notation western|japanese|usi] [style kanji|international] [perspective mover|sente] "
+        "[bare on|off] [threads on|off] [reminders chat|dm]",
         (
             Argument("notation", "how moves are written", choices=("western", "japanese", "usi")),
             Argument("style", "how pieces look", choices=("kanji", "international")),
@@ -146,6 +147,11 @@ COMMANDS: tuple[Command, ...] = (
                 "perspective",
                 "board from the side to move, or always sente",
                 choices=("mover", "sente"),
+            ),
+            Argument("bare", "a message that is only a move plays it", choices=("on", "off")),
+            Argument("threads", "a thread for each game in this channel", choices=("on", "off")),
+            Argument(
+                "reminders", "your reminders: in the game's chat or by DM", choices=("chat", "dm")
             ),
         ),
         "/settings notation japanese",

@@ -10,14 +10,19 @@ from bot.core import present
 from bot.core.api import Attachment, Button, Reply
 from bot.core.base import Context, ServiceBase, UserError, export_formats, parse_number
 from bot.core.commands import BY_NAME, COMMANDS, EXPORT_FORMATS, find_command
-from bot.store.models import ChatSettings, GameRow
+from bot.store.models import ChatSettings, GameRow, ReminderRoute
 from rules import Outcome, RulesError, Termination, load_variant
 
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "notation": ("western", "japanese", "usi"),
     "style": ("kanji", "international"),
     "perspective": ("mover", "sente"),
+    "bare": ("on", "off"),
+    "threads": ("on", "off"),
+    "reminders": ("chat", "dm"),
 }
+USER_SETTINGS = frozenset({"reminders"})  # kept per user, not per chat
+SETTING_FIELDS = {"style": "piece_style", "bare": "bare_moves"}  # key -> ChatSettings field
 SETTING_ALIASES = {
     "notation": "notation",
     "moves": "notation",
@@ -27,6 +32,14 @@ SETTING_ALIASES = {
     "perspective": "perspective",
     "view": "perspective",
     "flip": "perspective",
+    "bare": "bare",
+    "bare-moves": "bare",
+    "bare_moves": "bare",
+    "threads": "threads",
+    "thread": "threads",
+    "reminders": "reminders",
+    "reminder": "reminders",
+    "remind": "reminders",
 }
 VALUE_ALIASES = {
     "hodges": "western",
@@ -35,6 +48,17 @@ VALUE_ALIASES = {
     "turn": "mover",
     "western-pieces": "international",
     "latin": "international",
+    "yes": "on",
+    "true": "on",
+    "1": "on",
+    "no": "off",
+    "false": "off",
+    "0": "off",
+    "private": "dm",
+    "direct": "dm",
+    "pm": "dm",
+    "channel": "chat",
+    "group": "chat",
 }
 MIME = {
     "kif": "text/plain; charset=shift_jis",
@@ -237,8 +261,11 @@ class InfoCommands(ServiceBase):
 
     async def cmd_settings(self, ctx: Context) -> Reply:
         settings = ctx.settings
-        words = [w.lower() for w in ctx.args]
+        named = [(k, v) for k, v in ctx.request.options.items() if k in SETTING_CHOICES]
+        typed = [w for pair in named for w in pair] if named else list(ctx.args)
+        words = [w.lower() for w in typed]
         changes: list[str] = []
+        route: ReminderRoute | None = None
         i = 0
         while i < len(words):
             word = VALUE_ALIASES.get(words[i], words[i])
@@ -246,7 +273,9 @@ class InfoCommands(ServiceBase):
             if key is None:
                 owners = [k for k, values in SETTING_CHOICES.items() if word in values]
                 if not owners:
-                    raise UserError("settings.bad_key", word=ctx.args[i])
+                    raise UserError("settings.bad_key", word=typed[i])
+                if len(owners) > 1:
+                    raise UserError("settings.which_key", word=typed[i], keys=" or ".join(owners))
                 key, value = owners[0], word
                 i += 1
             else:
@@ -258,26 +287,44 @@ class InfoCommands(ServiceBase):
                 if value not in SETTING_CHOICES[key]:
                     raise UserError(
                         "settings.bad_value",
-                        value=ctx.args[i + 1],
+                        value=typed[i + 1],
                         key=key,
                         choices=", ".join(SETTING_CHOICES[key]),
                     )
                 i += 2
-            field = {"style": "piece_style"}.get(key, key)
-            settings = replace(settings, **{field: value})
+            if key == "reminders":
+                route = ReminderRoute(value)
+            else:
+                field = SETTING_FIELDS.get(key, key)
+                stored: object = value == "on" if value in ("on", "off") else value
+                settings = replace(settings, **{field: stored})
             changes.append(f"{key} {value}")
         if not changes:
-            return Reply(self.settings_text(ctx, settings))
-        await self.store.save_settings(ctx.chat, settings)
+            return Reply(await self.settings_text(ctx, settings))
+        if settings != ctx.settings:
+            self.require_settings_admin(ctx)
+            await self.store.save_settings(ctx.chat, settings)
+        if route is not None:
+            await self.store.set_reminder_route(ctx.user, route)
         return Reply(ctx.t("settings.changed", changes=", ".join(changes)))
 
     @staticmethod
-    def settings_text(ctx: Context, settings: ChatSettings) -> str:
+    def require_settings_admin(ctx: Context) -> None:
+        """Refuse a change of the chat's settings from someone the platform says may not manage
+        the chat (front ends that know pass ``admin=0|1``; without it anyone may)."""
+        if ctx.request.options.get("admin") == "0":
+            raise UserError("settings.not_admin")
+
+    async def settings_text(self, ctx: Context, settings: ChatSettings) -> str:
+        route = await self.store.get_reminder_route(ctx.user)
         return ctx.t(
             "settings.show",
             notation=settings.notation,
             style=settings.piece_style,
             perspective=settings.perspective,
+            bare="on" if settings.bare_moves else "off",
+            threads="on" if settings.threads else "off",
+            reminders=route.value,
         )
 
     # --- help ---------------------------------------------------------------------------

@@ -258,17 +258,33 @@ EN: dict[str, str] = {
         "• style: {style} (kanji or international)\n"
         "• perspective: {perspective} (mover: the player to move at the bottom; sente: always "
         "sente)\n"
-        "Change with /settings notation japanese, /settings style international..."
+        "• bare: {bare} (on: a message that is only a move, like 7g7f, plays it; Discord "
+        "channels with text commands)\n"
+        "• threads: {threads} (on: each challenge and its game get a thread of their own; "
+        "Discord channels)\n"
+        "Yours, in every chat:\n"
+        "• reminders: {reminders} (chat: in the game's chat; dm: a direct message from the bot)"
+        "\n"
+        "Change with /settings notation japanese, /settings bare on, /settings reminders dm..."
     ),
     "settings.changed": "Settings changed: {changes}.",
     "settings.bad_key": (
-        "{word!r} is not a setting; the settings are notation, style and perspective."
+        "{word!r} is not a setting; the settings are notation, style, perspective, bare, "
+        "threads and reminders."
+    ),
+    "settings.which_key": (
+        "{word!r} could be {keys}: name the setting first, like /settings threads {word}."
+    ),
+    "settings.not_admin": (
+        "Only someone who may manage this chat can change its settings; "
+        "/settings reminders dm|chat is yours to choose anywhere."
     ),
     "settings.bad_value": "{value!r} is not a {key}; choose one of {choices}.",
     "settings.missing_value": "Give a value for {key}: one of {choices}.",
     # --- clocks -------------------------------------------------------------------------
     "clock.reminder": "⏰ {name}, it's your move in game #{game} against {opponent}: {left} left.",
     "clock.timeout": "{name} ran out of time.",
+    "clock.timeout_dm": "Game #{game} in {chat} is over: {name} ran out of time.",
     # --- front ends ---------------------------------------------------------------------
     "button.not_yours": "That button is for someone else.",
     "discord.activity": "/shogi help",
@@ -279,7 +295,7 @@ EN: dict[str, str] = {
         "Discord refused the Message Content intent: switch it on in the developer portal "
         "(your application, Bot, Privileged Gateway Intents) or set DISCORD_MESSAGE_CONTENT=0."
     ),
-    "discord.thread_name": "Shogi: {name}'s challenge",
+    "challenge.thread_name": "Shogi: {name}'s challenge",
     "discord.thread_opened": "Challenge posted in {thread}; the game will be played there.",
     # --- help ---------------------------------------------------------------------------
     "help.title": "Komabot plays Standard Shogi and Wa Shogi by correspondence. Commands:",

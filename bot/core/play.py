@@ -40,6 +40,8 @@ class PlayCommands(ServiceBase):
     # --- move ---------------------------------------------------------------------------
 
     async def cmd_move(self, ctx: Context) -> Reply:
+        if ctx.request.options.get("bare") == "1" and not await self.bare_move_wanted(ctx):
+            return Reply("", silent=True)
         game, rest, color, names = await self.player_game(ctx, ctx.args, move_text=True)
         pos = self.positions.position(game)
         if not rest:
@@ -50,6 +52,29 @@ class PlayCommands(ServiceBase):
         move_text = " ".join(rest)
         move = self.read_move(ctx, game, pos, move_text)
         return await self.play(ctx, game, pos, move, names)
+
+    async def bare_move_wanted(self, ctx: Context) -> bool:
+        """Whether a message that is only ``ctx.args`` (sent with ``bare=1``) is a move to play:
+        the chat (or the channel of its thread, option ``parent``) has bare moves on, the author
+        plays a game here and the text reads as a move (legal or not) in that game."""
+        if len(ctx.args) != 1:
+            return False
+        on = ctx.settings.bare_moves
+        parent = ctx.request.options.get("parent")
+        if not on and parent:
+            on = (await self.store.get_settings(replace(ctx.chat, chat_id=parent))).bare_moves
+        if not on:
+            return False
+        game = await self.store.active_game(ctx.chat, ctx.user)
+        if game is None:
+            return False
+        try:
+            present.parse_move(self.positions.position(game), ctx.args[0])
+        except (IllegalMoveError, AmbiguousMoveError):
+            return True  # a move, just not a playable one: say why
+        except RulesError:
+            return False  # chatter that happens to contain a digit
+        return True
 
     def read_move(self, ctx: Context, game: GameRow, pos: Position, move_text: str) -> Move:
         try:

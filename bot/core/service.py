@@ -12,6 +12,7 @@ import difflib
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from itertools import groupby
 
 from bot.core import present
@@ -24,7 +25,7 @@ from bot.core.messages import text
 from bot.core.play import PlayCommands
 from bot.core.positions import DamagedRecordError
 from bot.store.errors import VersionConflict
-from bot.store.models import TimerKind, TimerRow
+from bot.store.models import ChatKey, ReminderRoute, TimerKind, TimerRow
 from rules import Termination
 
 log = logging.getLogger("komabot.service")
@@ -198,6 +199,16 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
         reply = await self.game_reply(None, saved, [line], pos=pos, settings=settings, now=now)
         mentions = (await self.user(game.sente), await self.user(game.gote))
         await self.send(game.chat, _with_mentions(reply, mentions))
+        note = text(
+            "clock.timeout_dm",
+            settings.language,
+            game=game.id,
+            name=names[loser],
+            chat=game.chat.chat_id,
+        )
+        for player in (game.sente, game.gote):
+            if await self.store.get_reminder_route(player) is ReminderRoute.DM:
+                await self.send(dm_chat(player), replace(reply, text=note + "\n" + reply.text))
 
     async def fire_reminder(self, timers: list[TimerRow], now: float) -> None:
         """Send the latest due reminder of one game (older ones due too are skipped)."""
@@ -228,16 +239,23 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             opponent=names[pos.side ^ 1],
             left=present.format_delta(game.deadline - now, lang),
         )
-        await self.send(
-            game.chat,
-            Reply(
-                line + "\n" + present.format_deadline(game.deadline, now, lang),
-                mentions=(await self.user(mover),),
-            ),
+        reply = Reply(
+            line + "\n" + present.format_deadline(game.deadline, now, lang),
+            mentions=(await self.user(mover),),
         )
+        if await self.store.get_reminder_route(mover) is ReminderRoute.DM:
+            if await self.send(dm_chat(mover), replace(reply, mentions=())):
+                return
+            log.info("no direct message to %s; reminding in the game's chat", mover)
+        await self.send(game.chat, reply)
+
+
+def dm_chat(user_key: str) -> ChatKey:
+    """Where a direct message to the user goes: on Telegram the private chat, whose id is the
+    user's; on Discord and the console a ``dm:<user id>`` chat the front end resolves."""
+    platform, _, uid = user_key.partition(":")
+    return ChatKey(platform, uid if platform == "telegram" else f"dm:{uid}")
 
 
 def _with_mentions(reply: Reply, mentions: tuple[object, ...]) -> Reply:
-    from dataclasses import replace
-
     return replace(reply, mentions=mentions)  # type: ignore[arg-type]

@@ -315,8 +315,8 @@ class DiscordFrontEnd:
         ``retire_buttons`` first removes the buttons of the message that was clicked; the reply
         then comes as a follow-up.
         """
-        if self._wants_thread(interaction, request):
-            work = self._challenge_in_thread(interaction, request)
+        if self._may_thread(interaction, request):
+            work = self._challenge_maybe_in_thread(interaction, request)
         else:
             work = self._handle_safely(request)
         task = asyncio.ensure_future(work)
@@ -384,28 +384,34 @@ class DiscordFrontEnd:
         edited = await interaction.edit_original_response(**out.edit_kwargs())
         return edited.id
 
-    def _wants_thread(self, interaction: discord.Interaction[Any], request: Request) -> bool:
-        return (
-            self.settings.game_threads
-            and request.command == "challenge"
-            and isinstance(interaction.channel, discord.TextChannel)
+    @staticmethod
+    def _may_thread(interaction: discord.Interaction[Any], request: Request) -> bool:
+        return request.command == "challenge" and isinstance(
+            interaction.channel, discord.TextChannel
         )
 
-    async def _challenge_in_thread(
+    async def _challenge_maybe_in_thread(
         self, interaction: discord.Interaction[Any], request: Request
     ) -> Reply:
-        """Open a thread for the challenge (and its game) and answer with a link to it."""
+        """A challenge; where the channel's ``threads`` setting is on (the service answers with
+        a thread title), it goes to a new thread and the answer links to it."""
+        offer = dataclasses.replace(request, options={**request.options, "threads": "1"})
+        reply = await self._handle_safely(offer)
+        if reply.thread_title is None:
+            return reply
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel)
-        name = text("discord.thread_name", name=request.user.name)[:100]
         try:
             thread = await channel.create_thread(
-                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+                name=reply.thread_title[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
             )
         except discord.HTTPException as exc:
             log.warning("no thread in %s (%s); the challenge stays in the channel", channel.id, exc)
             return await self._handle_safely(request)
-        threaded = dataclasses.replace(request, chat=chat_ref(thread.id))
+        options = {**request.options, "parent": str(channel.id)}
+        threaded = dataclasses.replace(request, chat=chat_ref(thread.id), options=options)
         reply = await self._handle_safely(threaded)
         if reply.ephemeral or _is_empty(render(reply)):
             await _discard_thread(thread)
@@ -478,6 +484,8 @@ class DiscordFrontEnd:
 
     async def _answer_text(self, message: discord.Message, request: Request) -> None:
         reply = await self._handle_safely(request)
+        if reply.silent:
+            return  # not for us: a bare move where the channel has not opted in
         out = render(reply, upload_limit=_upload_limit(message.guild))
         if _is_empty(out):
             return

@@ -39,11 +39,15 @@ def slash_request(
         if v is not None
     }
     target = next(iter(users.values()), None)
+    args = tuple(v for k, v in options.items() if k not in users)
+    if interaction.guild_id is not None:
+        perms = interaction.permissions
+        options["admin"] = "1" if perms.manage_channels or perms.manage_guild else "0"
     return Request(
         chat=chat_ref(interaction.channel_id),
         user=user_ref(interaction.user),
         command=command,
-        args=tuple(v for k, v in options.items() if k not in users),
+        args=args,
         options=options,
         target=user_ref(target) if target is not None else None,
     )
@@ -79,7 +83,8 @@ def text_request(message: discord.Message, settings: DiscordSettings) -> Request
     """The Request a typed message stands for, or None when it is none of ours.
 
     ``!move 7g7f`` or ``!shogi move 7g7f`` (the prefix is configurable); a mention becomes the
-    target.  In channels that opted in, a single word naming a square is a bare move.
+    target.  A single word naming a square may be a bare move: it goes to the service marked
+    ``bare=1``, which plays it only where the chat's ``bare`` setting is on.
     """
     content = message.content.strip()
     chat = chat_ref(message.channel.id)
@@ -104,16 +109,21 @@ def text_request(message: discord.Message, settings: DiscordSettings) -> Request
             mentioned = next((u for u in message.mentions if u.id == int(m.group(1))), None)
             if target is None and mentioned is not None and not mentioned.bot:
                 target = user_ref(mentioned)
-        return Request(chat, user, command, tuple(kept), target=target)
-    parent = getattr(message.channel, "parent_id", None)
-    opted_in = settings.bare_move_channels
-    bare_ok = message.channel.id in opted_in or (parent is not None and parent in opted_in)
-    words = content.split()
-    if (
-        bare_ok
-        and len(words) == 1
-        and len(content) <= BARE_MOVE_LIMIT
-        and _MOVE_LIKE.search(content)
-    ):
-        return Request(chat, user, "move", (content,), options={"bare": "1"})
+        return Request(chat, user, command, tuple(kept), options=_admin(message), target=target)
+    if len(content.split()) == 1 and len(content) <= BARE_MOVE_LIMIT and _MOVE_LIKE.search(content):
+        # Perhaps a bare move: the service plays it if the chat opted in (else stays silent).
+        options = {"bare": "1"}
+        parent = getattr(message.channel, "parent_id", None)
+        if parent is not None:
+            options["parent"] = str(parent)  # a thread follows its channel's setting
+        return Request(chat, user, "move", (content,), options=options)
     return None
+
+
+def _admin(message: discord.Message) -> dict[str, str]:
+    """``admin=1|0``: whether the author may manage the channel or server (servers only)."""
+    author = message.author
+    if message.guild is None or not isinstance(author, discord.Member):
+        return {}
+    perms = author.guild_permissions
+    return {"admin": "1" if perms.manage_channels or perms.manage_guild else "0"}

@@ -16,16 +16,10 @@ VARIABLES: tuple[Variable, ...] = (
     Variable(
         "DISCORD_MESSAGE_CONTENT",
         "0",
-        "1 when the bot has the Message Content intent: enables text commands and bare moves",
+        "1 when the bot has the Message Content intent: enables text commands and bare moves "
+        "(bare moves also need /settings bare on in the channel)",
     ),
     Variable("DISCORD_PREFIX", "!", "prefix of text commands (with DISCORD_MESSAGE_CONTENT=1)"),
-    Variable(
-        "DISCORD_BARE_MOVE_CHANNELS",
-        "",
-        "comma-separated channel ids where a bare move like 7g7f is played without a command "
-        "(needs DISCORD_MESSAGE_CONTENT=1)",
-    ),
-    Variable("DISCORD_GAME_THREADS", "0", "1 to open a thread for each new game"),
     Variable(
         "DISCORD_GUILD_IDS",
         "",
@@ -76,8 +70,6 @@ class DiscordSettings:
     token: str = field(default="", repr=False)
     message_content: bool = False
     prefix: str = "!"
-    bare_move_channels: frozenset[int] = frozenset()
-    game_threads: bool = False
     guild_ids: tuple[int, ...] = ()
     shard_count: int | None = None  # None: one connection, no sharding
     auto_shard: bool = False  # ask Discord how many shards
@@ -122,10 +114,6 @@ class DiscordSettings:
             token=values["DISCORD_TOKEN"],
             message_content=_flag("DISCORD_MESSAGE_CONTENT", values["DISCORD_MESSAGE_CONTENT"]),
             prefix=prefix,
-            bare_move_channels=frozenset(
-                _ids("DISCORD_BARE_MOVE_CHANNELS", values["DISCORD_BARE_MOVE_CHANNELS"])
-            ),
-            game_threads=_flag("DISCORD_GAME_THREADS", values["DISCORD_GAME_THREADS"]),
             guild_ids=_ids("DISCORD_GUILD_IDS", values["DISCORD_GUILD_IDS"]),
             shard_count=shard_count,
             auto_shard=auto,

@@ -17,6 +17,7 @@ from bot.store.models import (
     ChatSettings,
     GameRow,
     NewTimer,
+    ReminderRoute,
     TimerRow,
     UserRow,
 )
@@ -79,6 +80,13 @@ class Store(Protocol):
     # settings
     async def get_settings(self, chat: ChatKey) -> ChatSettings: ...
     async def save_settings(self, chat: ChatKey, settings: ChatSettings) -> None: ...
+
+    # per-user preferences
+    async def get_reminder_route(self, user_key: str) -> ReminderRoute:
+        """Where the user's reminders go (the game's chat unless they chose DMs)."""
+        ...
+
+    async def set_reminder_route(self, user_key: str, route: ReminderRoute) -> None: ...
 
     # front-end state (see bot.core.api.StateStore)
     async def put_state(self, platform: str, kind: str, key: str, value: str) -> None:

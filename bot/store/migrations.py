@@ -123,6 +123,15 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX frontend_state_age ON frontend_state (platform, kind, updated_at);
         """,
     ),
+    Migration(
+        5,
+        "chat settings for bare moves and game threads; where each user's reminders go",
+        """
+        ALTER TABLE chat_settings ADD COLUMN bare_moves INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE chat_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE users ADD COLUMN reminders TEXT NOT NULL DEFAULT 'chat';
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

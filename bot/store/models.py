@@ -132,9 +132,19 @@ class TimerRow:
 
 @dataclass(frozen=True)
 class ChatSettings:
-    """Per-chat choices: how moves are written, how pieces look, which way the board faces."""
+    """Per-chat choices: how moves are written, how pieces look, which way the board faces,
+    whether a bare move typed in the chat is played and whether each game gets a thread."""
 
     notation: str = "western"  # "western", "japanese" or "usi"
     piece_style: str = "kanji"  # "kanji" or "international"
     perspective: str = "mover"  # "mover" (the player to move at the bottom) or "sente"
     language: str = "en"
+    bare_moves: bool = False  # a message that is only a move plays it (Discord text chats)
+    threads: bool = False  # open a thread for each challenge and its game (Discord channels)
+
+
+class ReminderRoute(Enum):
+    """Where a player's reminders and time-out notices go."""
+
+    CHAT = "chat"  # the game's chat
+    DM = "dm"  # a direct message (private chat) with the bot

@@ -27,6 +27,7 @@ from bot.store.models import (
     GameRow,
     GameStatus,
     NewTimer,
+    ReminderRoute,
     TimerKind,
     TimerRow,
     UserRow,
@@ -532,20 +533,23 @@ class SqliteStore:
 
     async def get_settings(self, chat: ChatKey) -> ChatSettings:
         row = await self._one(
-            "SELECT notation, piece_style, perspective, language FROM chat_settings "
-            "WHERE platform = ? AND chat_id = ?",
+            "SELECT notation, piece_style, perspective, language, bare_moves, threads "
+            "FROM chat_settings WHERE platform = ? AND chat_id = ?",
             (chat.platform, chat.chat_id),
         )
-        return ChatSettings(*row) if row else ChatSettings()
+        if not row:
+            return ChatSettings()
+        return ChatSettings(*row[:4], bare_moves=bool(row[4]), threads=bool(row[5]))
 
     async def save_settings(self, chat: ChatKey, settings: ChatSettings) -> None:
         async with self._write() as db:
             await db.execute(
                 "INSERT INTO chat_settings (platform, chat_id, notation, piece_style, "
-                "perspective, language) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT "
-                "(platform, chat_id) DO UPDATE SET notation = excluded.notation, "
+                "perspective, language, bare_moves, threads) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (platform, chat_id) DO UPDATE SET notation = excluded.notation, "
                 "piece_style = excluded.piece_style, perspective = excluded.perspective, "
-                "language = excluded.language",
+                "language = excluded.language, bare_moves = excluded.bare_moves, "
+                "threads = excluded.threads",
                 (
                     chat.platform,
                     chat.chat_id,
@@ -553,8 +557,27 @@ class SqliteStore:
                     settings.piece_style,
                     settings.perspective,
                     settings.language,
+                    int(settings.bare_moves),
+                    int(settings.threads),
                 ),
             )
+
+    async def get_reminder_route(self, user_key: str) -> ReminderRoute:
+        row = await self._one("SELECT reminders FROM users WHERE key = ?", (user_key,))
+        return ReminderRoute(row[0]) if row else ReminderRoute.CHAT
+
+    async def set_reminder_route(self, user_key: str, route: ReminderRoute) -> None:
+        async with self._write() as db:
+            cur = await db.execute(
+                "UPDATE users SET reminders = ? WHERE key = ?", (route.value, user_key)
+            )
+            if cur.rowcount != 1:
+                platform, _, uid = user_key.partition(":")
+                await db.execute(
+                    "INSERT INTO users (key, platform, user_id, name, name_lower, reminders) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (user_key, platform, uid, uid, uid.lower(), route.value),
+                )
 
     # --- front-end state ----------------------------------------------------------------
 

@@ -75,6 +75,7 @@ class Recorder:
     replies: dict[str, Reply] = field(default_factory=dict)
     requests: list[Request] = field(default_factory=list)
     delay: float = 0.0
+    threads: bool = False  # answer a challenge that may go to a thread as a chat with threads on
 
     async def __call__(self, request: Request) -> Reply:
         self.requests.append(request)
@@ -82,4 +83,6 @@ class Recorder:
             await asyncio.sleep(self.delay)
         if request.command == "boom":
             raise RuntimeError("the service fell over")
+        if self.threads and request.command == "challenge" and request.options.get("threads"):
+            return Reply("", thread_title=f"Shogi: {request.user.name}'s challenge")
         return self.replies.get(request.command, Reply(f"ok {request.command} {request.args}"))

@@ -74,6 +74,7 @@ class FakeUser:
     id: int
     name: str
     bot: bool = False
+    permissions: str = PERMISSIONS_ALL  # in the server (all, unless a test takes some away)
 
     def payload(self) -> JSON:
         return {
@@ -96,7 +97,7 @@ class FakeUser:
             "flags": 0,
             "nick": None,
             "pending": False,
-            "permissions": PERMISSIONS_ALL,
+            "permissions": self.permissions,
         }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import os
@@ -120,7 +121,14 @@ async def test_slash_options_become_a_request(tmp_path: Path) -> None:
     assert req.user == User("discord", "111", "alice")
     assert req.target == User("discord", "222", "bob")
     assert req.args == ("wa", "3d")
-    assert req.options == {"opponent": "222", "variant": "wa", "time": "3d"}
+    # "threads": a challenge may move to a thread; "admin": alice may manage the channel
+    assert req.options == {
+        "opponent": "222",
+        "variant": "wa",
+        "time": "3d",
+        "threads": "1",
+        "admin": "1",
+    }
 
 
 async def test_board_image_is_uploaded_as_png_inside_an_embed_with_mention(tmp_path: Path) -> None:
@@ -423,17 +431,24 @@ async def test_without_message_content_text_is_ignored(tmp_path: Path) -> None:
     assert not intents_of(fake) & (1 << 15)
 
 
-async def test_bare_moves_in_opted_in_channels(tmp_path: Path) -> None:
-    rec = Recorder(replies={"move": Reply("alice played P-7f.")})
-    env = {"DISCORD_MESSAGE_CONTENT": "1", "DISCORD_BARE_MOVE_CHANNELS": str(CHANNEL_ID)}
-    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path, **env):
+async def test_possible_bare_moves_go_to_the_service_which_decides(tmp_path: Path) -> None:
+    silent = Reply("", silent=True)
+    rec = Recorder(replies={"move": silent})
+    async with (
+        FakeDiscord() as fake,
+        running_front(fake, rec, tmp_path, DISCORD_MESSAGE_CONTENT="1"),
+    ):
         alice = fake.user(111, "alice")
-        await fake.say(alice, "hello everyone")
+        await fake.say(alice, "hello everyone")  # names no square: never asked about
+        await fake.say(alice, "see you at 7 tonight")  # several words: chatter
         await fake.say(alice, "7g7f", channel_id=OTHER_CHANNEL_ID)
-        await fake.say(alice, "７六歩")
-        await fake.wait_for(lambda: rec.requests)
+        said = await fake.say(alice, "７六歩")
+        await fake.wait_for(lambda: len(rec.requests) == 2)
+        await asyncio.sleep(0.05)
+        assert fake.last_message()["id"] == said["id"]  # the service said silent: no answer
     assert [(r.command, r.args, r.options) for r in rec.requests] == [
-        ("move", ("７六歩",), {"bare": "1"})
+        ("move", ("7g7f",), {"bare": "1"}),
+        ("move", ("７六歩",), {"bare": "1"}),
     ]
 
 
@@ -441,7 +456,7 @@ async def test_a_refused_bare_move_is_answered_briefly(tmp_path: Path) -> None:
     rec = Recorder(
         replies={"move": Reply("It's bob's turn in game #1, not yours.", ephemeral=True)}
     )
-    env = {"DISCORD_MESSAGE_CONTENT": "1", "DISCORD_BARE_MOVE_CHANNELS": str(CHANNEL_ID)}
+    env = {"DISCORD_MESSAGE_CONTENT": "1"}
     async with FakeDiscord() as fake, running_front(fake, rec, tmp_path, **env) as front:
         front.bare_error_seconds = 0.05
         said = await fake.say(fake.user(111, "alice"), "7g7f")
@@ -454,22 +469,26 @@ async def test_a_refused_bare_move_is_answered_briefly(tmp_path: Path) -> None:
 
 
 async def test_thread_per_game(tmp_path: Path) -> None:
-    rec = Recorder(replies={"challenge": CARD})
-    env = {"DISCORD_GAME_THREADS": "1"}
-    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path, **env):
+    rec = Recorder(replies={"challenge": CARD}, threads=True)
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path):
         alice, bob = fake.user(111, "alice"), fake.user(222, "bob")
         body = await fake.slash(alice, "challenge", opponent=bob)
     thread = next(c for c in fake.channels.values() if c["type"] == 11)
-    assert thread["parent_id"] == str(CHANNEL_ID)
-    assert rec.requests[0].chat == ChatRef("discord", thread["id"])
+    assert thread["parent_id"] == str(CHANNEL_ID) and thread["name"] == "Shogi: alice's challenge"
+    asked, threaded = rec.requests
+    assert asked.chat == ChatRef("discord", str(CHANNEL_ID)) and asked.options["threads"] == "1"
+    assert threaded.chat == ChatRef("discord", thread["id"]) and "threads" not in threaded.options
+    assert threaded.options["parent"] == str(CHANNEL_ID)
     assert f"<#{thread['id']}>" in body["data"]["content"]
     card = fake.last_message(int(thread["id"]))
     assert card["content"].startswith("Challenge #7")
 
 
 async def test_a_refused_challenge_leaves_no_thread(tmp_path: Path) -> None:
-    rec = Recorder(replies={"challenge": Reply("You can't challenge yourself.", ephemeral=True)})
-    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path, DISCORD_GAME_THREADS="1"):
+    rec = Recorder(
+        replies={"challenge": Reply("You can't challenge yourself.", ephemeral=True)}, threads=True
+    )
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path):
         alice = fake.user(111, "alice")
         body = await fake.slash(alice, "challenge", opponent=alice)
     assert body["data"]["flags"] & 64

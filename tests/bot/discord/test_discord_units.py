@@ -27,8 +27,6 @@ def test_settings_read_every_variable() -> None:
             "DISCORD_TOKEN": "t",
             "DISCORD_MESSAGE_CONTENT": "yes",
             "DISCORD_PREFIX": "?",
-            "DISCORD_BARE_MOVE_CHANNELS": "1, 2",
-            "DISCORD_GAME_THREADS": "on",
             "DISCORD_GUILD_IDS": "5",
             "DISCORD_SHARD_COUNT": "4",
             "DISCORD_SHARD_IDS": "0,1",
@@ -36,8 +34,7 @@ def test_settings_read_every_variable() -> None:
             "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/gw",
         }
     )
-    assert s.message_content and s.prefix == "?" and s.game_threads
-    assert s.bare_move_channels == frozenset({1, 2}) and s.guild_ids == (5,)
+    assert s.message_content and s.prefix == "?" and s.guild_ids == (5,)
     assert s.shard_count == 4 and s.shard_ids == (0, 1) and s.sharded
     assert s.api_base == "http://127.0.0.1:9/api/v10"
     assert DiscordSettings.from_env({"DISCORD_SHARD_COUNT": "auto"}).auto_shard

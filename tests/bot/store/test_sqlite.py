@@ -23,6 +23,7 @@ from bot.store import (
     VersionConflict,
 )
 from bot.store.migrations import APPLICATION_ID, LATEST, MIGRATIONS
+from bot.store.models import ReminderRoute
 
 CHAT = ChatKey("console", "main")
 
@@ -283,5 +284,43 @@ async def test_finishing_a_game_cancels_its_timers(tmp_path: Path) -> None:
         await store.update_game(replace(game, status=GameStatus.FINISHED), timers=[])
         assert await store.pending_timers(game.id) == []
         assert await store.next_due() is None  # the challenge's expiry ended with its acceptance
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("old", range(1, 5))
+async def test_chat_switches_and_reminder_routes_arrive_with_version_5(
+    tmp_path: Path, old: int
+) -> None:
+    path = tmp_path / "old.sqlite3"
+    store = await SqliteStore.open(path, target_version=old)
+    await store.save_user(UserRow("discord:1", "discord", "1", "Ann"))
+    await store.close()
+    if old >= 3:
+        con = sqlite3.connect(path)
+        con.execute(
+            "INSERT INTO chat_settings (platform, chat_id, notation, piece_style, perspective) "
+            "VALUES (?, ?, 'usi', 'kanji', 'mover')",
+            (CHAT.platform, CHAT.chat_id),
+        )
+        con.commit()
+        con.close()
+    store = await SqliteStore.open(path)
+    try:
+        assert await store.schema_version() == LATEST
+        settings = await store.get_settings(CHAT)
+        assert not settings.bare_moves and not settings.threads
+        assert settings.notation == ("usi" if old >= 3 else "western")
+        assert await store.get_reminder_route("discord:1") is ReminderRoute.CHAT
+        await store.save_settings(CHAT, replace(settings, bare_moves=True, threads=True))
+        again = await store.get_settings(CHAT)
+        assert again.bare_moves and again.threads and again.notation == settings.notation
+        await store.set_reminder_route("discord:1", ReminderRoute.DM)
+        assert await store.get_reminder_route("discord:1") is ReminderRoute.DM
+        assert (await store.get_user("discord:1")) == UserRow("discord:1", "discord", "1", "Ann")
+        # A user never seen before gets a row of their own, with the choice kept.
+        await store.set_reminder_route("telegram:7", ReminderRoute.DM)
+        assert await store.get_reminder_route("telegram:7") is ReminderRoute.DM
+        assert await store.get_reminder_route("telegram:8") is ReminderRoute.CHAT
     finally:
         await store.close()
