@@ -94,7 +94,12 @@ class ConsoleFrontEnd:
     # --- Outbox -------------------------------------------------------------------------
 
     async def send(self, chat: ChatRef, reply: Reply) -> None:
-        self.show(reply, header=f"[bot in chat {chat.chat_id}]")
+        """Print ``reply``; a direct message (chat ``dm:<user>``) says whom it is for."""
+        if chat.chat_id.startswith("dm:"):
+            header = f"[bot to @{chat.chat_id.removeprefix('dm:')} privately]"
+        else:
+            header = f"[bot in chat {chat.chat_id}]"
+        self.show(reply, header=header)
 
     async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None:
         self.show(reply, header=f"[bot updates {card} in chat {chat.chat_id}]")

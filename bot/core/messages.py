@@ -284,7 +284,6 @@ EN: dict[str, str] = {
     # --- clocks -------------------------------------------------------------------------
     "clock.reminder": "⏰ {name}, it's your move in game #{game} against {opponent}: {left} left.",
     "clock.timeout": "{name} ran out of time.",
-    "clock.timeout_dm": "Game #{game} in {chat} is over: {name} ran out of time.",
     # --- front ends ---------------------------------------------------------------------
     "button.not_yours": "That button is for someone else.",
     "discord.activity": "/shogi help",

@@ -199,16 +199,9 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
         reply = await self.game_reply(None, saved, [line], pos=pos, settings=settings, now=now)
         mentions = (await self.user(game.sente), await self.user(game.gote))
         await self.send(game.chat, _with_mentions(reply, mentions))
-        note = text(
-            "clock.timeout_dm",
-            settings.language,
-            game=game.id,
-            name=names[loser],
-            chat=game.chat.chat_id,
-        )
-        for player in (game.sente, game.gote):
+        for player in (game.sente, game.gote):  # players who asked for DMs hear it there too
             if await self.store.get_reminder_route(player) is ReminderRoute.DM:
-                await self.send(dm_chat(player), replace(reply, text=note + "\n" + reply.text))
+                await self.send(dm_chat(player), reply)
 
     async def fire_reminder(self, timers: list[TimerRow], now: float) -> None:
         """Send the latest due reminder of one game (older ones due too are skipped)."""

@@ -72,8 +72,10 @@ async def test_outbox_messages_print_with_their_chat(tmp_path: Path) -> None:
     front = ConsoleFrontEnd(Config(console_out=tmp_path), stdin=io.StringIO(""), stdout=out)
     await front.send(ChatRef("console", "lounge"), Reply("⏰ reminder"))
     await front.edit_card(ChatRef("console", "main"), "challenge:4", Reply("expired"))
+    await front.send(ChatRef("console", "dm:bob"), Reply("⏰ your move"))
     text = out.getvalue()
     assert "[bot in chat lounge]\n⏰ reminder" in text
+    assert "[bot to @bob privately]\n⏰ your move" in text
     assert "[bot updates challenge:4 in chat main]\nexpired" in text
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib.util
 import json
@@ -36,9 +37,9 @@ async def service_over(
 
 @contextlib.asynccontextmanager
 async def discord_for(
-    fake: FakeDiscord, service: GameService, tmp_path: Path
+    fake: FakeDiscord, service: GameService, tmp_path: Path, **env: str
 ) -> AsyncIterator[DiscordFrontEnd]:
-    async with running_front(fake, service.handle, tmp_path, state=service.store) as front:
+    async with running_front(fake, service.handle, tmp_path, state=service.store, **env) as front:
         service.outboxes["discord"] = front
         yield front
 
@@ -170,6 +171,79 @@ async def test_reminder_and_time_out_are_posted_in_the_game_channel(tmp_path: Pa
         text = timeout["content"] + json.dumps(timeout["embeds"], ensure_ascii=False)
         assert "alice ran out of time" in text and "bob wins" in text
         assert "<@111>" in timeout["content"] and "<@222>" in timeout["content"]
+
+
+async def test_bare_moves_once_the_channel_opts_in(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, service_over(tmp_path) as service:
+        alice, bob = fake.user(111, "alice"), fake.user(222, "bob")
+        bob.permissions = "0"  # bob may not manage the channel
+        async with discord_for(fake, service, tmp_path, DISCORD_MESSAGE_CONTENT="1"):
+            await fake.slash(alice, "challenge", opponent=bob, color="sente")
+            await fake.click(bob, interaction_message(fake), "accept 1")
+            said = await fake.say(alice, "7g7f")
+            await asyncio.sleep(0.1)
+            assert fake.last_message()["id"] == said["id"]  # not opted in: the bot stays quiet
+            refused = await fake.slash(bob, "settings", bare="on")
+            assert refused["data"]["flags"] & 64 and "manage this chat" in text_of(refused)
+            agreed = await fake.slash(alice, "settings", bare="on")
+            assert "Settings changed: bare on." in text_of(agreed)
+            said = await fake.say(alice, "7g7f")
+            played = await fake.wait_for(
+                lambda: fake.last_message()["id"] != said["id"] and fake.last_message()
+            )
+            assert "alice played" in message_text(played) and "<@222>" in played["content"]
+            chatter = await fake.say(bob, "gg 3c3d?")
+            await asyncio.sleep(0.1)
+            assert fake.last_message()["id"] == chatter["id"]
+            said = await fake.say(bob, "3c3d")
+            await fake.wait_for(lambda: fake.last_message()["id"] != said["id"])
+        game = await service.store.get_game(1)
+        assert game is not None and game.moves == ("7g7f", "3c3d")
+
+
+async def test_a_thread_per_game_once_the_channel_asks(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, service_over(tmp_path) as service:
+        alice, bob = fake.user(111, "alice"), fake.user(222, "bob")
+        async with discord_for(fake, service, tmp_path):
+            await fake.slash(alice, "settings", threads="on")
+            body = await fake.slash(alice, "challenge", opponent=bob, color="sente")
+            thread = next(c for c in fake.channels.values() if c["type"] == 11)
+            assert thread["parent_id"] == str(CHANNEL_ID)
+            assert thread["name"] == "Shogi: alice's challenge"
+            assert f"<#{thread['id']}>" in text_of(body)
+            card = fake.last_message(int(thread["id"]))
+            start = await fake.click(bob, card, "accept 1")
+            assert "Game #1 begins" in text_of(start)
+            moved = await fake.slash(alice, "move", channel_id=int(thread["id"]), move="7g7f")
+            assert "alice played" in text_of(moved)
+        game = await service.store.get_game(1)
+        assert game is not None and game.chat.chat_id == thread["id"]
+
+
+async def test_reminders_by_direct_message_when_asked(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake, service_over(tmp_path, reminders=(3600,)) as service:
+        alice, bob = fake.user(111, "alice"), fake.user(222, "bob")
+        clock = service.clock
+        assert isinstance(clock, FakeClock)
+        async with discord_for(fake, service, tmp_path):
+            mine = await fake.slash(alice, "settings", reminders="dm")
+            assert "reminders dm" in text_of(mine)
+            await fake.slash(alice, "challenge", opponent=bob, color="sente", time="1d")
+            await fake.click(bob, interaction_message(fake), "accept 1")
+            posted = len(fake.channel_messages())
+            await clock.advance(86400 - 3600 + 1)
+            await service.fire_due()
+            dm = next(c for c in fake.channels.values() if c["type"] == 1)
+            assert dm["recipients"][0]["id"] == "111"
+            reminder = fake.last_message(int(dm["id"]))
+            assert "⏰ alice, it's your move in game #1" in reminder["content"]
+            assert len(fake.channel_messages()) == posted  # nothing in the game's channel
+            await clock.advance(3600)
+            await service.fire_due()
+            in_channel = message_text(fake.last_message())
+            privately = message_text(fake.last_message(int(dm["id"])))
+        assert "alice ran out of time" in in_channel and "bob wins" in in_channel
+        assert "alice ran out of time" in privately and "bob wins" in privately
 
 
 async def test_komabot_discord_process_serves_and_stops_on_sigterm(tmp_path: Path) -> None:
