@@ -262,3 +262,42 @@ async def test_a_challenge_expiring_after_a_restart_is_edited_in_place(
     expired = fake.messages[(group["id"], card["message_id"])]
     assert "expired" in expired["text"] and not buttons_of(expired)
     assert not fake.unread()  # edited, not posted again
+
+
+async def test_reminders_by_private_message_when_chosen(fake: FakeBotApi, tmp_path: Path) -> None:
+    clock = FakeClock()
+    group = fake.group_chat(-1006, "Club")
+    private = fake.private_chat(ALICE)  # Alice has started the bot: it may write to her
+    async with bot_over(fake, tmp_path, clock) as (service, _front):
+        fake.send_text(group, ALICE, "/settings reminders dm")
+        (changed,) = await fake.expect(1)
+        assert "reminders dm" in changed["text"]
+        await start_game(fake, group, time="1d")
+        await clock.advance(23 * 3600 + 60)
+        assert await service.fire_due()
+        (reminder,) = await fake.expect(1)
+        await clock.advance(3600)
+        assert await service.fire_due()
+        in_group, in_private = await fake.expect(2)
+    assert reminder["chat"]["id"] == private["id"] == 2001
+    assert "Alice, it's your move in game #1" in reminder["text"]
+    assert in_group["chat"]["id"] == group["id"]
+    assert in_private["chat"]["id"] == private["id"]
+    said: str = in_private.get("caption") or in_private.get("text") or ""
+    assert "Alice ran out of time" in said and "Bob wins" in said
+
+
+async def test_a_refused_private_reminder_goes_to_the_group(
+    fake: FakeBotApi, tmp_path: Path
+) -> None:
+    clock = FakeClock()
+    group = fake.group_chat(-1007, "Club")  # Alice never started the bot in private
+    async with bot_over(fake, tmp_path, clock) as (service, _front):
+        fake.send_text(group, ALICE, "/settings reminders dm")
+        await fake.expect(1)
+        await start_game(fake, group, time="1d")
+        await clock.advance(23 * 3600 + 60)
+        assert await service.fire_due()
+        (reminder,) = await fake.expect(1)
+    assert reminder["chat"]["id"] == group["id"] and mentioned(reminder) == [2001]
+    assert any(c.params.get("chat_id") == "2001" for c in fake.calls_of("sendMessage"))
