@@ -9,6 +9,7 @@ different chats concurrently.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import datetime as dtm
 import itertools
 import logging
@@ -276,9 +277,29 @@ class TelegramFrontEnd:
         request = await message_request(message, self._me, self.memory.user)
         if request is None:
             return
+        if request.command == "settings" and request.args:
+            request = await self._with_admin(message, request)
         reply = await self._ask(request)
         quote = None if message.chat.type == ChatType.PRIVATE else message.message_id
         await self.publisher.send(request.chat, reply, quote=quote, asker=request.user.id)
+
+    async def _with_admin(self, message: telegram.Message, request: Request) -> Request:
+        """Add ``admin=1|0`` (may the sender manage this group?) to a settings change; private
+        chats and an unanswered question leave it out (anyone may, as before)."""
+        sender = message.from_user
+        if message.chat.type == ChatType.PRIVATE or sender is None:
+            return request
+        if message.sender_chat is not None and message.sender_chat.id == message.chat.id:
+            admin = True  # an anonymous group administrator
+        else:
+            try:
+                member = await message.get_bot().get_chat_member(message.chat.id, sender.id)
+            except TelegramError as exc:
+                log.warning("could not ask who manages chat %s: %s", message.chat.id, exc)
+                return request
+            admin = member.status in ("creator", "administrator")
+        options = {**request.options, "admin": "1" if admin else "0"}
+        return dataclasses.replace(request, options=options)
 
     async def _on_callback(self, query: telegram.CallbackQuery) -> None:
         """A pressed button: ask the service, answer the press, post or show the reply."""

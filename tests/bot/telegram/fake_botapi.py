@@ -105,6 +105,7 @@ class FakeBotApi:
         self.callbacks_open: dict[str, JSON] = {}
         self.callback_answers: dict[str, dict[str, str]] = {}
         self.update_errors: list[str] = []
+        self.members: dict[tuple[int, int], str] = {}  # (chat, user) -> status; default admin
         self._updates: list[JSON] = []
         self._update_ids = itertools.count(1)
         self._message_ids: dict[int, itertools.count[int]] = {}
@@ -388,6 +389,33 @@ class FakeBotApi:
         if not language:
             self.commands = commands
         return True
+
+    async def _api_getChatMember(self, call: ApiCall) -> JSON:
+        chat = self._chat(call)
+        user_id = int(call.params["user_id"])
+        status = self.members.get((chat["id"], user_id), "administrator")
+        member: JSON = {"status": status, "user": self.user(user_id, f"user{user_id}")}
+        if status == "administrator":
+            member.update(
+                {
+                    key: True
+                    for key in (
+                        "can_be_edited",
+                        "is_anonymous",
+                        "can_manage_chat",
+                        "can_delete_messages",
+                        "can_manage_video_chats",
+                        "can_restrict_members",
+                        "can_promote_members",
+                        "can_change_info",
+                        "can_invite_users",
+                        "can_post_stories",
+                        "can_edit_stories",
+                        "can_delete_stories",
+                    )
+                }
+            )
+        return member
 
     async def _api_sendChatAction(self, call: ApiCall) -> bool:
         self._chat(call)

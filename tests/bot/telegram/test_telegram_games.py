@@ -13,7 +13,7 @@ from bot.config import Config
 from bot.core.api import ChatRef
 from bot.core.clock import FakeClock
 from bot.core.service import GameService
-from bot.store import SqliteStore
+from bot.store import ChatKey, SqliteStore
 from bot.telegram_front import TelegramFrontEnd
 from tests.bot.telegram.conftest import running, settings_for
 from tests.bot.telegram.fake_botapi import JSON, FakeBotApi
@@ -301,3 +301,23 @@ async def test_a_refused_private_reminder_goes_to_the_group(
         (reminder,) = await fake.expect(1)
     assert reminder["chat"]["id"] == group["id"] and mentioned(reminder) == [2001]
     assert any(c.params.get("chat_id") == "2001" for c in fake.calls_of("sendMessage"))
+
+
+async def test_only_group_admins_change_the_groups_settings(
+    fake: FakeBotApi, tmp_path: Path
+) -> None:
+    group = fake.group_chat(-1008, "Club")
+    fake.members[(group["id"], BOB["id"])] = "member"
+    async with bot_over(fake, tmp_path) as (service, _front):
+        fake.send_text(group, BOB, "/settings notation japanese")
+        (refused,) = await fake.expect(1)
+        fake.send_text(group, BOB, "/settings reminders dm")
+        (his_own,) = await fake.expect(1)
+        fake.send_text(group, ALICE, "/settings notation japanese")
+        (changed,) = await fake.expect(1)
+        settings = await service.store.get_settings(ChatKey("telegram", str(group["id"])))
+    assert "manage this chat" in refused["text"]
+    assert "reminders dm" in his_own["text"]
+    assert "notation japanese" in changed["text"] and settings.notation == "japanese"
+    asked = [c.params.get("user_id") for c in fake.calls_of("getChatMember")]
+    assert asked == [str(BOB["id"]), str(BOB["id"]), str(ALICE["id"])]
