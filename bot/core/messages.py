@@ -28,7 +28,7 @@ EN: dict[str, str] = {
     "cmd.export": "Download a game record (KIF, KIFU, CSA, USI) or an animated GIF",
     "cmd.piece": "Show how a piece moves",
     "cmd.cheatsheet": "Show every piece of a variant",
-    "cmd.settings": "Show or change this chat's settings",
+    "cmd.settings": "Show or change this chat's settings and where your reminders go",
     "cmd.help": "List the commands or explain one",
     "cmd.complete": "Suggest values for a half-typed argument (for front ends)",
     # --- general ------------------------------------------------------------------------
