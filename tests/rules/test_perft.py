@@ -10,7 +10,7 @@ from rules import Position, load_variant
 from rules.perft import divide, perft
 
 DATA = Path(__file__).parent.parent / "data" / "perft.txt"
-MAX_NODES = 1_000_000  # deeper counts are for bench/perft.py
+MAX_NODES = 7_000_000  # deeper counts are for bench/perft.py
 
 
 def cases() -> list[tuple[str, str, int, int]]:
