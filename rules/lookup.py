@@ -83,20 +83,8 @@ def find_piece(query: str, variant_ids: list[str] | None = None) -> list[PieceMa
         raise UnknownPieceError(
             "Give a piece name, kanji, letter or code.", query=query, candidates=[]
         )
-    for group in (preferred, others):
-        found = _search(key, group)
-        if found:
-            return found
-    if len(key) >= 3:
-        for group in (preferred, others):
-            keys = [k for vid in group for k in _index(vid)]
-            close = difflib.get_close_matches(key, keys, n=3, cutoff=0.8)
-            for guess in close:
-                found = _search(guess, group)
-                if found:
-                    return found
-    for group in (preferred, others):
-        found = _part_of_one_name(key, group)
+    for group in (preferred, others):  # the asked-for variants first, in every way
+        found = _search(key, group) or _close(key, group) or _part_of_one_name(key, group)
         if found:
             return found
     candidates = _candidates(key, preferred + others)
@@ -104,6 +92,18 @@ def find_piece(query: str, variant_ids: list[str] | None = None) -> list[PieceMa
     raise UnknownPieceError(
         f"No piece is called {query.strip()!r}.{hint}", query=query, candidates=candidates
     )
+
+
+def _close(key: str, variant_ids: list[str]) -> list[PieceMatch]:
+    """Pieces of a name within a small typo of ``key``."""
+    if len(key) < 3:
+        return []
+    keys = [k for vid in variant_ids for k in _index(vid)]
+    for guess in difflib.get_close_matches(key, keys, n=3, cutoff=0.8):
+        found = _search(guess, variant_ids)
+        if found:
+            return found
+    return []
 
 
 def _candidates(key: str, variant_ids: list[str]) -> list[str]:

@@ -103,3 +103,11 @@ def test_normalize() -> None:
     assert normalize("  Ryū-ō ") == "ryuo"
     assert normalize("Swallow's Wings") == "swallowswings"
     assert normalize("Ёж") == "еж"
+
+
+def test_asked_for_variant_wins_before_other_variants_exact_names() -> None:
+    # "horse" is exactly Standard Shogi's promoted bishop, but in Wa it means the Liberated
+    # Horse (and its promotion): the asked-for variant is searched in every way first.
+    found = find_piece("horse", ["wa"])
+    assert {m.piece.names["en"] for m in found} == {"Liberated Horse", "Heavenly Horse"}
+    assert find_piece("horse", ["shogi"])[0].piece.names["en"] == "Horse"
