@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules import movegen
-from rules.errors import InvalidMoveError
+from rules.errors import InvalidMoveError, InvalidSetupError
+from rules.explain import explain_illegal
 from rules.move import Move, move_to_usi, parse_usi
+from rules.outcome import Outcome, outcome
 from rules.sfen import format_sfen, parse_sfen
 from rules.tables import GOTE, SENTE
 
 if TYPE_CHECKING:
-    from rules.outcome import Outcome
     from rules.variant import Variant
 
 # (move, captured value, hash before the move)
@@ -66,8 +67,6 @@ class Position:
         f = parse_sfen(variant, sfen)
         pos = cls(variant, f.board, f.hands, f.side, f.move_number)
         if pos.kings[f.side ^ 1] >= 0 and movegen.checkers(pos, f.side ^ 1):
-            from rules.errors import InvalidSetupError
-
             who = "gote" if f.side == SENTE else "sente"
             raise InvalidSetupError(
                 f"bad SFEN: {who} is in check but it is not {who}'s turn",
@@ -134,8 +133,6 @@ class Position:
     def check_legal(self, move: Move) -> None:
         """Raise IllegalMoveError, with the reason, unless ``move`` is legal here."""
         if not self.is_legal(move):
-            from rules.explain import explain_illegal
-
             raise explain_illegal(self, move)
 
     def is_check(self) -> bool:
@@ -171,8 +168,6 @@ class Position:
 
     def outcome(self) -> Outcome | None:
         """How the game stands decided by the rules alone, or None while it goes on."""
-        from rules.outcome import outcome
-
         return outcome(self)
 
     # --- changing -----------------------------------------------------------------------
