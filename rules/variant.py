@@ -288,10 +288,7 @@ def read_variant(variant_id: str, directory: Path) -> Variant:
     i = rd.table(raw.get("impasse"), "impasse", _SCHEMA["impasse"])
     impasse = None
     if i["enabled"]:
-        for key in ("min_pieces_in_zone", "major_points", "minor_points"):
-            if key not in i:
-                raise rd.fail(f"impasse.{key}", "missing (needed when enabled)")
-        for key in ("points_sente", "points_gote", "major_pieces"):
+        for key in _SCHEMA["impasse"]:
             if key not in i:
                 raise rd.fail(f"impasse.{key}", "missing (needed when enabled)")
         impasse = ImpasseRules(
