@@ -1,4 +1,4 @@
-"""Every user-facing string of the bot, keyed, one table per language (English for now).
+"""Every user-facing string of the bot, keyed, one table per language (English, Russian).
 
 ``text(key, lang, **params)`` formats a message; a language that lacks a key falls back to
 English.  Keys are dotted: ``area.what``.  Add a language by adding a table with the same keys
@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+from bot.core.messages_ru import RU
 
 EN: dict[str, str] = {
     # --- command summaries (help, slash-command descriptions) ----------------------------
@@ -308,7 +310,7 @@ EN: dict[str, str] = {
     ),
 }
 
-CATALOGUE: dict[str, Mapping[str, str]] = {"en": EN}
+CATALOGUE: dict[str, Mapping[str, str]] = {"en": EN, "ru": RU}
 LANGUAGES: tuple[str, ...] = tuple(CATALOGUE)
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bot.core.commands import COMMANDS
 from bot.core.messages import CATALOGUE, EN, text
+from bot.core.messages_ru import RU
 
 BOT = Path(__file__).resolve().parents[3] / "bot"
 CORE = BOT / "core"
@@ -35,7 +36,9 @@ def test_every_key_used_in_the_code_exists() -> None:
 
 def test_every_message_is_used() -> None:
     source = "".join(  # the service and the front ends
-        p.read_text(encoding="utf-8") for p in BOT.rglob("*.py") if p.name != "messages.py"
+        p.read_text(encoding="utf-8")
+        for p in BOT.rglob("*.py")
+        if not p.name.startswith("messages")
     )
     prefixes = [k.split("{")[0] for k in used_keys() if "{" in k]
     unused = [
@@ -62,3 +65,16 @@ def test_templates_format_and_languages_share_keys() -> None:
     for lang, table in CATALOGUE.items():
         assert set(table) <= set(EN), lang
     assert text("games.here", "xx") == EN["games.here"]  # unknown language: English
+
+
+def placeholders(template: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+def test_russian_is_complete_with_the_same_placeholders() -> None:
+    assert set(RU) == set(EN)
+    for key, template in EN.items():
+        assert placeholders(RU[key]) == placeholders(template), key
+        assert RU[key].strip(), key
+    assert CATALOGUE["ru"] is RU
+    assert text("games.here", "ru") == "этот чат"

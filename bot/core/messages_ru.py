@@ -1,0 +1,310 @@
+"""Russian message catalogue: the same keys and placeholders as ``messages.EN``."""
+
+from __future__ import annotations
+
+RU: dict[str, str] = {
+    # --- command summaries (help, slash-command descriptions) ----------------------------
+    "cmd.challenge": "Вызвать кого-то (или любого) на партию",
+    "cmd.accept": "Принять вызов",
+    "cmd.decline": "Отклонить вызов, адресованный вам",
+    "cmd.cancel": "Отозвать свой вызов",
+    "cmd.move": "Сделать ход в своей партии",
+    "cmd.board": "Показать доску",
+    "cmd.moves": "Показать, куда может пойти фигура с поля",
+    "cmd.resign": "Сдаться (с подтверждением)",
+    "cmd.draw": "Предложить, принять или отклонить ничью",
+    "cmd.abort": "Отменить партию, пока оба не сделали ход",
+    "cmd.takeback": "Попросить вернуть ход (нужно согласие соперника)",
+    "cmd.impasse": "Объявить джисёги (импасс, правило 27 очков, только сёги)",
+    "cmd.games": "Ваши текущие партии",
+    "cmd.export": "Скачать запись партии (KIF, KIFU, CSA, USI) или анимацию GIF",
+    "cmd.piece": "Показать, как ходит фигура",
+    "cmd.cheatsheet": "Показать все фигуры варианта",
+    "cmd.settings": "Показать или изменить настройки чата и куда приходят напоминания",
+    "cmd.help": "Список команд или описание одной",
+    "cmd.complete": "Подсказать значения недописанного аргумента (для клиентов)",
+    # --- general ------------------------------------------------------------------------
+    "error.internal": (
+        "У меня что-то сломалось при обработке /{command}. "
+        "/board покажет положение в партии; попробуйте ещё раз."
+    ),
+    "error.unknown_command": "Я не знаю команды /{command}. {hint}",
+    "error.unknown_command.hint_similar": "Может быть, {options}? /help покажет все команды.",
+    "error.unknown_command.hint": "/help покажет все команды.",
+    "error.shutting_down": "Я перезапускаюсь; пришлите это ещё раз через минуту.",
+    "error.conflict": (
+        "Не выполнено: партия #{game} изменилась в тот же момент ({reason}). "
+        "Вот доска сейчас; повторите, если это ещё имеет смысл."
+    ),
+    "error.conflict.move": "ход соперника или другая команда пришли раньше",
+    "error.record_damaged": (
+        "Запись партии #{game} повреждена (ход {ply}: {problem}); продолжить её нельзя. "
+        "Пожалуйста, сообщите об этом."
+    ),
+    "color.sente": "сэнтэ",
+    "color.gote": "готэ",
+    "color.random": "цвет по жребию",
+    "time.none": "без ограничения времени",
+    "time.per_move": "{time} на ход",
+    "time.in": "через {delta}",
+    "time.deadline": "срок {when} ({relative})",
+    "unit.d": "{n} д",
+    "unit.h": "{n} ч",
+    "unit.m": "{n} мин",
+    "unit.s": "{n} с",
+    "unit.less_than_minute": "меньше минуты",
+    # --- picking a game / challenge -----------------------------------------------------
+    "game.none_here": (
+        "У вас нет текущей партии в этом чате. Начните её командой /challenge "
+        "или укажите номер партии."
+    ),
+    "game.none_in_chat": "В этом чате нет текущих партий. Начните командой /challenge.",
+    "game.several_in_chat": "Здесь идёт несколько партий; укажите одну:\n{games}",
+    "game.several_of_yours": (
+        "У вас несколько текущих партий; добавьте номер партии (например, 7g7f 12):\n{games}"
+    ),
+    "game.not_found": "Партии #{game} нет.",
+    "game.other_chat": "Партия #{game} идёт в другом чате; спросите там.",
+    "game.not_player": (
+        "Партию #{game} играют только {sente} и {gote}; смотреть можно через /board {game}."
+    ),
+    "game.finished": "Партия #{game} окончена ({result}).",
+    "game.bad_number": "{text!r} — не номер партии (нужно, например, 12 или #12).",
+    "game.line": "#{game} {sente} — {gote} · {variant} · {turn}",
+    "game.turn": "ходит {name}",
+    "challenge.not_found": "Вызова #{challenge} нет.",
+    "challenge.other_chat": "Вызов #{challenge} сделан в другом чате; ответьте там.",
+    "challenge.bad_number": "{text!r} — не номер вызова (нужно, например, 12 или #12).",
+    "challenge.none_for_you": "Здесь нет вызовов, ждущих вашего ответа.",
+    "challenge.several": "Здесь открыто несколько вызовов; укажите один:\n{challenges}",
+    "challenge.line": "#{challenge} {challenger} → {challenged} · {variant} · {time}",
+    "challenge.anyone": "любой",
+    # --- challenge ----------------------------------------------------------------------
+    "challenge.bad_arg": (
+        "Не понимаю {word!r} в вызове. Пишите /challenge [@игрок] "
+        "[shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|none]."
+    ),
+    "challenge.twice": "{word!r} и {other!r} оба задают {what}; выберите одно.",
+    "challenge.what.variant": "вариант",
+    "challenge.what.color": "цвет",
+    "challenge.what.time": "время на ход",
+    "challenge.what.opponent": "соперника",
+    "challenge.time_range": (
+        "Время на ход должно быть от {low} до {high} (или none); {time} не подходит."
+    ),
+    "challenge.unknown_user": (
+        "Я ещё не знаю {name} на этой платформе: пусть сначала пришлёт мне любую команду "
+        "(например, /help), или ответьте на одно из его сообщений командой /challenge."
+    ),
+    "challenge.self": "Нельзя вызвать самого себя; для открытого вызова не указывайте имя.",
+    "challenge.you_busy": (
+        "У вас уже идёт партия #{game} в этом чате; сначала доиграйте её (одна партия "
+        "на игрока в чате)."
+    ),
+    "challenge.they_busy": "У {name} уже идёт партия #{game} в этом чате; вызовите позже.",
+    "challenge.already_open": (
+        "У вас здесь уже открыт вызов #{challenge}; сначала отзовите его: /cancel {challenge}."
+    ),
+    "challenge.card": (
+        "⚔️ Вызов #{challenge}: {challenger} вызывает {challenged} на партию: {variant}.\n"
+        "{challenger} играет за {color} · {time} · открыт до {expires}.\n"
+        "{challenged}: /accept {challenge} или /decline {challenge}"
+    ),
+    "challenge.card_open": (
+        "⚔️ Открытый вызов #{challenge}: {challenger} хочет сыграть с любым: {variant}.\n"
+        "{challenger} играет за {color} · {time} · открыт до {expires}.\n"
+        "Любой желающий: /accept {challenge}"
+    ),
+    "challenge.closed.accepted": "Вызов #{challenge} принял(а) {name}: партия #{game}.",
+    "challenge.closed.declined": "{name} отклонил(а) вызов #{challenge}.",
+    "challenge.closed.cancelled": "{name} отозвал(а) вызов #{challenge}.",
+    "challenge.closed.expired": "Вызов #{challenge} истёк: никто не принял его вовремя.",
+    "challenge.not_open": "Вызов #{challenge} уже закрыт ({status}).",
+    "challenge.status.accepted": "принят",
+    "challenge.status.declined": "отклонён",
+    "challenge.status.cancelled": "отозван",
+    "challenge.status.expired": "истёк",
+    "challenge.status.open": "открыт",
+    "challenge.not_for_you": "Вызов #{challenge} адресован {name}, а не вам.",
+    "challenge.own": "Это ваш собственный вызов; /cancel {challenge} отзовёт его.",
+    "challenge.decline_open": "Открытый вызов не нужно отклонять; просто не принимайте его.",
+    "challenge.cancel_not_yours": "Отозвать вызов #{challenge} может только {name}.",
+    "challenge.accepter_busy": (
+        "У вас уже идёт партия #{game} в этом чате; доиграйте её, прежде чем принимать "
+        "другой вызов."
+    ),
+    "challenge.challenger_busy": (
+        "{name} тем временем начинает здесь партию #{game}; попробуйте позже."
+    ),
+    "button.accept": "Принять",
+    "button.decline": "Отклонить",
+    "button.cancel": "Отозвать",
+    # --- game start / moves -------------------------------------------------------------
+    "game.started": (
+        "🎌 Партия #{game} началась: {sente} (сэнтэ ☗) — {gote} (готэ ☖), {variant}, {time}."
+    ),
+    "move.played": "{mover} сыграл(а) {move}.",
+    "move.check": "Шах!",
+    "move.next": "Ходит {name} ({color}).",
+    "move.next_deadline": "Ходит {name} ({color}) — {deadline}.",
+    "move.missing": "Какой ход? Например, /move {example}.",
+    "move.not_your_turn": "В партии #{game} сейчас ходит {name}, а не вы.",
+    "move.malformed": "{problem}",
+    "move.illegal": "Ход не сделан: {problem}",
+    "move.ambiguous": "{text!r} подходит к нескольким ходам; выберите один:",
+    "move.promotion_choice": "{text!r}: переворачивать фигуру или нет? Выберите:",
+    "move.example.shogi": "7g7f или P-7f",
+    "move.example.wa": "8h8g или SP-8g",
+    "offer.draw_pending": "{name} предлагает ничью: /draw accept или /draw decline.",
+    "offer.takeback_pending": (
+        "{name} просит вернуть ход: /takeback accept или /takeback decline."
+    ),
+    # --- results ------------------------------------------------------------------------
+    "result.checkmate": "мат",
+    "result.no_legal_moves": "отсутствие ходов (нет ни одного допустимого хода — поражение)",
+    "result.repetition": "четырёхкратное повторение позиции (сэннититэ)",
+    "result.perpetual_check": "вечный шах (сэннититэ)",
+    "result.impasse": "объявление джисёги (импасс)",
+    "result.resignation": "сдача",
+    "result.timeout": "просрочка времени",
+    "result.agreed_draw": "соглашение",
+    "result.aborted": "отмена партии",
+    "result.wins": "{winner} побеждает: {reason}",
+    "result.draw": "ничья: {reason}",
+    "result.aborted_line": "партия отменена",
+    "game.over": "🏁 Партия #{game} окончена: {result}.",
+    "game.over.export": "Скачать запись:",
+    # --- board / moves ------------------------------------------------------------------
+    "board.sente": "Сэнтэ",
+    "board.gote": "Готэ",
+    "board.move": "Ход {n}",
+    "board.to_move": "Ходит {name}",
+    "board.header": "Партия #{game}: {sente} ☗ — {gote} ☖ · {variant} · ход {ply}",
+    "board.last_move": "Последний ход: {move}.",
+    "moves.missing": "Какая фигура? Укажите её поле, например /moves 7g.",
+    "moves.bad_square": "{problem}",
+    "moves.empty_square": "На поле {square} нет фигуры.",
+    "moves.not_to_move": "Фигура на {square} принадлежит стороне {color}, а ход не её.",
+    "moves.none": "У фигуры «{piece}» на {square} сейчас нет допустимых ходов.",
+    "moves.list": "Фигура «{piece}» с {square} может пойти на: {moves}.",
+    # --- resign / draw / abort / takeback / impasse --------------------------------------
+    "resign.confirm": (
+        "Точно сдаться в партии #{game} против {opponent}? Нажмите «Сдаться» или напишите "
+        "/resign yes."
+    ),
+    "resign.bad_arg": "Напишите /resign, затем /resign yes для подтверждения.",
+    "resign.done": "{name} сдаётся.",
+    "button.resign": "Сдаться",
+    "draw.offered": "{name} предлагает ничью в партии #{game}. {opponent}: принять или отклонить?",
+    "draw.already": "Вы уже предложили ничью; дождитесь ответа {opponent}.",
+    "draw.none_to_answer": "От {opponent} нет предложения ничьей, на которое можно ответить.",
+    "draw.declined": "{name} отклонил(а) ничью в партии #{game}. Игра продолжается.",
+    "draw.agreed": "{name} соглашается на ничью.",
+    "draw.bad_arg": (
+        "Пишите /draw (предложить), /draw accept или /draw decline; {word!r} — ни то, ни другое."
+    ),
+    "button.draw_accept": "Принять ничью",
+    "button.draw_decline": "Отклонить ничью",
+    "abort.too_late": (
+        "Партию #{game} уже нельзя отменить: оба игрока сделали ход. Сдайтесь или предложите ничью."
+    ),
+    "abort.done": "{name} отменил(а) партию #{game}.",
+    "takeback.nothing": "В партии #{game} у вас нет хода, который можно вернуть.",
+    "takeback.asked": "{name} просит вернуть ход ({moves}) в партии #{game}. {opponent}: согласны?",
+    "takeback.already": "Вы уже попросили; дождитесь ответа {opponent}.",
+    "takeback.none_to_answer": "От {opponent} нет просьбы вернуть ход, на которую можно ответить.",
+    "takeback.declined": "{name} не разрешил(а) вернуть ход в партии #{game}.",
+    "takeback.done": "{name} соглашается: отменено {moves}.",
+    "takeback.bad_arg": (
+        "Пишите /takeback (попросить), /takeback accept или /takeback decline; "
+        "{word!r} — ни то, ни другое."
+    ),
+    "button.takeback_accept": "Разрешить вернуть ход",
+    "button.takeback_decline": "Отказать",
+    "impasse.not_your_turn": "Джисёги объявляют в свой ход; сейчас ходит {name}.",
+    "impasse.none": "В варианте {variant} нет правила джисёги.",
+    "impasse.refused": (
+        "Объявление джисёги отклонено: {reasons}. ({points} очков, нужно {needed}.)"
+    ),
+    "impasse.done": "{name} объявил(а) джисёги, набрав {points} очков.",
+    # --- games --------------------------------------------------------------------------
+    "games.none": "У вас нет текущих партий. Начните командой /challenge.",
+    "games.title": "Ваши текущие партии:",
+    "games.line": "#{game} против {opponent} · {variant} · {turn}{deadline} · {where}",
+    "games.your_turn": "ваш ход",
+    "games.their_turn": "ходит {name}",
+    "games.here": "этот чат",
+    "games.elsewhere": "чат {chat}",
+    # --- export -------------------------------------------------------------------------
+    "export.bad_format": "{fmt!r} — не формат экспорта; используйте один из: {formats}.",
+    "export.none": "У вас нет партии в этом чате для экспорта; укажите номер партии.",
+    "export.done": "Партия #{game} в формате {fmt}.",
+    "export.not_for_variant": (
+        "Партии варианта {variant} нельзя записать в {fmt}; используйте один из: {formats}."
+    ),
+    "export.unavailable": "Экспорт в {fmt} недоступен: {problem}",
+    "export.too_big": "Анимация партии #{game} слишком велика; попробуйте KIF или CSA.",
+    # --- piece / cheatsheet -------------------------------------------------------------
+    "piece.missing": "Какая фигура? Например, /piece rook, /piece SP или /piece 飛.",
+    "piece.not_found": "{problem} ({sheets} покажет все фигуры.)",
+    "piece.caption": "{name} ({kanji}, {romaji}) — {variant}. Ходы: {betza}.{promotes}",
+    "piece.promotes": " Переворачивается в фигуру «{name}».",
+    "piece.promoted_from": " Перевёрнутая фигура «{name}».",
+    "variant.unknown": "{word!r} — не вариант; используйте shogi, wa или wa-drops.",
+    "cheatsheet.caption": "Все фигуры: {variant}.",
+    # --- settings -----------------------------------------------------------------------
+    "settings.show": (
+        "Настройки этого чата:\n"
+        "• notation: {notation} (western, japanese или usi)\n"
+        "• style: {style} (kanji или international)\n"
+        "• perspective: {perspective} (mover: внизу тот, чей ход; sente: всегда сэнтэ)\n"
+        "• bare: {bare} (on: сообщение, состоящее только из хода, например 7g7f, делает его; "
+        "каналы Discord с текстовыми командами)\n"
+        "• threads: {threads} (on: у каждого вызова и его партии своя ветка; каналы Discord)\n"
+        "Ваши, во всех чатах:\n"
+        "• reminders: {reminders} (chat: в чате партии; dm: личное сообщение от бота)\n"
+        "Изменить: /settings notation japanese, /settings bare on, "
+        "/settings reminders dm..."
+    ),
+    "settings.changed": "Настройки изменены: {changes}.",
+    "settings.bad_key": (
+        "{word!r} — не настройка; настройки: notation, style, perspective, bare, "
+        "threads и reminders."
+    ),
+    "settings.which_key": (
+        "{word!r} может относиться к {keys}: сначала назовите настройку, например "
+        "/settings threads {word}."
+    ),
+    "settings.not_admin": (
+        "Менять настройки чата может только тот, кто управляет чатом; "
+        "/settings reminders dm|chat вы можете выбрать где угодно."
+    ),
+    "settings.bad_value": "{value!r} — не значение для {key}; выберите одно из: {choices}.",
+    "settings.missing_value": "Укажите значение для {key}: одно из {choices}.",
+    # --- clocks -------------------------------------------------------------------------
+    "clock.reminder": "⏰ {name}, ваш ход в партии #{game} против {opponent}: осталось {left}.",
+    "clock.timeout": "У {name} истекло время.",
+    # --- front ends ---------------------------------------------------------------------
+    "button.not_yours": "Эта кнопка для другого игрока.",
+    "discord.activity": "/shogi help",
+    "discord.group": "Сёги и ва-сёги по переписке",
+    "discord.bad_option": "Не удалось прочитать параметр {option!r}: {problem}",
+    "discord.too_big": "({files}: не отправлено, больше допустимых в этом чате {limit}.)",
+    "discord.intent_missing": (
+        "Discord отказал в Message Content intent: включите его на портале разработчика "
+        "(ваше приложение, Bot, Privileged Gateway Intents) или задайте "
+        "DISCORD_MESSAGE_CONTENT=0."
+    ),
+    "challenge.thread_name": "Сёги: вызов от {name}",
+    "discord.thread_opened": "Вызов опубликован в {thread}; партия будет идти там.",
+    # --- help ---------------------------------------------------------------------------
+    "help.title": "Komabot играет в сёги и ва-сёги по переписке. Команды:",
+    "help.footer": "Подробнее: /help КОМАНДА. Ходы можно писать как 7g7f, P-7f или ７六歩.",
+    "help.command": "/{name} {syntax}\n{summary}\nПример: {example}{aliases}",
+    "help.aliases": "\nТакже: {aliases}",
+    "help.unknown": "Команды {word!r} нет. /help покажет все.",
+    "help.move_extra": (
+        "\nНотации: USI (7g7f, P*5e, 8h2b+), западная (P-7f, Bx2b+, S*5e, SP-6h) или "
+        "японская (７六歩, 同　歩, ２二角成)."
+    ),
+}
