@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.core.messages import text
+from bot.core.messages import LANGUAGES, text
 
 
 @dataclass(frozen=True)
@@ -138,9 +138,10 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "settings",
         ("set", "config"),
-        "[notation western|japanese|usi] [style kanji|international] [perspective mover|sente] "
-        "[bare on|off] [threads on|off] [reminders chat|dm]",
+        "[language en|ru] [notation western|japanese|usi] [style kanji|international] "
+        "[perspective mover|sente] [bare on|off] [threads on|off] [reminders chat|dm]",
         (
+            Argument("language", "the bot's language in this chat", choices=LANGUAGES),
             Argument("notation", "how moves are written", choices=("western", "japanese", "usi")),
             Argument("style", "how pieces look", choices=("kanji", "international")),
             Argument(

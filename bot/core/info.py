@@ -10,10 +10,12 @@ from bot.core import present
 from bot.core.api import Attachment, Button, Reply
 from bot.core.base import Context, ServiceBase, UserError, export_formats, parse_number
 from bot.core.commands import BY_NAME, COMMANDS, EXPORT_FORMATS, find_command
+from bot.core.messages import LANGUAGES, text
 from bot.store.models import ChatSettings, GameRow, ReminderRoute
 from rules import Outcome, RulesError, Termination, load_variant
 
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
+    "language": LANGUAGES,
     "notation": ("western", "japanese", "usi"),
     "style": ("kanji", "international"),
     "perspective": ("mover", "sente"),
@@ -24,6 +26,9 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
 USER_SETTINGS = frozenset({"reminders"})  # kept per user, not per chat
 SETTING_FIELDS = {"style": "piece_style", "bare": "bare_moves"}  # key -> ChatSettings field
 SETTING_ALIASES = {
+    "language": "language",
+    "lang": "language",
+    "язык": "language",
     "notation": "notation",
     "moves": "notation",
     "style": "style",
@@ -42,6 +47,11 @@ SETTING_ALIASES = {
     "remind": "reminders",
 }
 VALUE_ALIASES = {
+    "english": "en",
+    "eng": "en",
+    "russian": "ru",
+    "rus": "ru",
+    "русский": "ru",
     "hodges": "western",
     "kif": "japanese",
     "ja": "japanese",
@@ -306,7 +316,8 @@ class InfoCommands(ServiceBase):
             await self.store.save_settings(ctx.chat, settings)
         if route is not None:
             await self.store.set_reminder_route(ctx.user, route)
-        return Reply(ctx.t("settings.changed", changes=", ".join(changes)))
+        # answered in the chat's new language, if that changed
+        return Reply(text("settings.changed", settings.language, changes=", ".join(changes)))
 
     @staticmethod
     def require_settings_admin(ctx: Context) -> None:
@@ -319,6 +330,7 @@ class InfoCommands(ServiceBase):
         route = await self.store.get_reminder_route(ctx.user)
         return ctx.t(
             "settings.show",
+            language=settings.language,
             notation=settings.notation,
             style=settings.piece_style,
             perspective=settings.perspective,

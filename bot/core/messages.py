@@ -256,6 +256,7 @@ EN: dict[str, str] = {
     # --- settings -----------------------------------------------------------------------
     "settings.show": (
         "Settings of this chat:\n"
+        "• language: {language} (en: English, ru: Russian)\n"
         "• notation: {notation} (western, japanese or usi)\n"
         "• style: {style} (kanji or international)\n"
         "• perspective: {perspective} (mover: the player to move at the bottom; sente: always "
@@ -267,12 +268,13 @@ EN: dict[str, str] = {
         "Yours, in every chat:\n"
         "• reminders: {reminders} (chat: in the game's chat; dm: a direct message from the bot)"
         "\n"
-        "Change with /settings notation japanese, /settings bare on, /settings reminders dm..."
+        "Change with /settings language ru, /settings notation japanese, /settings bare on, "
+        "/settings reminders dm..."
     ),
     "settings.changed": "Settings changed: {changes}.",
     "settings.bad_key": (
-        "{word!r} is not a setting; the settings are notation, style, perspective, bare, "
-        "threads and reminders."
+        "{word!r} is not a setting; the settings are language, notation, style, perspective, "
+        "bare, threads and reminders."
     ),
     "settings.which_key": (
         "{word!r} could be {keys}: name the setting first, like /settings threads {word}."

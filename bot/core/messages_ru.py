@@ -255,6 +255,7 @@ RU: dict[str, str] = {
     # --- settings -----------------------------------------------------------------------
     "settings.show": (
         "Настройки этого чата:\n"
+        "• language: {language} (en — английский, ru — русский)\n"
         "• notation: {notation} (western, japanese или usi)\n"
         "• style: {style} (kanji или international)\n"
         "• perspective: {perspective} (mover: внизу тот, чей ход; sente: всегда сэнтэ)\n"
@@ -263,12 +264,12 @@ RU: dict[str, str] = {
         "• threads: {threads} (on: у каждого вызова и его партии своя ветка; каналы Discord)\n"
         "Ваши, во всех чатах:\n"
         "• reminders: {reminders} (chat: в чате партии; dm: личное сообщение от бота)\n"
-        "Изменить: /settings notation japanese, /settings bare on, "
+        "Изменить: /settings language en, /settings notation japanese, /settings bare on, "
         "/settings reminders dm..."
     ),
     "settings.changed": "Настройки изменены: {changes}.",
     "settings.bad_key": (
-        "{word!r} — не настройка; настройки: notation, style, perspective, bare, "
+        "{word!r} — не настройка; настройки: language, notation, style, perspective, bare, "
         "threads и reminders."
     ),
     "settings.which_key": (
