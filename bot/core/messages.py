@@ -181,6 +181,37 @@ EN: dict[str, str] = {
     "result.aborted_line": "aborted",
     "game.over": "🏁 Game #{game} is over: {result}.",
     "game.over.export": "Download the record:",
+    # --- why a move is illegal (rules error codes; English replies use the rules core's own
+    # wording, which these templates mirror: they are the reference for other languages) ---
+    "rules.no_piece": "there is no piece on {square}",
+    "rules.not_your_piece": "the piece on {square} belongs to your opponent",
+    "rules.own_piece_on_target": "your own piece is on {square}",
+    "rules.bad_pattern": "a {piece} cannot move from {origin} to {square}",
+    "rules.path_blocked": "the way from {origin} to {square} is blocked by the piece on {blocker}",
+    "rules.cannot_promote": "a {piece} cannot promote",
+    "rules.promotion_outside_zone": (
+        "a piece may promote only on a move that starts or ends in the promotion zone; "
+        "{origin}-{square} does neither"
+    ),
+    "rules.must_promote": (
+        "a {piece} on {square} could never move again, so it must promote (add +)"
+    ),
+    "rules.not_in_hand": "you have no {piece} in hand",
+    "rules.dead_drop": (
+        "a {piece} dropped on {square} could never move, so it may not be dropped there"
+    ),
+    "rules.nifu": (
+        "you already have an unpromoted {piece} on this file (on {other}): two on one file is "
+        "forbidden (nifu)"
+    ),
+    "rules.uchifuzume": "dropping a {piece} to give checkmate is forbidden (uchifuzume)",
+    "rules.leaves_king_in_check": (
+        "this move would leave your king on {king} in check from {attackers}"
+    ),
+    "rules.still_in_check": (
+        "you are in check, and after this move your king on {king} would still be attacked "
+        "from {attackers}"
+    ),
     # --- board / moves ------------------------------------------------------------------
     "board.sente": "Sente",
     "board.gote": "Gote",

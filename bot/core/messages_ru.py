@@ -174,6 +174,37 @@ RU: dict[str, str] = {
     "result.aborted_line": "партия отменена",
     "game.over": "🏁 Партия #{game} окончена: {result}.",
     "game.over.export": "Скачать запись:",
+    # --- why a move is illegal (rules error codes) ---------------------------------------
+    "rules.no_piece": "на {square} нет фигуры",
+    "rules.not_your_piece": "фигура на {square} принадлежит сопернику",
+    "rules.own_piece_on_target": "на {square} стоит ваша собственная фигура",
+    "rules.bad_pattern": "фигура «{piece}» не может пойти с {origin} на {square}",
+    "rules.path_blocked": "путь с {origin} на {square} перекрыт фигурой на {blocker}",
+    "rules.cannot_promote": "фигура «{piece}» не переворачивается",
+    "rules.promotion_outside_zone": (
+        "переворот возможен только ходом, который начинается или заканчивается в зоне "
+        "переворота; ход {origin}-{square} не такой"
+    ),
+    "rules.must_promote": (
+        "фигура «{piece}» на {square} больше никогда не сможет ходить, поэтому должна "
+        "перевернуться (добавьте +)"
+    ),
+    "rules.not_in_hand": "у вас в руке нет фигуры «{piece}»",
+    "rules.dead_drop": (
+        "фигура «{piece}», сброшенная на {square}, никогда не сможет ходить, поэтому сбрасывать "
+        "её туда нельзя"
+    ),
+    "rules.nifu": (
+        "на этой вертикали уже стоит ваша неперевёрнутая фигура «{piece}» (на {other}): две на "
+        "одной вертикали запрещены (нифу)"
+    ),
+    "rules.uchifuzume": "ставить мат сбросом фигуры «{piece}» запрещено (утифудзумэ)",
+    "rules.leaves_king_in_check": (
+        "после этого хода ваш король на {king} окажется под шахом с {attackers}"
+    ),
+    "rules.still_in_check": (
+        "вам шах, и после этого хода ваш король на {king} всё ещё будет атакован с {attackers}"
+    ),
     # --- board / moves ------------------------------------------------------------------
     "board.sente": "Сэнтэ",
     "board.gote": "Готэ",

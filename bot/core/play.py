@@ -92,7 +92,8 @@ class PlayCommands(ServiceBase):
             key = "move.promotion_choice" if exc.code == "promotion_choice" else "move.ambiguous"
             raise UserError(key, buttons=button_rows(buttons), text=move_text) from None
         except IllegalMoveError as exc:
-            raise UserError("move.illegal", problem=exc.message) from None
+            problem = present.rules_problem(exc, pos, ctx.lang)
+            raise UserError("move.illegal", problem=problem) from None
         except RulesError as exc:
             raise UserError("move.malformed", problem=exc.message) from None
 

@@ -10,11 +10,11 @@ import datetime as dt
 import logging
 
 from bot.core.api import Attachment
-from bot.core.messages import text
+from bot.core.messages import CATALOGUE, text
 from bot.core.textboard import text_board
 from bot.store.models import ChatSettings, GameRow
 from render import BoardOptions, Labels, render_board
-from rules import GOTE, SENTE, Move, Position, Termination, load_variant, notation
+from rules import GOTE, SENTE, Move, Position, RulesError, Termination, load_variant, notation
 
 log = logging.getLogger("komabot.present")
 
@@ -35,6 +35,30 @@ def format_move(pos_before: Position, move: Move, style: str) -> str:
 def variant_name(variant_id: str, lang: str = "en") -> str:
     v = load_variant(variant_id)
     return v.names.get(lang) or v.names["en"]
+
+
+def piece_name(pos: Position, letter: str, lang: str = "en") -> str:
+    """The name in ``lang`` of the piece with SFEN ``letter`` (the letter if unknown)."""
+    piece = pos.variant.by_letter.get(letter)
+    if piece is None:
+        return letter
+    return piece.names.get(lang) or piece.name.lower()
+
+
+def rules_problem(exc: RulesError, pos: Position, lang: str = "en") -> str:
+    """Why a move was refused, in ``lang``: the catalogue's ``rules.<code>`` with the error's
+    facts, or the rules core's own English message (English, or a code not translated)."""
+    if lang == "en" or f"rules.{exc.code}" not in CATALOGUE.get(lang, {}):
+        return exc.message
+    params = dict(exc.params)
+    if "piece" in params:
+        params["piece"] = piece_name(pos, str(params["piece"]), lang)
+    if "attackers" in params:
+        params["attackers"] = ", ".join(str(a) for a in params["attackers"])
+    try:
+        return text(f"rules.{exc.code}", lang, **params)
+    except (KeyError, IndexError):  # facts missing: the English message still says why
+        return exc.message
 
 
 # --- time -----------------------------------------------------------------------------------
