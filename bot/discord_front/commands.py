@@ -53,6 +53,31 @@ def group_description() -> str:
     return one_line(text("discord.group"), DESCRIPTION_LIMIT)
 
 
+# Discord locales whose users see the catalogue's translations of the descriptions.
+LOCALES: dict[discord.Locale, str] = {discord.Locale.russian: "ru"}
+
+
+def localized(english: str, key: str) -> app_commands.locale_str:
+    """A description Discord shows in English, translated from the catalogue's ``key``."""
+    return app_commands.locale_str(english, key=key)
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Gives Discord ``description_localizations`` from the message catalogue."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        lang = LOCALES.get(locale)
+        key = string.extras.get("key")
+        if lang is None or not key:
+            return None
+        return one_line(text(key, lang), DESCRIPTION_LIMIT)
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """How one argument appears as a slash-command option."""
@@ -125,7 +150,7 @@ def build_command(
         described = app_commands.choices(**choices)(described)
     cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
         name=name.lower()[:NAME_LIMIT],
-        description=one_line(command.summary(), DESCRIPTION_LIMIT),
+        description=localized(one_line(command.summary(), DESCRIPTION_LIMIT), f"cmd.{name}"),
         callback=described,
     )
     for spec in specs:
@@ -149,7 +174,9 @@ def build_group(
     on_slash: SlashCallback, complete: Completer, commands: tuple[Command, ...] = COMMANDS
 ) -> app_commands.Group:
     """The ``/shogi`` group with one subcommand per command of the table."""
-    group = app_commands.Group(name=GROUP_NAME, description=group_description())
+    group = app_commands.Group(
+        name=GROUP_NAME, description=localized(group_description(), "discord.group")
+    )
     for command in commands:
         group.add_command(build_command(command, on_slash, complete))
     return group

@@ -21,7 +21,7 @@ from bot.core.api import ChatRef, Handler, Platform, Reply, Request, StateStore
 from bot.core.messages import text
 from bot.discord_front import completion
 from bot.discord_front.cards import CardIndex, CardMessage
-from bot.discord_front.commands import build_group
+from bot.discord_front.commands import CatalogueTranslator, build_group
 from bot.discord_front.render import DEFAULT_UPLOAD_LIMIT, Outgoing, render
 from bot.discord_front.requests import (
     button_request,
@@ -208,6 +208,8 @@ class DiscordFrontEnd:
         """Register the persistent buttons and the ``/shogi`` commands (synced when changed)."""
         client.add_dynamic_items(ActionButton)
         client.tree.on_error = self.on_command_error  # type: ignore[method-assign]
+        translator = CatalogueTranslator()
+        await client.tree.set_translator(translator)
         group = build_group(self.on_slash, self.complete)
         guilds = [discord.Object(id=g) for g in self.settings.guild_ids]
         if guilds:
@@ -216,7 +218,9 @@ class DiscordFrontEnd:
         else:
             client.tree.add_command(group)
         payload = json.dumps(
-            [group.to_dict(client.tree), [g.id for g in guilds]], sort_keys=True, default=str
+            [await group.get_translated_payload(client.tree, translator), [g.id for g in guilds]],
+            sort_keys=True,
+            default=str,
         )
         digest = hashlib.sha256(payload.encode()).hexdigest()
         if not self.force_sync and await self.cards.get_meta(SYNC_HASH_KEY) == digest:

@@ -81,6 +81,9 @@ async def test_sync_registers_one_group_within_discord_limits(tmp_path: Path) ->
     ]
     assert options["board"]["game"]["type"] == 3 and options["board"]["game"]["autocomplete"]
     assert options["accept"]["challenge"]["autocomplete"]
+    assert group["description_localizations"] == {"ru": "Сёги и ва-сёги по переписке"}
+    for sub, command in zip(subcommands, COMMANDS, strict=True):  # the catalogue's Russian
+        assert sub["description_localizations"] == {"ru": command.summary("ru")}
     if os.environ.get("KOMABOT_UPDATE_SNAPSHOTS") == "1":
         text = json.dumps(stable(payload), indent=1, ensure_ascii=False, sort_keys=True)
         SNAPSHOT.write_text(text + "\n", encoding="utf-8")
