@@ -132,7 +132,13 @@ def board_text(
     last = pos.last_move
     if marks is None:
         marks = frozenset(s for s in (last.from_sq, last.to_sq) if s >= 0) if last else frozenset()
-    return text_board(pos, gote_bottom=gote_at_bottom(pos, settings), names=names, marks=marks)
+    return text_board(
+        pos,
+        gote_bottom=gote_at_bottom(pos, settings),
+        names=names,
+        marks=marks,
+        lang=settings.language,
+    )
 
 
 def board_options(

@@ -6,6 +6,7 @@ Sente's pieces are written with their SFEN letter (``P``, ``+R``), gote's with a
 
 from __future__ import annotations
 
+from bot.core.messages import text
 from rules import GOTE, SENTE, Position
 
 CELL = 4
@@ -33,6 +34,7 @@ def text_board(
     gote_bottom: bool = False,
     names: tuple[str, str] = ("", ""),
     marks: frozenset[int] = frozenset(),
+    lang: str = "en",
 ) -> str:
     """A fixed-width diagram; ``marks`` squares get a ``*`` (last move, destinations)."""
     v = pos.variant
@@ -46,10 +48,11 @@ def text_board(
         columns.reverse()
     drops = v.drops.enabled
     top, bottom = (SENTE, GOTE) if gote_bottom else (GOTE, SENTE)
-    label = {SENTE: "☗ sente", GOTE: "☖ gote"}
+    label = {SENTE: text("textboard.sente", lang), GOTE: text("textboard.gote", lang)}
+    hand = text("textboard.hand", lang)
     lines = []
     head = f"{label[top]} {names[top]}".rstrip()
-    lines.append(head + (f"   hand: {_hand(pos, top)}" if drops else ""))
+    lines.append(head + (f"   {hand}: {_hand(pos, top)}" if drops else ""))
     lines.append(" " + "".join(str(f).rjust(CELL - 1) + " " for f in files))
     border = " +" + "-" * (CELL * v.files) + "+"
     lines.append(border)
@@ -62,13 +65,13 @@ def text_board(
         lines.append(" |" + "".join(row) + "| " + t.square_names[r * v.files][-1])
     lines.append(border)
     tail = f"{label[bottom]} {names[bottom]}".rstrip()
-    lines.append(tail + (f"   hand: {_hand(pos, bottom)}" if drops else ""))
-    lines.append(legend(pos))
+    lines.append(tail + (f"   {hand}: {_hand(pos, bottom)}" if drops else ""))
+    lines.append(legend(pos, lang))
     return "\n".join(lines)
 
 
-def legend(pos: Position) -> str:
+def legend(pos: Position, lang: str = "en") -> str:
     """What the letters mean: ``K King, R Rook, ...; +X promoted, vX gote``."""
     pieces = [p for p in pos.variant.pieces if not p.promoted]
-    keys = ", ".join(f"{p.letter} {p.names['en']}" for p in pieces)
-    return f"{keys}; +X promoted, vX gote's"
+    keys = ", ".join(f"{p.letter} {p.names.get(lang) or p.names['en']}" for p in pieces)
+    return text("textboard.legend", lang, keys=keys)

@@ -57,6 +57,8 @@ async def test_a_russian_game_from_challenge_to_an_illegal_move(
     played = await h.say(ALICE, "move", "7g7f")
     assert "Alice сыграл(а) P-7f." in played.text and "Ходит Bob (готэ)" in played.text
     assert played.image is not None and played.image.data.startswith(b"\x89PNG")
+    assert played.text_board is not None and "☗ сэнтэ Alice   в руке: -" in played.text_board
+    assert "P пешка" in played.text_board and "vX — фигура готэ" in played.text_board
     labels = drawn[-1].labels
     assert (labels.sente, labels.gote, labels.check) == ("Сэнтэ", "Готэ", "Шах!")
     assert labels.move.format(n=2) == "Ход 2" and labels.to_move.format(name="Bob") == "Ходит Bob"
