@@ -128,19 +128,24 @@ def _check_board(variant: Variant, board: list[int], hands: list[list[int]]) -> 
             royal = variant.piece(variant.royal_kind).name.lower()
             raise _fail(f"{kings[color]} {COLOR_NAMES[color]} {royal}s; a side has at most one")
     start = t.set_counts
-    have = [0] * (len(variant.pieces) + 1)
-    for v in board:
-        if v:
-            have[variant.piece(abs(v)).base] += 1
-    for hand in hands:
-        for kind, n in enumerate(hand):
-            have[kind] += n
-    for kind, n in enumerate(have):
+    for kind, n in enumerate(piece_counts(variant, board, hands)):
         if kind and n > start[kind]:
             piece = variant.piece(kind)
             raise _fail(
                 f"{n} {piece.name.lower()}s (promoted or not); a {variant.id} set has {start[kind]}"
             )
+
+
+def piece_counts(variant: Variant, board: list[int], hands: list[list[int]]) -> list[int]:
+    """How many pieces of each unpromoted kind are on the board and in both hands."""
+    counts = [0] * (len(variant.pieces) + 1)
+    for v in board:
+        if v:
+            counts[variant.piece(abs(v)).base] += 1
+    for hand in hands:
+        for kind, n in enumerate(hand):
+            counts[kind] += n
+    return counts
 
 
 def format_sfen(pos: Position, with_move_number: bool = True) -> str:

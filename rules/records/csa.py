@@ -17,6 +17,7 @@ from rules.move import Move
 from rules.outcome import Outcome, Termination
 from rules.position import Position
 from rules.records.record import GameRecord, RecordError, same_start
+from rules.sfen import piece_counts
 from rules.tables import GOTE, SENTE
 from rules.variant import Variant, load_variant
 
@@ -41,18 +42,6 @@ CODES = {
 LETTERS = {code: letter for letter, code in CODES.items()}
 SIGNS = ("+", "-")
 WINNER_WORDS = {SENTE: "sente", GOTE: "gote", None: "none"}
-
-
-def _require_shogi(variant_id: str) -> Variant:
-    variant = load_variant(variant_id)
-    if variant.id != "shogi":
-        raise RecordError(
-            f"CSA records are for Standard Shogi only, not {variant.names['en']}; "
-            "use kifu (UTF-8 KIF) or usi",
-            code="format_not_for_variant",
-            variant=variant.id,
-        )
-    return variant
 
 
 def _csa_square(variant: Variant, sq: int) -> str:
@@ -109,7 +98,7 @@ def _end_word(result: Outcome, pos: Position) -> str:
 
 
 def write_csa(record: GameRecord) -> str:
-    _require_shogi(record.variant)
+    """CSA text of a Standard Shogi record (``export_record`` checks the variant first)."""
     pos = record.start_position()
     lines = ["'CSA encoding=UTF-8", "V2.2", "N+" + _one_line(record.sente)]
     lines.append("N-" + _one_line(record.gote))
@@ -283,13 +272,7 @@ def _read_pieces(
 
 def _rest_to_hand(variant: Variant, board: list[int], hands: list[list[int]], color: int) -> None:
     full = variant.tables.set_counts
-    used = [0] * len(full)
-    for x in board:
-        if x:
-            used[variant.piece(abs(x)).base] += 1
-    for h in hands:
-        for k, n in enumerate(h):
-            used[k] += n
+    used = piece_counts(variant, board, hands)
     for p in variant.pieces:
         if not p.promoted and not p.royal:
             hands[color][p.kind] += max(0, full[p.kind] - used[p.kind])
