@@ -23,6 +23,9 @@ class Termination(Enum):
     TIMEOUT = "timeout"
     AGREED_DRAW = "agreed_draw"
     ABORTED = "aborted"
+    # An illegal move that ended the game (only in records from elsewhere: Komabot refuses
+    # illegal moves); the other side wins.
+    ILLEGAL_MOVE = "illegal_move"
 
 
 @dataclass(frozen=True)

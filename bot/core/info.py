@@ -189,8 +189,6 @@ class InfoCommands(ServiceBase):
         fmt = None
         if args and parse_number(args[0]) is None:
             fmt = args.pop(0).lower().lstrip(".")
-            if fmt not in EXPORT_FORMATS:
-                raise UserError("export.bad_format", fmt=fmt, formats=", ".join(EXPORT_FORMATS))
         if args:
             number = parse_number(args[0])
             if number is None or len(args) > 1:
@@ -206,6 +204,8 @@ class InfoCommands(ServiceBase):
             game = found
         names = await self.names(game)
         formats = export_formats(game.variant)
+        if fmt is not None and fmt not in EXPORT_FORMATS:  # name only this game's formats
+            raise UserError("export.bad_format", fmt=fmt, formats=", ".join(formats))
         fmt = fmt or formats[0]
         if fmt not in formats:
             raise UserError(
@@ -215,6 +215,7 @@ class InfoCommands(ServiceBase):
                 formats=", ".join(formats),
             )
         filename = f"game-{game.id}.{fmt}"
+        replaced: tuple[str, ...] = ()
         if fmt == "gif":
             from render import render_replay
 
@@ -232,16 +233,21 @@ class InfoCommands(ServiceBase):
                 raise UserError("export.too_big", game=game.id) from None
             attachment = Attachment(data, filename, MIME[fmt])
         else:
-            from rules.records import RecordError, export_record
+            from rules.records import RecordError, export_file
 
             try:
-                data = export_record(self.record(game, names), fmt)  # type: ignore[arg-type]
+                exported = export_file(self.record(game, names), fmt)  # type: ignore[arg-type]
             except RecordError as exc:
                 raise UserError(
                     "export.unavailable", fmt=fmt.upper(), problem=exc.message
                 ) from None
-            attachment = Attachment(data, filename, MIME[fmt])
-        return Reply(ctx.t("export.done", game=game.id, fmt=fmt.upper()), files=(attachment,))
+            attachment = Attachment(exported.data, filename, MIME[fmt])
+            replaced = exported.replaced
+        words = [ctx.t("export.done", game=game.id, fmt=fmt.upper())]
+        if replaced:  # characters Shift-JIS cannot hold (an emoji in a name) became ?
+            chars = " ".join(replaced)
+            words.append(ctx.t("export.replaced", chars=chars, fmt=fmt.upper(), game=game.id))
+        return Reply(" ".join(words), files=(attachment,))
 
     @staticmethod
     def record(game: GameRow, names: tuple[str, str]) -> object:

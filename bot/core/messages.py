@@ -176,6 +176,7 @@ EN: dict[str, str] = {
     "result.timeout": "time forfeit",
     "result.agreed_draw": "agreement",
     "result.aborted": "aborted",
+    "result.illegal_move": "the opponent's illegal move",
     "result.wins": "{winner} wins by {reason}",
     "result.draw": "draw by {reason}",
     "result.aborted_line": "aborted",
@@ -280,6 +281,10 @@ EN: dict[str, str] = {
     "export.not_for_variant": "{variant} games can't be written as {fmt}; use one of {formats}.",
     "export.unavailable": "Exporting {fmt} is not available: {problem}",
     "export.too_big": "The animation of game #{game} is too large to send; try KIF or CSA.",
+    "export.replaced": (
+        "Shift-JIS cannot hold {chars}, so this {fmt} file has ? in their place; "
+        "/export kifu {game} (UTF-8) keeps them."
+    ),
     # --- piece / cheatsheet -------------------------------------------------------------
     "piece.missing": "Which piece? For example /piece rook, /piece SP or /piece 飛.",
     "piece.not_found": "{problem} ({sheets} shows every piece.)",

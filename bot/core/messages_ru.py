@@ -169,6 +169,7 @@ RU: dict[str, str] = {
     "result.timeout": "просрочка времени",
     "result.agreed_draw": "соглашение",
     "result.aborted": "отмена партии",
+    "result.illegal_move": "недопустимый ход соперника",
     "result.wins": "{winner} побеждает: {reason}",
     "result.draw": "ничья: {reason}",
     "result.aborted_line": "партия отменена",
@@ -279,6 +280,10 @@ RU: dict[str, str] = {
     ),
     "export.unavailable": "Экспорт в {fmt} недоступен: {problem}",
     "export.too_big": "Анимация партии #{game} слишком велика; попробуйте KIF или CSA.",
+    "export.replaced": (
+        "В Shift-JIS нет символов {chars}, поэтому в этом файле {fmt} вместо них стоит ?; "
+        "/export kifu {game} (UTF-8) сохраняет их."
+    ),
     # --- piece / cheatsheet -------------------------------------------------------------
     "piece.missing": "Какая фигура? Например, /piece rook, /piece SP или /piece 飛.",
     "piece.not_found": "{problem} ({sheets} покажет все фигуры.)",

@@ -1,21 +1,30 @@
 """Game records: the ``GameRecord`` value, export to and import from KIF, CSA and USI.
 
-Formats (``export_record(record, fmt)``):
+Formats (``export_record(record, fmt)``; ``formats_for(variant)`` lists those a variant has):
 
-- ``kif``: KIF in Shift-JIS (cp932), Standard Shogi only.
+- ``kif``: KIF in Shift-JIS (cp932), Standard Shogi only. A character Shift-JIS cannot hold
+  (an emoji in a display name) is written as ``?``; ``export_file`` says which were replaced.
 - ``kifu``: KIF in UTF-8, every variant. Wa uses the Wa piece names and carries the line
   ``#KOMABOT-VARIANT: wa`` (or ``wa-drops``), plus ``手合割：和将棋`` for the usual set-up.
 - ``csa``: CSA V2.2, Standard Shogi only.
 - ``usi``: ``position sfen <start> moves ...`` with ``# variant:``, ``# sente:``, ``# gote:``
   and ``# result: <termination> <sente|gote|none>`` comment lines.
 
-``import_record(data, filename)`` detects the format (and UTF-8 or Shift-JIS) and replays every
-move through the rules; a ``RecordError`` names the line and what is wrong.
+KIF and CSA are written in the forms that cshogi, python-shogi, tsshogi and json-kifu-format
+all read to the same moves and the same winner (``bench/record_readers.py`` checks the two
+JavaScript readers; the tests check the two Python ones): see kif.py and csa.py for the words.
+
+``import_record(data, filename)`` detects the format and the encoding (UTF-8, Shift-JIS or
+EUC-JP, or the one the file declares) and replays every move through the rules; a
+``RecordError`` names the line and what is wrong.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rules.records.csa import looks_like_csa, read_csa, write_csa
+from rules.records.encoding import decode, encode_replacing
 from rules.records.kif import looks_like_kif, read_kif, write_kif
 from rules.records.record import GameRecord, RecordError
 from rules.records.usi import looks_like_usi, read_usi, write_usi
@@ -23,10 +32,13 @@ from rules.variant import load_variant
 
 __all__ = [
     "FORMATS",
+    "ExportedFile",
     "GameRecord",
     "RecordError",
     "check_format",
+    "export_file",
     "export_record",
+    "formats_for",
     "import_record",
 ]
 
@@ -34,59 +46,65 @@ FORMATS = ("kif", "kifu", "csa", "usi")
 MAX_BYTES = 2_000_000
 
 
+STANDARD_ONLY = ("kif", "csa")
+COMMENT_MARKS = ("#", "*", "&", "'")
+
+
+def formats_for(variant_id: str) -> tuple[str, ...]:
+    """The record formats a game of ``variant_id`` can be written in, the default first."""
+    variant = load_variant(variant_id)
+    return tuple(f for f in FORMATS if variant.id == "shogi" or f not in STANDARD_ONLY)
+
+
 def check_format(variant_id: str, fmt: str) -> str:
     """``fmt`` normalised, or RecordError if unknown or not available for the variant."""
     fmt = fmt.lower().lstrip(".")
+    available = formats_for(variant_id)
     if fmt not in FORMATS:
         raise RecordError(
-            f"unknown record format {fmt!r} (one of {', '.join(FORMATS)})", code="unknown_format"
+            f"unknown record format {fmt!r} (one of {', '.join(available)})",
+            code="unknown_format",
+            formats=available,
         )
-    variant = load_variant(variant_id)
-    if fmt in ("kif", "csa") and variant.id != "shogi":
+    if fmt not in available:
+        variant = load_variant(variant_id)
         raise RecordError(
             f"the {fmt} format is for Standard Shogi only; {variant.names['en']} games are "
-            "written as kifu (UTF-8 KIF) or usi",
+            f"written as {' or '.join(available)}",
             code="format_not_for_variant",
             variant=variant.id,
+            formats=available,
         )
     return fmt
 
 
-def export_record(record: GameRecord, fmt: str) -> bytes:
-    """The record as a file's bytes in ``fmt`` (one of ``FORMATS``)."""
+@dataclass(frozen=True)
+class ExportedFile:
+    """A record file's bytes and the characters its encoding could not hold (now ``?``)."""
+
+    data: bytes
+    replaced: tuple[str, ...] = ()
+
+
+def export_file(record: GameRecord, fmt: str) -> ExportedFile:
+    """The record as a file in ``fmt`` (one of ``FORMATS``), with what had to be replaced."""
     fmt = check_format(record.variant, fmt)
     record.final_position()  # every move checked before anything is written
     if fmt == "kif":
-        text = write_kif(record, "Shift_JIS")
-        try:
-            return text.encode("cp932")
-        except UnicodeEncodeError as exc:
-            bad = exc.object[exc.start : exc.end]
-            raise RecordError(
-                f"{bad!r} cannot be written in Shift-JIS; export as kifu (UTF-8) instead",
-                code="not_shift_jis",
-            ) from None
+        encoded = encode_replacing(write_kif(record, "Shift_JIS"), "cp932")
+        return ExportedFile(encoded.data, encoded.replaced)
     if fmt == "kifu":
-        return write_kif(record).encode("utf-8")
-    if fmt == "csa":
-        return write_csa(record).encode("utf-8")
-    return write_usi(record).encode("utf-8")
+        text = write_kif(record)
+    elif fmt == "csa":
+        text = write_csa(record)
+    else:
+        text = write_usi(record)
+    return ExportedFile(text.encode("utf-8"))
 
 
-def decode(data: bytes) -> str:
-    """Text of a record file: UTF-8 (with or without BOM), else Shift-JIS (cp932)."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode("cp932")
-    except UnicodeDecodeError:
-        raise RecordError(
-            "the file is neither UTF-8 nor Shift-JIS text", code="bad_record_encoding"
-        ) from None
+def export_record(record: GameRecord, fmt: str) -> bytes:
+    """The record as a file's bytes in ``fmt`` (see ``export_file`` for what was replaced)."""
+    return export_file(record, fmt).data
 
 
 def import_record(data: bytes, filename: str | None = None) -> GameRecord:
@@ -94,6 +112,7 @@ def import_record(data: bytes, filename: str | None = None) -> GameRecord:
     if len(data) > MAX_BYTES:
         raise RecordError(f"the file is too large ({len(data)} bytes)", code="record_too_large")
     text = decode(data)
+    _check_not_only_comments(text)
     ext = (filename or "").lower().rsplit(".", 1)[-1] if filename and "." in filename else ""
     kif_like = ext in ("kif", "kifu", "ki2", "ki2u")
     if ext == "csa" or (not kif_like and looks_like_csa(text) and not looks_like_kif(text)):
@@ -106,4 +125,17 @@ def import_record(data: bytes, filename: str | None = None) -> GameRecord:
         "cannot tell the record format: expected KIF (手数----指手), CSA (PI, +7776FU) or USI "
         "(position sfen ... moves ...)",
         code="unknown_format",
+    )
+
+
+def _check_not_only_comments(text: str) -> None:
+    lines = [line.strip() for line in text.splitlines()]
+    if any(line and not line.startswith(COMMENT_MARKS) for line in lines):
+        return
+    what = "only comment lines (starting with #, *, & or ')" if any(lines) else "no text"
+    raise RecordError(
+        f"the file has {what}: a record needs a position or moves, for example "
+        "'手合割：平手' and '   1 ７六歩(77)' (KIF), 'PI' and '+7776FU' (CSA) or "
+        "'position startpos moves 7g7f' (USI)",
+        code="empty_record",
     )

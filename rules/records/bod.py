@@ -4,7 +4,8 @@ set-up, written as KIF writers do (hands, 11 or 9 columns, ``v`` before a gote p
 Standard Shogi cells are one kanji (promoted pieces 全 圭 杏, as in KIF diagrams); Wa cells are
 the Japanese piece names of ``rules.notation.names`` (two kanji, three for a promoted piece
 that shares its kanji with another piece, like 成走兎), so the rows of a Wa diagram can differ
-in width; they are read by name, not by column.
+in width; they are read by name, not by column. A hand of 残り全部 (tsume records) is every
+piece of the set that is not on the board or in the other hand.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from rules.notation.names import piece_names
 from rules.notation.numerals import full_width, kanji_number, normalize, parse_kanji_number
 from rules.position import Position
 from rules.records.record import RecordError
+from rules.sfen import piece_counts
 from rules.tables import GOTE, SENTE
 from rules.variant import Variant
 
@@ -117,6 +119,18 @@ def read_hand(variant: Variant, text: str, line_no: int) -> list[int]:
             )
         hand[kind] += n
     return hand
+
+
+REST = "残り全部"  # a tsume record's hand: every piece not on the board or in the other hand
+
+
+def rest_to_hand(variant: Variant, board: list[int], hands: list[list[int]], color: int) -> None:
+    """Give ``color`` every piece of the set that is not on the board or in a hand."""
+    full = variant.tables.set_counts
+    used = piece_counts(variant, board, hands)
+    for p in variant.pieces:
+        if not p.promoted and not p.royal:
+            hands[color][p.kind] += max(0, full[p.kind] - used[p.kind])
 
 
 def board_sfen(variant: Variant, rows: list[list[int]], hands: list[list[int]], side: int) -> str:

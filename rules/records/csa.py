@@ -1,10 +1,22 @@
 """CSA records (Standard Shogi only): ``V2.2``, names, ``$`` headers, ``PI`` or ``P1``-``P9``
-plus ``P+`` / ``P-`` hands, side to move, moves ``+7776FU``, the end ``%TORYO``... Written in
-UTF-8 with the comment line ``'CSA encoding=UTF-8`` first; read in UTF-8 or Shift-JIS.
+plus ``P+`` / ``P-`` hands, side to move, moves ``+7776FU``, and the end of the game. Written
+in UTF-8 with the comment line ``'CSA encoding=UTF-8`` first.
 
-CSA cannot say that the player not to move resigned or ran out of time, so Komabot adds a
-comment line ``'KOMABOT-RESULT: <termination> <winner>`` after the end; readers skip it, and
-Komabot's reader prefers it when present.
+The end words are those of the CSA standard, chosen so that readers name the right winner:
+``%TORYO`` for a resignation and also for a checkmate (as game servers write it: ``%TSUMI`` is
+the tsume-problem word, and cshogi and python-shogi give it no winner), ``%TIME_UP``,
+``%SENNICHITE``, ``%KACHI`` / ``%JISHOGI``, ``%HIKIWAKE``, ``%CHUDAN``; a foul is
+``%ILLEGAL_MOVE`` when the side to move committed it and ``%+ILLEGAL_ACTION`` (sente's foul) or
+``%-ILLEGAL_ACTION`` otherwise, with the comment ``'連続王手の千日手`` for a perpetual check.
+%TORYO and %TIME_UP say the side to move lost, and CSA has no word for a resignation by the
+player who just moved (see ``record.told_by_turn``): that game ends ``%CHUDAN`` with a comment
+saying who resigned and who won. After the end comes ``'KOMABOT-RESULT: <termination>
+<winner>``; readers skip it, and Komabot's reader prefers it.
+
+Read: V2.2 and V3.0, in any encoding ``encoding.decode`` knows; board rows ``P1``-``P9`` with
+cells ``+XX``, ``-XX`` or ``*`` however spaced; ``%ILLEGAL_MOVE`` and ``%+ILLEGAL_ACTION`` as an
+illegal move, or a perpetual check when a comment says 連続王手 (or shogi-server's
+``oute_sennichite``); ``%TORYO`` in a mated position as checkmate.
 """
 
 from __future__ import annotations
@@ -16,13 +28,22 @@ from rules.errors import RulesError
 from rules.move import Move
 from rules.outcome import Outcome, Termination
 from rules.position import Position
-from rules.records.record import GameRecord, RecordError, same_start
-from rules.sfen import piece_counts
+from rules.records.bod import rest_to_hand
+from rules.records.record import (
+    RESULT_TAG,
+    WINNER_WORDS,
+    GameRecord,
+    RecordError,
+    loser_to_move,
+    read_result_words,
+    result_words,
+    same_start,
+    told_by_turn,
+)
 from rules.tables import GOTE, SENTE
 from rules.variant import Variant, load_variant
 
 DATE_FORMAT = "%Y/%m/%d %H:%M:%S"
-RESULT_TAG = "'KOMABOT-RESULT:"
 CODES = {
     "K": "OU",
     "R": "HI",
@@ -41,7 +62,6 @@ CODES = {
 }
 LETTERS = {code: letter for letter, code in CODES.items()}
 SIGNS = ("+", "-")
-WINNER_WORDS = {SENTE: "sente", GOTE: "gote", None: "none"}
 
 
 def _csa_square(variant: Variant, sq: int) -> str:
@@ -77,24 +97,48 @@ def _move_text(pos: Position, move: Move) -> str:
     return f"{sign}{_csa_square(v, move.from_sq)}{to}{CODES[v.piece(after).letter]}"
 
 
-def _end_word(result: Outcome, pos: Position) -> str:
+# The end word for a result the side to move's word can state (loser to move, or the winner
+# to move for %KACHI); fouls and impasse are chosen in ``_end_lines``.
+_IN_TURN = {
+    Termination.RESIGNATION: "%TORYO",
+    Termination.CHECKMATE: "%TORYO",  # %TSUMI is for tsume problems; readers give it no winner
+    Termination.NO_LEGAL_MOVES: "%TORYO",
+    Termination.TIMEOUT: "%TIME_UP",
+    Termination.REPETITION: "%SENNICHITE",
+    Termination.AGREED_DRAW: "%HIKIWAKE",
+    Termination.ABORTED: "%CHUDAN",
+}
+_OUT_OF_TURN = {
+    Termination.RESIGNATION: "{loser} resigned",
+    Termination.TIMEOUT: "{loser} ran out of time",
+    Termination.CHECKMATE: "{loser} was checkmated",
+    Termination.NO_LEGAL_MOVES: "{loser} had no legal move",
+    Termination.IMPASSE: "{winner} declared impasse",
+}
+PERPETUAL_COMMENT = "'連続王手の千日手"
+
+
+def _end_lines(result: Outcome, pos: Position) -> list[str]:
+    """The end of the game and the comments that go with it (see the module notes)."""
     term, winner = result.termination, result.winner
-    if term is Termination.RESIGNATION:
-        return "%TORYO"
-    if term in (Termination.CHECKMATE, Termination.NO_LEGAL_MOVES):
-        return "%TSUMI"
-    if term is Termination.TIMEOUT:
-        return "%TIME_UP"
-    if term is Termination.REPETITION:
-        return "%SENNICHITE"
-    if term is Termination.PERPETUAL_CHECK:
-        loser = GOTE if winner == SENTE else SENTE
-        return f"%{SIGNS[loser]}ILLEGAL_ACTION"
-    if term is Termination.IMPASSE:
-        return "%KACHI" if winner is not None else "%JISHOGI"
-    if term is Termination.AGREED_DRAW:
-        return "%HIKIWAKE"
-    return "%CHUDAN"
+    lines: list[str] = []
+    if not told_by_turn(result, pos.side) and winner is not None:
+        happened = _OUT_OF_TURN[term].format(
+            winner=WINNER_WORDS[winner], loser=WINNER_WORDS[winner ^ 1]
+        )
+        side = WINNER_WORDS[pos.side]
+        lines += ["%CHUDAN", f"'{happened} on {side}'s turn: {WINNER_WORDS[winner]} wins"]
+    elif term in _IN_TURN:
+        lines.append(_IN_TURN[term])
+    elif term is Termination.IMPASSE:
+        lines.append("%KACHI" if winner is not None else "%JISHOGI")
+    else:  # PERPETUAL_CHECK, ILLEGAL_MOVE
+        loser = pos.side if loser_to_move(result, pos.side) else pos.side ^ 1
+        plain = term is Termination.ILLEGAL_MOVE and loser == pos.side
+        lines.append("%ILLEGAL_MOVE" if plain else f"%{SIGNS[loser]}ILLEGAL_ACTION")
+        if term is Termination.PERPETUAL_CHECK:
+            lines.append(PERPETUAL_COMMENT)
+    return [*lines, f"'{RESULT_TAG} {result_words(result)}"]
 
 
 def write_csa(record: GameRecord) -> str:
@@ -116,9 +160,7 @@ def write_csa(record: GameRecord) -> str:
         lines.append(_move_text(pos, move))
         pos.make_unchecked(move)
     if record.result is not None:
-        lines.append(_end_word(record.result, pos))
-        r = record.result
-        lines.append(f"{RESULT_TAG} {r.termination.value} {WINNER_WORDS[r.winner]}")
+        lines += _end_lines(record.result, pos)
     return "\n".join(lines) + "\n"
 
 
@@ -130,7 +172,7 @@ def _one_line(text: str) -> str:
 
 
 def looks_like_csa(text: str) -> bool:
-    return bool(re.search(r"^(?:V2|PI|P1|N\+|[+-]\d{4}[A-Z]{2})", text, re.M))
+    return bool(re.search(r"^(?:V[23]|PI|P1|N\+|[+-]\d{4}[A-Z]{2})", text, re.M))
 
 
 def read_csa(text: str) -> GameRecord:
@@ -145,13 +187,17 @@ def read_csa(text: str) -> GameRecord:
     moves: list[str] = []
     end: str | None = None
     tagged: Outcome | None = None
+    comments: list[str] = []
     statements: list[tuple[int, str]] = []
     for no, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
         line = raw.strip()
-        if line.startswith(RESULT_TAG):
-            tagged = _read_tag(line[len(RESULT_TAG) :], no)
+        if line.startswith("'" + RESULT_TAG):
+            tagged = read_result_words(line[len(RESULT_TAG) + 1 :], no)
             continue
-        if not line or line.startswith("'"):
+        if line.startswith("'"):
+            comments.append(line[1:])
+            continue
+        if not line:
             continue
         statements += [(no, part.strip()) for part in line.split(",") if part.strip()]
     for no, st in statements:
@@ -203,7 +249,7 @@ def read_csa(text: str) -> GameRecord:
         moves=tuple(moves),
         sente=fields.get("sente", ""),
         gote=fields.get("gote", ""),
-        result=tagged or _result(pos, end),
+        result=tagged or _result(pos, end, _says_perpetual(comments)),
         started=_date(fields.get("START_TIME")),
         ended=_date(fields.get("END_TIME")),
         event=fields.get("EVENT", ""),
@@ -237,18 +283,26 @@ def _initial_board(variant: Variant, st: str, no: int) -> list[int]:
     return board
 
 
+_CELL = re.compile(r"[+-][A-Z]{2}|\*")
+
+
 def _read_row(variant: Variant, board: list[int], st: str, no: int) -> None:
+    """``P1-KY-KE * ...``: cells ``+XX``, ``-XX`` or ``*``, however they are spaced."""
     r = int(st[1]) - 1
-    body = st[2:].ljust(variant.files * 3)
-    for c in range(variant.files):
-        cell = body[c * 3 : c * 3 + 3]
-        if cell.strip() in ("*", ""):
-            board[r * variant.files + c] = 0
-            continue
-        if cell[0] not in SIGNS:
-            raise RecordError(f"line {no}: cannot read {cell!r} in {st!r}", line=no)
-        kind = _kind(variant, cell[1:], no)
-        board[r * variant.files + c] = kind if cell[0] == "+" else -kind
+    body = st[2:]
+    cells = _CELL.findall(body)
+    rest = _CELL.sub("", body).strip()
+    if rest or len(cells) != variant.files:
+        found = f"{len(cells)} cells" + (f" and {rest!r}" if rest else "")
+        raise RecordError(
+            f"line {no}: the board row {st[:2]} has {found}; expected {variant.files} cells, "
+            "each +XX, -XX or * (as in 'P1-KY-KE-GI-KI-OU-KI-GI-KE-KY')",
+            code="bad_record_board",
+            line=no,
+        )
+    for c, cell in enumerate(cells):
+        kind = 0 if cell == "*" else _kind(variant, cell[1:], no)
+        board[r * variant.files + c] = -kind if cell[0] == "-" else kind
 
 
 def _read_pieces(
@@ -261,21 +315,13 @@ def _read_pieces(
         if len(chunk) != 4:
             raise RecordError(f"line {no}: cannot read {st!r}", line=no)
         if chunk == "00AL":
-            _rest_to_hand(variant, board, hands, color)
+            rest_to_hand(variant, board, hands, color)
             continue
         kind = _kind(variant, chunk[2:], no)
         if chunk[:2] == "00":
             hands[color][variant.piece(kind).base] += 1
         else:
             board[_square(variant, chunk[:2], no)] = kind if color == SENTE else -kind
-
-
-def _rest_to_hand(variant: Variant, board: list[int], hands: list[list[int]], color: int) -> None:
-    full = variant.tables.set_counts
-    used = piece_counts(variant, board, hands)
-    for p in variant.pieces:
-        if not p.promoted and not p.royal:
-            hands[color][p.kind] += max(0, full[p.kind] - used[p.kind])
 
 
 def _start(
@@ -322,40 +368,40 @@ def _read_move(pos: Position, st: str, no: int, number: int) -> Move:
         ) from None
 
 
-def _result(pos: Position, end: str | None) -> Outcome | None:
+_ENDS_TO_MOVE_LOST = {"TORYO": Termination.RESIGNATION, "TIME_UP": Termination.TIMEOUT}
+_DRAWS = {
+    "SENNICHITE": Termination.REPETITION,
+    "JISHOGI": Termination.IMPASSE,
+    "HIKIWAKE": Termination.AGREED_DRAW,
+}
+
+
+def _result(pos: Position, end: str | None, perpetual: bool) -> Outcome | None:
+    """The outcome an end word states; ``perpetual``: the comments say 連続王手."""
     if end is None:
         return None
     mover, other = pos.side, pos.side ^ 1
     word = end[1:]
-    if word == "TORYO":
-        return Outcome(Termination.RESIGNATION, other)
-    if word == "TSUMI":
-        stalemate = not pos.legal_moves() and not pos.is_check()
-        return Outcome(Termination.NO_LEGAL_MOVES if stalemate else Termination.CHECKMATE, other)
-    if word == "TIME_UP":
-        return Outcome(Termination.TIMEOUT, other)
-    if word == "SENNICHITE":
-        return Outcome(Termination.REPETITION, None)
+    foul = Termination.PERPETUAL_CHECK if perpetual else Termination.ILLEGAL_MOVE
+    if word in _DRAWS:
+        return Outcome(_DRAWS[word], None)
     if word in ("+ILLEGAL_ACTION", "-ILLEGAL_ACTION"):
-        return Outcome(Termination.PERPETUAL_CHECK, GOTE if word[0] == "+" else SENTE)
+        return Outcome(foul, GOTE if word[0] == "+" else SENTE)
     if word == "ILLEGAL_MOVE":
-        return Outcome(Termination.PERPETUAL_CHECK, other)
+        return Outcome(foul, other)
     if word == "KACHI":
         return Outcome(Termination.IMPASSE, mover)
-    if word == "JISHOGI":
-        return Outcome(Termination.IMPASSE, None)
-    if word == "HIKIWAKE":
-        return Outcome(Termination.AGREED_DRAW, None)
+    if word == "TSUMI" or (word == "TORYO" and not pos.legal_moves()):
+        stalemate = not pos.legal_moves() and not pos.is_check()
+        return Outcome(Termination.NO_LEGAL_MOVES if stalemate else Termination.CHECKMATE, other)
+    if word in _ENDS_TO_MOVE_LOST:
+        return Outcome(_ENDS_TO_MOVE_LOST[word], other)
     return Outcome(Termination.ABORTED, None)
 
 
-def _read_tag(text: str, no: int) -> Outcome:
-    parts = text.split()
-    winners = {"sente": SENTE, "gote": GOTE, "none": None}
-    try:
-        return Outcome(Termination(parts[0]), winners[parts[1]])
-    except (IndexError, KeyError, ValueError):
-        raise RecordError(f"line {no}: cannot read the result {text.strip()!r}", line=no) from None
+def _says_perpetual(comments: list[str]) -> bool:
+    """Do the comments call the foul perpetual check (連続王手, shogi-server's oute_sennichite)?"""
+    return any("連続王手" in c or "oute_sennichite" in c.lower() for c in comments)
 
 
 def _date(text: str | None) -> datetime | None:

@@ -1,11 +1,31 @@
 """KIF (Kakinoki) records: ``.kifu`` (UTF-8, every variant) and ``.kif`` (Shift-JIS, shogi).
-KI2 records (``▲７六歩　△３四歩``, no origins) are read too.
 
 Written: a ``#KOMABOT-VARIANT: <id>`` comment line naming the variant (KIF readers skip ``#``
 lines), the usual headers (開始日時, 終了日時, 棋戦, 場所, 先手, 後手), the start as
 ``手合割：平手`` (Standard Shogi), ``手合割：和将棋`` (Wa), a named handicap plus its board
 diagram, or a board diagram (BOD) for any other position; then one move a line,
-``   1 ７六歩(77)``, drops ``５五角打``, ``同　``, 成 / 不成, and the end of the game.
+``   1 ７六歩(77)``, drops ``５五角打``, ``同　``, promotions ``成``, and the end of the game.
+
+A declined promotion is written without 不成 (``２三銀(34)``): the origin square already says
+which piece moved, and KIF move lines never carry 不成 (only KI2 does); cshogi, tsshogi and
+json-kifu-format drop or refuse a line that does. Both forms are read.
+
+The end is a special move line, a comment where needed, and the summary ``まで52手で...`` in the
+words cshogi, python-shogi, tsshogi and json-kifu-format accept: 投了 / 詰み / 切れ負け with
+``まで52手で後手の勝ち``; 入玉勝ち with ``...先手の勝ち`` (json-kifu-format refuses
+``先手の入玉勝ち``); 千日手, 持将棋 and 中断 with the same word; 反則勝ち or 反則負け (for the
+side to move) with ``後手の反則勝ち`` / ``先手の反則負け``, plus ``*連続王手の千日手`` for a
+perpetual check; a draw by agreement is the special move ``引き分け`` with no summary (no reader
+knows it; json-kifu-format refuses ``まで33手で引き分け``, and 中断 would read as unfinished).
+Special moves speak of the side to move, so a resignation (or time-out) by the player who just
+moved cannot be one (see ``record.told_by_turn``): it is written ``中断``, a comment
+``*後手番で先手が投了`` and the summary naming the winner, which cshogi and python-shogi take it
+from. Last comes ``#KOMABOT-RESULT: <termination> <winner>``, which Komabot's reader prefers.
+
+Read: KIF and KI2 (``▲７六歩　△３四歩`` or ``▼76歩 ▽34歩``, no origins), headers with ``：`` or
+``:``, board diagrams (a hand of 残り全部 takes the rest of the set), every ending above, a
+sealed move (封じ手: the game is unfinished), a tsume record's ``まで7手詰``, and fouls: a
+perpetual check when the record says 連続王手, otherwise an illegal move.
 
 Wa: squares ``１１十一`` (full-width file, kanji rank), origins as four digits ``(0709)``, and
 the Wa piece names; a promoted piece that shares its kanji with another piece is written
@@ -15,6 +35,7 @@ the Wa piece names; a promoted piece that shares its kanji with another piece is
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from rules.errors import AmbiguousMoveError, RulesError
@@ -27,13 +48,29 @@ from rules.notation.resolve import resolve
 from rules.notation.squares import japanese_square, kif_origin
 from rules.outcome import Outcome, Termination
 from rules.position import Position
-from rules.records.bod import board_sfen, read_board_row, read_hand, write_bod
-from rules.records.record import GameRecord, RecordError, same_start
+from rules.records.bod import (
+    REST,
+    board_sfen,
+    read_board_row,
+    read_hand,
+    rest_to_hand,
+    write_bod,
+)
+from rules.records.record import (
+    RESULT_TAG,
+    GameRecord,
+    RecordError,
+    loser_to_move,
+    read_result_words,
+    result_words,
+    same_start,
+    told_by_turn,
+)
 from rules.tables import GOTE, SENTE
 from rules.variant import Variant, load_variant
 
 VARIANT_TAG = "#KOMABOT-VARIANT:"
-KI2_MARKS = "▲△☗☖"
+KI2_MARKS = "▲△☗☖▼▽"
 DATE_FORMAT = "%Y/%m/%d %H:%M:%S"
 SIDE_NAMES = ("先手", "後手")
 # Standard Shogi handicaps by their KIF names (gote, the stronger side, moves first).
@@ -58,7 +95,7 @@ EVEN_NAMES = {"shogi": "平手", "wa": "和将棋", "wa-drops": "和将棋"}
 
 
 def kif_move(printer: Printer, move: Move) -> str:
-    """``７六歩(77)``, ``同　銀成(34)``, ``５五角打``, ``２三銀不成(34)``."""
+    """``７六歩(77)``, ``同　銀成(34)``, ``５五角打``; a declined promotion is ``２三銀(34)``."""
     pos = printer.pos
     v = pos.variant
     last = pos.last_move
@@ -68,39 +105,63 @@ def kif_move(printer: Printer, move: Move) -> str:
     name = piece_names(v).japanese[printer.kind(move)]
     if move.is_drop:
         return f"{square}{name}打"
-    suffix = "成" if move.promote else ("不成" if printer.could_promote_instead(move) else "")
-    return f"{square}{name}{suffix}({kif_origin(v, move.from_sq)})"
+    return f"{square}{name}{'成' if move.promote else ''}({kif_origin(v, move.from_sq)})"
+
+
+# The special-move word and the summary (after まで52手で) for a result that the side to move's
+# word can state; ``{winner}`` / ``{loser}`` are 先手 or 後手.
+_IN_TURN = {
+    Termination.RESIGNATION: ("投了", "{winner}の勝ち"),
+    Termination.CHECKMATE: ("詰み", "{winner}の勝ち"),
+    Termination.NO_LEGAL_MOVES: ("詰み", "{winner}の勝ち"),
+    Termination.TIMEOUT: ("切れ負け", "{winner}の勝ち"),
+    Termination.REPETITION: ("千日手", "千日手"),
+    Termination.ABORTED: ("中断", "中断"),
+}
+# What happened, for the comment of a result no word can state (the loser just moved).
+_OUT_OF_TURN = {
+    Termination.RESIGNATION: "{loser}が投了",
+    Termination.TIMEOUT: "{loser}の時間切れ",
+    Termination.CHECKMATE: "{loser}の詰み",
+    Termination.NO_LEGAL_MOVES: "{loser}の指し手なし",
+    Termination.IMPASSE: "{winner}の入玉宣言",
+}
+PERPETUAL_COMMENT = "連続王手の千日手"
 
 
 def _end_lines(record: GameRecord, pos: Position) -> list[str]:
+    """The special move, comments and summary that close the game (see the module notes)."""
     result = record.result
     if result is None:
         return []
     n = len(record.moves)
-    ply = f"{n + 1:>4} "
     term, winner = result.termination, result.winner
-    side_to_move = pos.side
-    who = SIDE_NAMES[winner] if winner is not None else ""
-    loser = SIDE_NAMES[winner ^ 1] if winner is not None else ""
-    if term is Termination.RESIGNATION:
-        return [ply + "投了", f"まで{n}手で{who}の勝ち"]
-    if term in (Termination.CHECKMATE, Termination.NO_LEGAL_MOVES):
-        return [ply + "詰み", f"まで{n}手で{who}の勝ち"]
-    if term is Termination.TIMEOUT:
-        return [ply + "切れ負け", f"まで{n}手で{who}の勝ち"]
-    if term is Termination.REPETITION:
-        return [ply + "千日手", f"まで{n}手で千日手"]
-    if term is Termination.PERPETUAL_CHECK:
-        word = "反則勝ち" if winner == side_to_move else "反則負け"
-        summary = f"{who}の反則勝ち" if word == "反則勝ち" else f"{loser}の反則負け"
-        return [ply + word, "*連続王手の千日手", f"まで{n}手で{summary}"]
-    if term is Termination.IMPASSE:
-        if winner is None:
-            return [ply + "持将棋", f"まで{n}手で持将棋"]
-        return [ply + "入玉勝ち", f"まで{n}手で{who}の入玉勝ち"]
-    if term is Termination.AGREED_DRAW:
-        return [ply + "中断", "*合意による引き分け", f"まで{n}手で引き分け"]
-    return [ply + "中断", f"まで{n}手で中断"]  # ABORTED
+    sides = {"winner": SIDE_NAMES[winner] if winner is not None else ""}
+    sides["loser"] = SIDE_NAMES[winner ^ 1] if winner is not None else ""
+    comments: list[str] = []
+    summary: str | None
+    if not told_by_turn(result, pos.side):
+        word, summary = "中断", "{winner}の勝ち"
+        comments.append(f"{SIDE_NAMES[pos.side]}番で{_OUT_OF_TURN[term]}")
+    elif term in _IN_TURN:
+        word, summary = _IN_TURN[term]
+    elif term is Termination.IMPASSE:
+        word, summary = (
+            ("入玉勝ち", "{winner}の勝ち") if winner is not None else ("持将棋", "持将棋")
+        )
+    elif term is Termination.AGREED_DRAW:
+        word, summary = "引き分け", None
+        comments.append("合意による引き分け")
+    else:  # PERPETUAL_CHECK, ILLEGAL_MOVE
+        loser_moves = loser_to_move(result, pos.side)
+        word = "反則負け" if loser_moves else "反則勝ち"
+        summary = "{loser}の反則負け" if loser_moves else "{winner}の反則勝ち"
+        if term is Termination.PERPETUAL_CHECK:
+            comments.append(PERPETUAL_COMMENT)
+    lines = [f"{n + 1:>4} {word}", *(f"*{c.format(**sides)}" for c in comments)]
+    if summary is not None:
+        lines.append(f"まで{n}手で{summary.format(**sides)}")
+    return [*lines, f"#{RESULT_TAG} {result_words(result)}"]
 
 
 def write_kif(record: GameRecord, encoding: str = "UTF-8") -> str:
@@ -149,10 +210,16 @@ def _one_line(text: str) -> str:
 
 _TIME = re.compile(r"\s*\([\d ]*:[\d:/ ]*\)\s*\+?\s*$")
 _MOVE_LINE = re.compile(r"^(\d+)\s+(\S.*?)\s*\+?$")
-_SUMMARY = re.compile(r"^まで(\d+)手で(?:(先手|後手|下手|上手)の)?(.+)$")
+# A header ``key：value`` (or ``key:value``); never a move line, which starts with its number
+# or a ▲ mark and may hold a time like ( 0:01/00:00:01).
+_HEADER = re.compile(rf"^([^\d\s:：{KI2_MARKS}][^:：]*?)\s*[：:]\s*(.*)$")
+_SUMMARY = re.compile(r"^まで、?(\d+)手(?:で)?\s*(.*)$")
+_TSUME = re.compile(r"^(\d+)手(詰み?)$")  # a tsume record's ``7手詰``
+_NAMED = re.compile(r"(先手|後手|下手|上手)の(.*)$")
 _SPECIAL = {
     "投了",
     "詰み",
+    "詰",
     "切れ負け",
     "千日手",
     "反則勝ち",
@@ -161,6 +228,9 @@ _SPECIAL = {
     "入玉宣言",
     "持将棋",
     "中断",
+    "引き分け",
+    "封じ手",
+    "不詰",
 }
 _HEADER_KEYS = {
     "開始日時": "started",
@@ -172,117 +242,176 @@ _HEADER_KEYS = {
     "後手": "gote",
     "上手": "gote",
 }
+_SIDES = {"先手": SENTE, "下手": SENTE, "後手": GOTE, "上手": GOTE}
 
 
 def looks_like_kif(text: str) -> bool:
-    keys = ("手数----", "手合割", "先手：", "後手：", "まで", "▲", "☗", VARIANT_TAG)
+    keys = ("手数----", "手合割", "先手：", "後手：", "まで", "▲", "☗", "▼", VARIANT_TAG)
     return any(k in text for k in keys) or bool(re.search(r"^\s*1\s+\S*[一-龯]", text, re.M))
 
 
-def read_kif(text: str) -> GameRecord:
-    """A validated record from KIF text; RecordError names the line and the problem."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    variant_id = _variant_of(lines)
-    variant = load_variant(variant_id)
-    fields: dict[str, str] = {}
-    start = variant.start_sfen
-    rows: list[list[int]] = []
-    hands = [[0] * (len(variant.pieces) + 1) for _ in range(2)]
-    side = SENTE
-    in_board = False
-    board_seen = False
+@dataclass
+class _Ending:
+    """How the record says the game ended, gathered while reading."""
+
+    special: str = ""  # the special move: 投了, 詰み, 千日手, ...
+    summary: tuple[str, int] | None = None  # the text after まで52手(で), and its line
+    comments: list[str] = field(default_factory=list)  # comments after the last move
+    tag: Outcome | None = None  # #KOMABOT-RESULT:
+
+    @property
+    def perpetual(self) -> bool:
+        said = [*self.comments, self.summary[0] if self.summary else ""]
+        return any("連続王手" in text for text in said)
+
+
+@dataclass
+class _KifReader:
+    """State while reading KIF or KI2 lines, top to bottom."""
+
+    variant: Variant
+    start: str
+    hands: list[list[int]]
+    fields: dict[str, str] = field(default_factory=dict)
+    rows: list[list[int]] = field(default_factory=list)
+    side: int = SENTE
+    in_board: bool = False
+    board_seen: bool = False
     pos: Position | None = None
-    moves: list[str] = []
-    special: tuple[str, int] | None = None
+    moves: list[str] = field(default_factory=list)
     first_number: int | None = None
-    summary: tuple[str | None, str] | None = None
-    for no, raw in enumerate(lines, start=1):
-        line = raw.strip()
-        if not line or line[0] in "#*&":
-            continue
-        if line.startswith("変化："):
-            break  # variations are not read
+    rest_to: int | None = None  # the side whose hand is 残り全部
+    end: _Ending = field(default_factory=_Ending)
+
+    def read(self, no: int, line: str) -> bool:
+        """Take one stripped line; False when the rest of the file is not the game."""
+        if line.startswith("#"):
+            if line.startswith("#" + RESULT_TAG):
+                self.end.tag = read_result_words(line[len(RESULT_TAG) + 1 :], no)
+            return True
+        if line.startswith("*"):
+            self.end.comments.append(line[1:])
+            return True
+        if line.startswith("&"):
+            return True
+        if line.startswith("変化：") or line.startswith("変化:"):
+            return False  # variations are not read
         if line.startswith("+") and line.endswith("+") and "-" in line:
-            in_board = not in_board
-            board_seen = True
-            continue
-        if in_board:
+            self.in_board = not self.in_board
+            self.board_seen = True
+            return True
+        if self.in_board:
             if "|" not in line:
                 raise RecordError(f"line {no}: expected a board row like |v香v桂 ・...|一", line=no)
-            rows.append(read_board_row(variant, line, no))
-            continue
-        if pos is None and (line in ("後手番", "上手番") or line in ("先手番", "下手番")):
-            side = GOTE if line in ("後手番", "上手番") else SENTE
-            continue
-        if "：" in line:
-            key, _, value = line.partition("：")
-            key, value = key.strip(), value.strip()
-            if key in ("先手の持駒", "下手の持駒"):
-                hands[SENTE] = read_hand(variant, value, no)
-            elif key in ("後手の持駒", "上手の持駒"):
-                hands[GOTE] = read_hand(variant, value, no)
-            elif key == "手合割":
-                start = _start_from_name(variant, value, no, start)
-            elif key in _HEADER_KEYS:
-                fields[_HEADER_KEYS[key]] = value
-            continue
+            self.rows.append(read_board_row(self.variant, line, no))
+            return True
+        if self.pos is None and line in ("後手番", "上手番", "先手番", "下手番"):
+            self.side = GOTE if line in ("後手番", "上手番") else SENTE
+            return True
+        if self._summary(no, line):
+            return True
+        header = _HEADER.match(line)
+        if header:
+            self._header(no, header.group(1), header.group(2).strip())
+            return True
         if line.startswith("手数") or re.fullmatch(r"[\d\s０-９]+", line):
-            continue
+            return True
+        return self._moves(no, line)
+
+    def _summary(self, no: int, line: str) -> bool:
         m = _SUMMARY.match(line)
         if m:
-            summary = (m.group(2), m.group(3))
-            continue
+            self.end.summary = (m.group(2).strip(), no)
+            return True
+        m = _TSUME.match(line)
+        if m:
+            self.end.summary = (m.group(2), no)
+            return True
+        return False
+
+    def _header(self, no: int, key: str, value: str) -> None:
+        if key in ("先手の持駒", "下手の持駒"):
+            self.hands[SENTE] = read_hand(self.variant, value, no)
+        elif key in ("後手の持駒", "上手の持駒"):
+            self.rest_to = GOTE if value == REST else self.rest_to
+            self.hands[GOTE] = read_hand(self.variant, "" if value == REST else value, no)
+        elif key == "手合割":
+            self.start = _start_from_name(self.variant, value, no, self.start)
+        elif key in _HEADER_KEYS:
+            self.fields[_HEADER_KEYS[key]] = value
+
+    def position(self) -> Position:
+        """The position before the next move (the start, from the diagram if there is one)."""
+        if self.pos is None:
+            if self.board_seen:
+                if len(self.rows) != self.variant.ranks:
+                    raise RecordError(
+                        f"the board diagram has {len(self.rows)} rows, "
+                        f"{self.variant.names['en']} has {self.variant.ranks}"
+                    )
+                if self.rest_to is not None:
+                    board = [v for row in self.rows for v in row]
+                    rest_to_hand(self.variant, board, self.hands, self.rest_to)
+                self.start = board_sfen(self.variant, self.rows, self.hands, self.side)
+            self.pos = _start_position(self.variant, self.start)
+        return self.pos
+
+    def _moves(self, no: int, line: str) -> bool:
         ki2 = line[0] in KI2_MARKS
         m = None if ki2 else _MOVE_LINE.match(_TIME.sub("", line))
         if m is None and not ki2:
             raise RecordError(
-                f"line {no}: cannot read {line!r} (expected a move like ７六歩(77))", line=no
+                f"line {no}: cannot read {line!r} (expected a move like '   1 ７六歩(77)', a "
+                "header like '先手：name' or an ending like 'まで52手で後手の勝ち')",
+                line=no,
             )
-        if pos is None:
-            if board_seen:
-                if len(rows) != variant.ranks:
-                    raise RecordError(
-                        f"the board diagram has {len(rows)} rows, "
-                        f"{variant.names['en']} has {variant.ranks}"
-                    )
-                start = board_sfen(variant, rows, hands, side)
-            pos = _start_position(variant, start)
-        if special is not None:
-            break  # moves after the end of the game (a variation) are not read
+        pos = self.position()
+        if self.end.special:
+            return False  # moves after the end of the game (a variation) are not read
         if m is None:  # KI2: ▲７六歩　△３四歩 ..., no numbers or origins
             for token in re.split(f"(?=[{KI2_MARKS}])", line):
                 body = "".join(token.split())
                 if body:
-                    move = _read_ki2_move(pos, body, no, len(moves) + 1)
-                    moves.append(pos.usi(move))
-                    pos.make_unchecked(move)
-            continue
-        number, body = int(m.group(1)), "".join(m.group(2).split())
+                    self._push(pos, _read_ki2_move(pos, body, no, len(self.moves) + 1))
+            return True
+        number, body = int(m.group(1)), "".join(m.group(2).split()).lstrip(KI2_MARKS)
         if body in _SPECIAL:
-            special = (body, no)
-            continue
-        if first_number is None:
-            first_number = number  # a game from a diagram may go on counting from there
-        if number != first_number + len(moves):
-            raise RecordError(
-                f"line {no}: move number {number}, expected {first_number + len(moves)}",
-                line=no,
-            )
-        move = _read_move(pos, body, no, number)
-        moves.append(pos.usi(move))
+            self.end.special = body
+            self.end.comments.clear()
+            return True
+        if self.first_number is None:
+            self.first_number = number  # a game from a diagram may go on counting from there
+        expected = self.first_number + len(self.moves)
+        if number != expected:
+            raise RecordError(f"line {no}: move number {number}, expected {expected}", line=no)
+        self._push(pos, _read_move(pos, body, no, number))
+        return True
+
+    def _push(self, pos: Position, move: Move) -> None:
+        self.moves.append(pos.usi(move))
         pos.make_unchecked(move)
-    if pos is None:
-        if board_seen:
-            start = board_sfen(variant, rows, hands, side)
-        pos = _start_position(variant, start)
-    result = _result(pos, special, summary)
+        self.end.comments.clear()
+
+
+def read_kif(text: str) -> GameRecord:
+    """A validated record from KIF or KI2 text; RecordError names the line and the problem."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    variant = load_variant(_variant_of(lines))
+    hands = [[0] * (len(variant.pieces) + 1) for _ in range(2)]
+    reader = _KifReader(variant, variant.start_sfen, hands)
+    for no, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if line and not reader.read(no, line):
+            break
+    pos = reader.position()
+    fields = reader.fields
     return GameRecord(
         variant=variant.id,
-        start_sfen=start,
-        moves=tuple(moves),
+        start_sfen=reader.start,
+        moves=tuple(reader.moves),
         sente=fields.get("sente", ""),
         gote=fields.get("gote", ""),
-        result=result,
+        result=_result(pos, reader.end),
         started=_date(fields.get("started")),
         ended=_date(fields.get("ended")),
         event=fields.get("event", ""),
@@ -326,7 +455,7 @@ def _start_position(variant: Variant, sfen: str) -> Position:
 
 
 def _read_ki2_move(pos: Position, token: str, no: int, number: int) -> Move:
-    mover = SENTE if token[0] in "▲☗" else GOTE
+    mover = SENTE if token[0] in "▲☗▼" else GOTE
     if mover != pos.side:
         raise RecordError(
             f"line {no}: move {number} {token!r} is marked as {SIDE_NAMES[mover]}'s, but it is "
@@ -355,46 +484,67 @@ def _read_move(pos: Position, body: str, no: int, number: int) -> Move:
         ) from None
 
 
-def _result(
-    pos: Position, special: tuple[str, int] | None, summary: tuple[str | None, str] | None
-) -> Outcome | None:
-    if special is None and summary is None:
+_DRAWS = {
+    "千日手": Termination.REPETITION,
+    "持将棋": Termination.IMPASSE,
+    "引き分け": Termination.AGREED_DRAW,
+}
+_UNFINISHED = {"封じ手", "不詰"}  # adjourned (a sealed move), or a tsume record without mate
+_MOVER_WINS = {"反則勝ち", "入玉勝ち", "入玉宣言"}  # words that say the side to move won
+_FOULS = {"反則勝ち", "反則負け", "反則"}
+
+
+def _result(pos: Position, end: _Ending) -> Outcome | None:
+    """The outcome the record states (Komabot's own tag first), None while unfinished."""
+    if end.tag is not None:
+        return end.tag
+    named, said = _read_summary(*end.summary) if end.summary else (None, "")
+    word = end.special or said
+    if (not word and named is None) or word in _UNFINISHED:
         return None
-    word = special[0] if special else ""
-    named, tail = summary if summary else (None, "")
-    named_side = None if named is None else (SENTE if named in ("先手", "下手") else GOTE)
-    mover, other = pos.side, pos.side ^ 1
-    if "連続王手" in tail or word in ("反則勝ち", "反則負け") or "反則" in tail:
-        if named_side is not None:
-            winner = named_side if "勝ち" in tail else named_side ^ 1
-        else:
-            winner = mover if word == "反則勝ち" else other
-        return Outcome(Termination.PERPETUAL_CHECK, winner)
-    if word == "千日手" or tail == "千日手":
-        return Outcome(Termination.REPETITION, None)
-    if word == "持将棋" or tail == "持将棋":
-        return Outcome(Termination.IMPASSE, None)
-    if word in ("入玉勝ち", "入玉宣言") or "入玉" in tail:
-        return Outcome(Termination.IMPASSE, named_side if named_side is not None else mover)
-    if tail == "引き分け":
-        return Outcome(Termination.AGREED_DRAW, None)
-    if word == "中断" or tail == "中断":
-        return Outcome(Termination.ABORTED, None)
-    winner = named_side if named_side is not None else other
-    if word == "詰み":
-        term = (
-            Termination.CHECKMATE
-            if pos.is_check() or pos.legal_moves()
-            else Termination.NO_LEGAL_MOVES
-        )
+    if word == "中断":  # the summary may say more: a winner (Komabot's out-of-turn form)
+        if named is not None:
+            timeout = any("時間切れ" in c for c in end.comments)
+            return Outcome(Termination.TIMEOUT if timeout else Termination.RESIGNATION, named)
+        draw = _DRAWS.get(said)
+        return Outcome(draw or Termination.ABORTED, None)
+    if word in _DRAWS:
+        return Outcome(_DRAWS[word], None)
+    by_word = pos.side if word in _MOVER_WINS else pos.side ^ 1
+    winner = named if named is not None else by_word
+    if word in _FOULS:
+        term = Termination.PERPETUAL_CHECK if end.perpetual else Termination.ILLEGAL_MOVE
         return Outcome(term, winner)
+    if word in ("入玉勝ち", "入玉宣言"):
+        return Outcome(Termination.IMPASSE, winner)
     if word == "切れ負け":
         return Outcome(Termination.TIMEOUT, winner)
-    if not pos.legal_moves():
-        return Outcome(
-            Termination.CHECKMATE if pos.is_check() else Termination.NO_LEGAL_MOVES, winner
+    if word in ("詰み", "詰") or not pos.legal_moves():
+        mated = pos.is_check() or bool(pos.legal_moves())
+        return Outcome(Termination.CHECKMATE if mated else Termination.NO_LEGAL_MOVES, winner)
+    return Outcome(Termination.RESIGNATION, winner)  # 投了, or a summary naming the winner
+
+
+def _read_summary(text: str, no: int) -> tuple[int | None, str]:
+    """The winner a summary names (or None) and its word: ``後手の勝ち`` -> (GOTE, "")."""
+    if text in _SPECIAL:
+        return None, text
+    timeout = "時間切れ" in text
+    m = _NAMED.search(text)
+    outcome = m.group(2) if m else ""
+    if not m or not outcome.endswith(("勝ち", "負け")):
+        raise RecordError(
+            f"line {no}: cannot read the ending 'まで..手で{text}' (expected, after まで52手で, "
+            "先手の勝ち, 後手の反則勝ち, 先手の反則負け, 千日手, 持将棋, 中断, 封じ手 or 詰み)",
+            line=no,
         )
-    return Outcome(Termination.RESIGNATION, winner)
+    side = _SIDES[m.group(1)]
+    winner = side if outcome.endswith("勝ち") else side ^ 1
+    if timeout:
+        return winner, "切れ負け"
+    if outcome.startswith("反則"):
+        return winner, "反則"
+    return winner, "入玉勝ち" if outcome.startswith("入玉") else ""
 
 
 def _date(text: str | None) -> datetime | None:

@@ -6,14 +6,9 @@ from __future__ import annotations
 import re
 
 from rules.errors import RulesError
-from rules.outcome import Outcome, Termination
 from rules.position import Position
-from rules.records.record import GameRecord, RecordError
-from rules.tables import GOTE, SENTE
+from rules.records.record import GameRecord, RecordError, read_result_words, result_words
 from rules.variant import load_variant
-
-WINNER_WORDS = {SENTE: "sente", GOTE: "gote", None: "none"}
-_WINNERS = {"sente": SENTE, "gote": GOTE, "none": None, "draw": None}
 
 
 def write_usi(record: GameRecord) -> str:
@@ -24,8 +19,7 @@ def write_usi(record: GameRecord) -> str:
     if record.gote:
         lines.append(f"# gote: {' '.join(record.gote.split())}")
     if record.result is not None:
-        r = record.result
-        lines.append(f"# result: {r.termination.value} {WINNER_WORDS[r.winner]}")
+        lines.append(f"# result: {result_words(record.result)}")
     return "\n".join(lines) + "\n"
 
 
@@ -89,7 +83,7 @@ def read_usi(text: str) -> GameRecord:
         moves=tuple(moves),
         sente=comments.get("sente", ""),
         gote=comments.get("gote", ""),
-        result=_result(comments.get("result"), no),
+        result=read_result_words(comments["result"], no) if comments.get("result") else None,
     )
 
 
@@ -98,17 +92,3 @@ def _guess_variant(sfen: str | None, moves: list[str]) -> str:
         return "shogi"
     drops = "*" in " ".join(moves) or (len(sfen.split()) > 2 and sfen.split()[2] != "-")
     return "wa-drops" if drops else "wa"
-
-
-def _result(text: str | None, no: int) -> Outcome | None:
-    if not text:
-        return None
-    parts = text.split()
-    try:
-        return Outcome(Termination(parts[0]), _WINNERS[parts[1] if len(parts) > 1 else "none"])
-    except (KeyError, ValueError):
-        terms = ", ".join(t.value for t in Termination)
-        raise RecordError(
-            f"cannot read the result {text!r} (termination: {terms}; winner: sente, gote, none)",
-            line=no,
-        ) from None

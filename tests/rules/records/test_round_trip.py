@@ -27,6 +27,8 @@ RESULTS = [
     Outcome(Termination.ABORTED, None),
     Outcome(Termination.IMPASSE, SENTE),
     Outcome(Termination.IMPASSE, None),
+    Outcome(Termination.ILLEGAL_MOVE, SENTE),
+    Outcome(Termination.ILLEGAL_MOVE, GOTE),
     None,
 ]
 

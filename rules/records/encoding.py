@@ -1,0 +1,124 @@
+"""Bytes of a record file to text, and text to Shift-JIS with a list of what it could not hold.
+
+Reading: a UTF-8 byte order mark wins; then an encoding the file declares in its first lines
+(``#KIF version=2.0 encoding=Shift_JIS``, ``'CSA encoding=EUC-JP``, ``'encoding=...``); else
+UTF-8, Shift-JIS (cp932) or EUC-JP, whichever decodes. Much EUC-JP text also decodes as cp932,
+into half-width katakana nobody writes in a record, so when both decode the one with fewer of
+those is taken.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass
+
+from rules.records.record import RecordError
+
+_DECLARED = re.compile(rb"^(?:#KIF\b|'CSA\b|')[^\n]*?\bencoding\s*=\s*([A-Za-z0-9_.:-]+)", re.M)
+_ALIASES = {
+    "utf-8": "utf-8",
+    "utf8": "utf-8",
+    "shift_jis": "cp932",
+    "shift-jis": "cp932",
+    "sjis": "cp932",
+    "x-sjis": "cp932",
+    "ms932": "cp932",
+    "windows-31j": "cp932",
+    "cp932": "cp932",
+    "euc-jp": "euc_jp",
+    "eucjp": "euc_jp",
+    "euc_jp": "euc_jp",
+    "x-euc-jp": "euc_jp",
+}
+_GUESSES = ("cp932", "euc_jp")
+_NAMES = {"utf-8": "UTF-8", "cp932": "Shift-JIS", "euc_jp": "EUC-JP"}
+
+
+def decode(data: bytes) -> str:
+    """The text of a record file; RecordError when it is none of the encodings above."""
+    if data.startswith(codecs.BOM_UTF8):
+        return _decode_as(data[3:], "utf-8", declared=False)
+    declared = _declared_codec(data)
+    if declared is not None:
+        return _decode_as(data, declared, declared=True)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    texts = []
+    for codec in _GUESSES:
+        try:
+            texts.append(data.decode(codec))
+        except UnicodeDecodeError:
+            continue
+    if not texts:
+        raise RecordError(
+            "the file is not UTF-8, Shift-JIS or EUC-JP text; save it in one of these (or "
+            "declare its encoding, as in '#KIF version=2.0 encoding=UTF-8')",
+            code="bad_record_encoding",
+        )
+    return min(texts, key=_half_width_katakana)
+
+
+def _declared_codec(data: bytes) -> str | None:
+    head = b"\n".join(data[:4096].splitlines()[:5])
+    m = _DECLARED.search(head)
+    if m is None:
+        return None
+    name = m.group(1).decode("ascii").lower()
+    codec = _ALIASES.get(name)
+    if codec is None:  # only the encodings records use: no other codec is ever looked up
+        raise RecordError(
+            f"the file declares the encoding {name!r}, which Komabot does not read (UTF-8, "
+            "Shift_JIS and EUC-JP are read)",
+            code="bad_record_encoding",
+        )
+    return codec
+
+
+def _decode_as(data: bytes, codec: str, *, declared: bool) -> str:
+    try:
+        return data.decode(codec)
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        said = "declares" if declared else "is marked as"
+        raise RecordError(
+            f"line {line}: the file {said} {_NAMES.get(codec, codec)} but byte "
+            f"{data[exc.start : exc.start + 1]!r} there is not {_NAMES.get(codec, codec)}",
+            code="bad_record_encoding",
+            line=line,
+        ) from None
+
+
+def _half_width_katakana(text: str) -> int:
+    return sum(1 for c in text if "\uff61" <= c <= "\uff9f")
+
+
+# --- writing ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """Encoded text and the characters the encoding could not hold (written as ``?``)."""
+
+    data: bytes
+    replaced: tuple[str, ...] = ()
+
+
+def encode_replacing(text: str, codec: str) -> Encoded:
+    """``text`` in ``codec``, every character it cannot hold written as ``?``."""
+    try:
+        return Encoded(text.encode(codec))
+    except UnicodeEncodeError:
+        pass
+    replaced = tuple(c for c in dict.fromkeys(text) if not _encodable(c, codec))
+    return Encoded(text.encode(codec, errors="replace"), replaced)
+
+
+def _encodable(char: str, codec: str) -> bool:
+    try:
+        char.encode(codec)
+    except UnicodeEncodeError:
+        return False
+    return True
