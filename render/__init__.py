@@ -4,6 +4,7 @@ Every function returns encoded bytes (PNG, or GIF for replays) ready to attach t
 """
 
 from render.board import render_board
+from render.captions import moves_played
 from render.cheatsheet import render_cheatsheet
 from render.diagram import render_piece
 from render.layout import BoardLayout, board_layout
@@ -15,6 +16,7 @@ __all__ = [
     "BoardOptions",
     "Labels",
     "board_layout",
+    "moves_played",
     "render_board",
     "render_cheatsheet",
     "render_piece",

@@ -7,10 +7,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render.captions import Caption, coordinate_labels, header_caption
 from render.fonts import Face, display_name, fit, font, printable
 from render.hands import draw_strip, tray_box, turn_icon
 from render.layout import BoardLayout, board_layout
-from render.options import BoardOptions
+from render.options import BoardOptions, Coordinates
 from render.sprites import disc, draw_centered, piece_sprite
 from render.theme import RGB, Theme
 from render.woodgrain import wood
@@ -25,7 +26,12 @@ def _tile(size: tuple[int, int], color: tuple[int, int, int, int]) -> Image.Imag
 
 @lru_cache(maxsize=64)
 def empty_board(
-    variant_id: str, size: int, perspective: str, show_header: bool, theme: Theme
+    variant_id: str,
+    size: int,
+    perspective: str,
+    show_header: bool,
+    coordinates: Coordinates,
+    theme: Theme,
 ) -> Image.Image:
     """The image without pieces, names or highlights: table, board, grid, coordinates, trays."""
     variant = load_variant(variant_id)
@@ -39,7 +45,7 @@ def empty_board(
     img.paste(wood((x1 - x0, y1 - y0), theme.board, theme.board_grain), (x0, y0))
     draw.rectangle((x0, y0, x1 - 1, y1 - 1), outline=theme.frame, width=max(1, lay.cell_w // 28))
     _grid(draw, lay, variant, theme)
-    _coordinates(draw, lay, variant, theme)
+    _coordinates(draw, lay, variant, coordinates, theme)
     if variant.drops.enabled:
         for strip in (lay.top_strip, lay.bottom_strip):
             tx0, ty0, tx1, ty1 = tray_box(lay, strip)
@@ -77,50 +83,68 @@ def _grid(draw: ImageDraw.ImageDraw, lay: BoardLayout, variant: Variant, theme: 
 
 
 def _coordinates(
-    draw: ImageDraw.ImageDraw, lay: BoardLayout, variant: Variant, theme: Theme
+    draw: ImageDraw.ImageDraw,
+    lay: BoardLayout,
+    variant: Variant,
+    coordinates: Coordinates,
+    theme: Theme,
 ) -> None:
+    """File labels above the board and rank labels on its right, as ``coordinates`` writes
+    them (both read from the bottom player's side)."""
+    files, ranks = coordinate_labels(variant, coordinates)
+    if lay.flipped:
+        files, ranks = files[::-1], ranks[::-1]
     _, fy0, _, fy1 = lay.file_row
     px = lay.cell_w * 0.3
-    for col in range(lay.files):
-        number = variant.files - col if not lay.flipped else col + 1
+    for col, label in enumerate(files):
         cx = lay.grid[0] + col * lay.cell_w + lay.cell_w / 2
-        draw_centered(
-            draw,
-            str(number),
-            Face.BOLD,
-            (cx, (fy0 + fy1) / 2),
-            px,
-            lay.cell_w * 0.8,
-            theme.coord,
-            em_ratio=0.72,
-        )
-    labels = variant.rank_labels
-    kanji = not labels[0].isascii()
+        room = (lay.cell_w * 0.8, fy1 - fy0)
+        _label(draw, label, (cx, (fy0 + fy1) / 2), px, room, False, theme)
     lx = lay.wood[2] + lay.label_col / 2 + 1
-    for row in range(lay.ranks):
-        label = labels[row] if not lay.flipped else labels[lay.ranks - 1 - row]
+    for row, label in enumerate(ranks):
         cy = lay.grid[1] + row * lay.cell_h + lay.cell_h / 2
-        face = Face.KOMA if kanji else Face.BOLD
-        draw_centered(
-            draw,
-            label,
-            face,
-            (lx, cy),
-            px * (1.1 if kanji else 1.0),
-            lay.label_col * 0.9,
-            theme.coord,
-            em_ratio=0.92 if kanji else 0.72,
-        )
+        _label(draw, label, (lx, cy), px, (lay.label_col * 0.9, lay.cell_h * 0.8), True, theme)
+
+
+def _label(
+    draw: ImageDraw.ImageDraw,
+    label: str,
+    center: tuple[float, float],
+    px: float,
+    room: tuple[float, float],
+    vertical: bool,
+    theme: Theme,
+) -> None:
+    """One coordinate centred in ``room`` (width, height): Latin letters and digits in the bold
+    sans; kanji and full-width digits in the piece serif a character at a time, so that two
+    (十一, １１) sit close together, one under the other for ranks (``vertical``)."""
+    if label.isascii():
+        draw_centered(draw, label, Face.BOLD, center, px, room[0], theme.coord, em_ratio=0.72)
+        return
+    n = len(label)
+    height = min(px * 1.1, room[1] / (n * 1.15)) if vertical else px * 1.1
+    step = height * (1.15 if vertical else 0.75)
+    for i, char in enumerate(label):
+        offset = (i - (n - 1) / 2) * step
+        at = (center[0], center[1] + offset) if vertical else (center[0] + offset, center[1])
+        width = room[0] if vertical else room[0] / n
+        draw_centered(draw, char, Face.KOMA, at, height, width, theme.coord, em_ratio=0.92)
 
 
 @lru_cache(maxsize=64)
 def board_palette(
-    variant_id: str, size: int, perspective: str, show_header: bool, style: str, theme: Theme
+    variant_id: str,
+    size: int,
+    perspective: str,
+    show_header: bool,
+    style: str,
+    coordinates: Coordinates,
+    theme: Theme,
 ) -> Image.Image:
     """A 256-colour palette image fitted to this board's wood, pieces and highlight colours."""
     variant = load_variant(variant_id)
     lay = board_layout(variant, size, perspective, show_header)
-    sample = empty_board(variant_id, size, perspective, show_header, theme).copy()
+    sample = empty_board(variant_id, size, perspective, show_header, coordinates, theme).copy()
     cell = (lay.cell_w, lay.cell_h)
     squares = variant.files * variant.ranks
     n = 0
@@ -180,14 +204,15 @@ def compose_board(pos: Position, options: BoardOptions) -> Image.Image:
     v = pos.variant
     lay = board_layout(v, options.size, options.perspective, options.show_header)
     theme = options.theme
-    img = empty_board(v.id, options.size, options.perspective, options.show_header, theme).copy()
+    img = empty_board(
+        v.id, options.size, options.perspective, options.show_header, options.coordinates, theme
+    ).copy()
     last = _last_move(pos, options)
     if last is not None:
         if not last.is_drop:
             _tint(img, lay, last.from_sq, theme.last_move)
         _tint(img, lay, last.to_sq, theme.last_move)
-    in_check = pos.is_check()
-    if in_check:
+    if pos.is_check():
         _tint(img, lay, pos.kings[pos.side], theme.check)
     cell = (lay.cell_w, lay.cell_h)
     occupied = set()
@@ -210,10 +235,12 @@ def compose_board(pos: Position, options: BoardOptions) -> Image.Image:
         SENTE: display_name(options.sente_name, labels.sente),
         GOTE: display_name(options.gote_name, labels.gote),
     }
+    caption = header_caption(pos, options, names[pos.side])
     for color in (SENTE, GOTE):
-        draw_strip(img, v, pos, lay, color, names[color], pos.side == color, options.style, theme)
+        to_move = pos.side == color and not caption.finished
+        draw_strip(img, v, pos, lay, color, names[color], to_move, options.style, theme)
     if lay.header is not None:
-        _header(img, lay, pos, names[pos.side], in_check, options)
+        _header(img, lay, pos.side, caption, theme)
     return img
 
 
@@ -223,37 +250,32 @@ def _last_move(pos: Position, options: BoardOptions) -> Move | None:
     return options.last_move if options.last_move is not None else pos.last_move
 
 
-def _header(
-    img: Image.Image,
-    lay: BoardLayout,
-    pos: Position,
-    name: str,
-    in_check: bool,
-    options: BoardOptions,
-) -> None:
+def _header(img: Image.Image, lay: BoardLayout, side: int, caption: Caption, theme: Theme) -> None:
+    """The caption: a turn mark and whose turn (or just the result), then the move number and
+    "Check!" on the right."""
     assert lay.header is not None
     x0, y0, x1, y1 = lay.header
-    theme, labels = options.theme, options.labels
     draw = ImageDraw.Draw(img)
     px = max(10, round((y1 - y0) * 0.5))
     cy = (y0 + y1) / 2
-    move_text = printable(labels.move.format(n=pos.move_number))
-    f_move = font(Face.LABEL, px)
     right = x1
-    if in_check:
-        check = printable(labels.check)
-        f_check = font(Face.BOLD, px)
-        draw.text((right, cy), check, font=f_check, fill=theme.check_text, anchor="rm")
-        right -= round(f_check.getlength(check)) + px
-    draw.text((right, cy), move_text, font=f_move, fill=theme.label_dim, anchor="rm")
-    right -= round(f_move.getlength(move_text)) + px
-    icon_h = round(px * 1.05)
-    icon_w = round(icon_h * 0.8)
-    turn_icon(
-        draw, (x0, round(cy - icon_h / 2), x0 + icon_w, round(cy + icon_h / 2)), pos.side, theme
-    )
-    tx = x0 + icon_w + px // 2
-    text = fit(printable(labels.to_move.format(name=name)), Face.BOLD, px, right - tx)
+    for words, face, fill in (
+        (caption.check, Face.BOLD, theme.check_text),
+        (caption.move, Face.LABEL, theme.label_dim),
+    ):
+        if words:
+            shown = printable(words)
+            f = font(face, px)
+            draw.text((right, cy), shown, font=f, fill=fill, anchor="rm")
+            right -= round(f.getlength(shown)) + px
+    tx = x0
+    if not caption.finished:
+        icon_h = round(px * 1.05)
+        icon_w = round(icon_h * 0.8)
+        box = (x0, round(cy - icon_h / 2), x0 + icon_w, round(cy + icon_h / 2))
+        turn_icon(draw, box, side, theme)
+        tx += icon_w + px // 2
+    text = fit(printable(caption.status), Face.BOLD, px, right - tx)
     draw.text((tx, cy), text, font=font(Face.BOLD, px), fill=theme.label, anchor="lm")
 
 
@@ -265,6 +287,7 @@ def palette_for(variant: Variant, options: BoardOptions) -> Image.Image:
         options.perspective,
         options.show_header,
         options.style,
+        options.coordinates,
         options.theme,
     )
 

@@ -10,8 +10,10 @@ from rules import Move
 
 Perspective = Literal["sente", "gote"]
 Style = Literal["kanji", "international"]
+Coordinates = Literal["western", "japanese"]  # how the labels around the board write squares
 PERSPECTIVES: tuple[Perspective, ...] = ("sente", "gote")
 STYLES: tuple[Style, ...] = ("kanji", "international")
+COORDINATES: tuple[Coordinates, ...] = ("western", "japanese")
 DEFAULT_SIZE = 720  # image width in pixels; phones scale it to the screen width
 MIN_SIZE, MAX_SIZE = 240, 2400
 
@@ -33,6 +35,7 @@ class BoardOptions:
 
     perspective: Perspective = "sente"
     style: Style = "kanji"
+    coordinates: Coordinates = "western"
     size: int = DEFAULT_SIZE
     highlight: tuple[int, ...] = ()
     last_move: Move | None = None  # None: the position's own last move
@@ -41,6 +44,7 @@ class BoardOptions:
     gote_name: str = ""
     show_header: bool = True
     labels: Labels = field(default_factory=Labels)
+    result: str = ""  # a finished game's result in words: shown instead of whose turn it is
     theme: Theme = DEFAULT_THEME
 
     def __post_init__(self) -> None:
@@ -48,5 +52,7 @@ class BoardOptions:
             raise ValueError(f"perspective must be one of {PERSPECTIVES}, not {self.perspective!r}")
         if self.style not in STYLES:
             raise ValueError(f"style must be one of {STYLES}, not {self.style!r}")
+        if self.coordinates not in COORDINATES:
+            raise ValueError(f"coordinates must be one of {COORDINATES}, not {self.coordinates!r}")
         if not MIN_SIZE <= self.size <= MAX_SIZE:
             raise ValueError(f"size must be between {MIN_SIZE} and {MAX_SIZE}, not {self.size}")

@@ -46,9 +46,13 @@ def _palette(options: BoardOptions, variant: Variant, colors: int) -> Image.Imag
 
 def _encode(positions: list[Position], options: BoardOptions, colors: int) -> bytes:
     palette = _palette(options, positions[0].variant, colors)
+    playing = replace(options, result="")  # the game's result belongs to its last frame only
+    last = len(positions) - 1
     frames = [
-        compose_board(p, options).quantize(palette=palette, dither=Image.Dither.NONE)
-        for p in positions
+        compose_board(p, options if i == last else playing).quantize(
+            palette=palette, dither=Image.Dither.NONE
+        )
+        for i, p in enumerate(positions)
     ]
     durations = [MOVE_MS] * len(frames)
     durations[0] = FIRST_MS if len(frames) > 1 else FINAL_MS
@@ -83,8 +87,9 @@ def render_replay(
     options: BoardOptions | None = None,
 ) -> bytes:
     """Animated GIF of a game: a frame per position with the last move highlighted, a longer
-    pause on the final one.  Frames shrink and colours drop until the file fits ``max_bytes``;
-    if even the smallest frames do not fit, some middle moves are left out."""
+    pause on the final one, which alone shows ``options.result``.  Frames shrink and colours
+    drop until the file fits ``max_bytes``; if even the smallest frames do not fit, some
+    middle moves are left out."""
     options = options or BoardOptions()
     positions = replay_positions(variant, start_sfen, usi_moves)
     size, colors = options.size, PALETTE_COLORS

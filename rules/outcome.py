@@ -83,14 +83,41 @@ def _first_occurrence(pos: Position) -> int:
 # --- impasse (jishogi, 27-point declaration) ---------------------------------------------
 
 
+class ImpasseCondition(Enum):
+    """What a valid impasse declaration needs."""
+
+    KING_IN_ZONE = "king_in_zone"
+    PIECES_IN_ZONE = "pieces_in_zone"  # at least ``pieces_needed`` others in the zone
+    NOT_IN_CHECK = "not_in_check"
+    POINTS = "points"  # at least ``needed`` points
+
+
 @dataclass(frozen=True)
 class ImpasseReport:
-    """The facts of an impasse declaration and the conditions it fails (empty: valid)."""
+    """The facts of an impasse declaration and the conditions it fails (empty: valid):
+    ``unmet`` for programs, ``failed`` the same in English words."""
 
     points: int
     needed: int
     pieces_in_zone: int
-    failed: tuple[str, ...]
+    pieces_needed: int
+    unmet: tuple[ImpasseCondition, ...]
+
+    @property
+    def failed(self) -> tuple[str, ...]:
+        return tuple(self._words(c) for c in self.unmet)
+
+    def _words(self, condition: ImpasseCondition) -> str:
+        if condition is ImpasseCondition.KING_IN_ZONE:
+            return "your king is not in the promotion zone"
+        if condition is ImpasseCondition.PIECES_IN_ZONE:
+            return (
+                f"only {self.pieces_in_zone} of your other pieces are in the zone "
+                f"(at least {self.pieces_needed} needed)"
+            )
+        if condition is ImpasseCondition.NOT_IN_CHECK:
+            return "you are in check"
+        return f"you have {self.points} points ({self.needed} needed)"
 
 
 def impasse_report(pos: Position) -> ImpasseReport:
@@ -117,20 +144,15 @@ def impasse_report(pos: Position) -> ImpasseReport:
             big = kind in rules.major_kinds
             points += n * (rules.major_points if big else rules.minor_points)
     needed = rules.points_sente if side == SENTE else rules.points_gote
-    failed = []
     ksq = pos.kings[side]
-    if ksq < 0 or not zone[ksq]:
-        failed.append("your king is not in the promotion zone")
-    if pieces < rules.min_pieces_in_zone:
-        failed.append(
-            f"only {pieces} of your other pieces are in the zone "
-            f"(at least {rules.min_pieces_in_zone} needed)"
-        )
-    if pos.is_check():
-        failed.append("you are in check")
-    if points < needed:
-        failed.append(f"you have {points} points ({needed} needed)")
-    return ImpasseReport(points, needed, pieces, tuple(failed))
+    met = {
+        ImpasseCondition.KING_IN_ZONE: ksq >= 0 and bool(zone[ksq]),
+        ImpasseCondition.PIECES_IN_ZONE: pieces >= rules.min_pieces_in_zone,
+        ImpasseCondition.NOT_IN_CHECK: not pos.is_check(),
+        ImpasseCondition.POINTS: points >= needed,
+    }
+    unmet = tuple(c for c, ok in met.items() if not ok)
+    return ImpasseReport(points, needed, pieces, rules.min_pieces_in_zone, unmet)
 
 
 def declare_impasse(pos: Position) -> Outcome:
@@ -140,6 +162,7 @@ def declare_impasse(pos: Position) -> Outcome:
         raise IllegalDeclarationError(
             "impasse declaration refused: " + "; ".join(report.failed),
             failed=report.failed,
+            unmet=report.unmet,
             points=report.points,
             needed=report.needed,
             pieces_in_zone=report.pieces_in_zone,

@@ -318,7 +318,8 @@ class ServiceBase:
             body.append(text("game.over", lang, game=game.id, result=result))
             body.append(text("game.over.export", lang))
             buttons = (*buttons, export_buttons(game))
-        image = await self.board_attachment(pos, settings, names)
+        result = present.result_caption(game, names, lang)  # "" while the game goes on
+        image = await self.board_attachment(pos, settings, names, result=result)
         reply = Reply(
             "\n".join(body),
             image=image,
@@ -334,12 +335,16 @@ class ServiceBase:
         settings: ChatSettings,
         names: tuple[str, str],
         highlights: tuple[int, ...] = (),
+        result: str = "",
     ) -> Attachment | None:
-        """The board PNG, drawn in a worker thread (the loop keeps serving); None if off."""
+        """The board PNG, drawn in a worker thread (the loop keeps serving); None if off.
+        ``result`` is a finished game's caption (``present.result_caption``)."""
         if not self.render_images:
             return None
         try:
-            return await self.draw(present.board_image, pos.copy(), settings, names, highlights)
+            return await self.draw(
+                present.board_image, pos.copy(), settings, names, highlights, result
+            )
         except Exception:
             # The answer still goes out (with the text board): what was done stays visible.
             log.exception("drawing the board failed")

@@ -12,7 +12,8 @@ from bot.core.base import Context, ServiceBase, UserError, export_formats, parse
 from bot.core.commands import BY_NAME, COMMANDS, EXPORT_FORMATS, find_command
 from bot.core.messages import LANGUAGES, text
 from bot.store.models import ChatSettings, GameRow, ReminderRoute
-from rules import Outcome, RulesError, Termination, load_variant
+from render import moves_played
+from rules import Outcome, PieceType, Position, RulesError, Termination, load_variant
 
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "language": LANGUAGES,
@@ -97,7 +98,7 @@ class InfoCommands(ServiceBase):
                 sente=names[0],
                 gote=names[1],
                 variant=present.variant_name(game.variant, ctx.lang),
-                ply=len(game.moves),
+                ply=moves_played(pos),  # the number the image and the text board show
             )
         ]
         if pos.last_move is not None:
@@ -175,6 +176,7 @@ class InfoCommands(ServiceBase):
                     game=game.id,
                     opponent=names[color ^ 1],
                     variant=present.variant_name(game.variant, ctx.lang),
+                    n=moves_played(pos),
                     turn=turn,
                     deadline=deadline,
                     where=where,
@@ -219,7 +221,8 @@ class InfoCommands(ServiceBase):
         if fmt == "gif":
             from render import render_replay
 
-            options = present.board_options(ctx.settings, names)
+            result = present.result_caption(game, names, ctx.lang)  # on the last frame
+            options = present.board_options(ctx.settings, names, result=result)
             try:
                 data = await self.draw(
                     render_replay,

@@ -11,13 +11,13 @@ from bot.core.base import Context, ServiceBase, UserError
 from bot.store.models import GameRow
 from rules import (
     AmbiguousMoveError,
-    IllegalDeclarationError,
     IllegalMoveError,
     Move,
     Position,
     RulesError,
     Termination,
     declare_impasse,
+    impasse_report,
 )
 
 
@@ -301,25 +301,17 @@ class PlayCommands(ServiceBase):
             raise UserError("impasse.none", variant=present.variant_name(game.variant, ctx.lang))
         if pos.side != color:
             raise UserError("impasse.not_your_turn", name=names[pos.side])
-        try:
-            outcome = declare_impasse(pos)
-        except IllegalDeclarationError as exc:
-            raise UserError(
-                "impasse.refused",
-                reasons="; ".join(exc.params.get("failed", ())),
-                points=exc.params.get("points", 0),
-                needed=exc.params.get("needed", 0),
-            ) from None
-        from rules import impasse_report
-
-        points = impasse_report(pos).points
+        report = impasse_report(pos)
+        if report.unmet:  # each unmet condition once, with its numbers, in the chat's language
+            raise UserError("impasse.refused", reasons=present.impasse_problems(report, ctx.lang))
+        outcome = declare_impasse(pos)
         saved = await self.save_game(
             self.finish(game, outcome.termination.value, outcome.winner, ctx.now),
             ctx.now,
             clocks=False,
         )
         return await self.game_reply(
-            ctx, saved, [ctx.t("impasse.done", name=names[color], points=points)], pos=pos
+            ctx, saved, [ctx.t("impasse.done", name=names[color], points=report.points)], pos=pos
         )
 
 

@@ -11,10 +11,20 @@ import logging
 
 from bot.core.api import Attachment
 from bot.core.messages import CATALOGUE, text
-from bot.core.textboard import text_board
+from bot.core.textboard import MarkMeaning, text_board
 from bot.store.models import ChatSettings, GameRow
 from render import BoardOptions, Labels, render_board
-from rules import GOTE, SENTE, Move, Position, RulesError, Termination, load_variant, notation
+from rules import (
+    GOTE,
+    SENTE,
+    Move,
+    Position,
+    RulesError,
+    Termination,
+    load_variant,
+    notation,
+)
+from rules.outcome import ImpasseReport
 
 log = logging.getLogger("komabot.present")
 
@@ -115,6 +125,27 @@ def result_text(game: GameRow, names: tuple[str, str], lang: str = "en") -> str:
     return text("result.wins", lang, winner=names[game.winner], reason=reason)
 
 
+def result_caption(game: GameRow, names: tuple[str, str], lang: str = "en") -> str:
+    """A finished game's result as its board image says it (``Checkmate: alice wins``,
+    ``Draw by agreement``); empty while the game goes on."""
+    if game.termination is None:
+        return ""
+    term = Termination(game.termination)
+    winner = names[game.winner] if game.winner is not None else ""
+    return text(f"board.result.{term.value}", lang, winner=winner)
+
+
+def impasse_problems(report: ImpasseReport, lang: str = "en") -> str:
+    """Why an impasse declaration fails, each unmet condition once with its numbers."""
+    facts = {
+        "points": report.points,
+        "needed": report.needed,
+        "pieces": report.pieces_in_zone,
+        "pieces_needed": report.pieces_needed,
+    }
+    return "; ".join(text(f"impasse.unmet.{c.value}", lang, **facts) for c in report.unmet)
+
+
 # --- boards ---------------------------------------------------------------------------------
 
 
@@ -128,15 +159,19 @@ def board_text(
     names: tuple[str, str],
     marks: frozenset[int] | None = None,
 ) -> str:
-    """The board as text; ``marks`` default to the last move's squares."""
-    last = pos.last_move
+    """The board as text; ``marks`` are squares a piece can go to, by default the last move's
+    squares are marked instead."""
+    meaning: MarkMeaning = "targets"
     if marks is None:
+        last = pos.last_move
         marks = frozenset(s for s in (last.from_sq, last.to_sq) if s >= 0) if last else frozenset()
+        meaning = "last_move"
     return text_board(
         pos,
         gote_bottom=gote_at_bottom(pos, settings),
         names=names,
         marks=marks,
+        marks_mean=meaning,
         lang=settings.language,
     )
 
@@ -146,8 +181,11 @@ def board_options(
     names: tuple[str, str],
     gote_bottom: bool = False,
     highlights: tuple[int, ...] = (),
+    result: str = "",
 ) -> BoardOptions:
-    """Drawing options from the chat's settings, with the catalogue's words on the image."""
+    """Drawing options from the chat's settings, with the catalogue's words on the image:
+    coordinates as the chat's notation writes squares (USI and western alike), ``result`` (see
+    ``result_caption``) on a finished game's image."""
     lang = settings.language
     labels = Labels(
         sente=text("board.sente", lang),
@@ -159,10 +197,12 @@ def board_options(
     return BoardOptions(
         perspective="gote" if gote_bottom else "sente",
         style="international" if settings.piece_style == "international" else "kanji",
+        coordinates="japanese" if settings.notation == "japanese" else "western",
         highlight=highlights,
         sente_name=names[SENTE],
         gote_name=names[GOTE],
         labels=labels,
+        result=result,
     )
 
 
@@ -171,8 +211,9 @@ def board_image(
     settings: ChatSettings,
     names: tuple[str, str],
     highlights: tuple[int, ...] = (),
+    result: str = "",
     filename: str = "board.png",
 ) -> Attachment:
     """The board as a PNG from the side the chat's settings say."""
-    options = board_options(settings, names, gote_at_bottom(pos, settings), highlights)
+    options = board_options(settings, names, gote_at_bottom(pos, settings), highlights, result)
     return Attachment(render_board(pos, options), filename, "image/png")

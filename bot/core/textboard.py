@@ -6,10 +6,14 @@ Sente's pieces are written with their SFEN letter (``P``, ``+R``), gote's with a
 
 from __future__ import annotations
 
+from typing import Literal
+
 from bot.core.messages import text
+from render import moves_played
 from rules import GOTE, SENTE, Position
 
 CELL = 4
+MarkMeaning = Literal["last_move", "targets"]  # what the squares marked ``*`` are
 
 
 def _cell(pos: Position, value: int) -> str:
@@ -34,9 +38,11 @@ def text_board(
     gote_bottom: bool = False,
     names: tuple[str, str] = ("", ""),
     marks: frozenset[int] = frozenset(),
+    marks_mean: MarkMeaning = "last_move",
     lang: str = "en",
 ) -> str:
-    """A fixed-width diagram; ``marks`` squares get a ``*`` (last move, destinations)."""
+    """A fixed-width diagram under the move number; ``marks`` squares get a ``*``, which the
+    key below explains as ``marks_mean`` says (the last move, or where a piece can go)."""
     v = pos.variant
     t = pos.tables
     files = [v.files - c for c in range(v.files)]
@@ -51,6 +57,9 @@ def text_board(
     label = {SENTE: text("textboard.sente", lang), GOTE: text("textboard.gote", lang)}
     hand = text("textboard.hand", lang)
     lines = []
+    n = moves_played(pos)
+    if n > 0:  # as on the image: no "move 0" before the first move
+        lines.append(text("board.move", lang, n=n))
     head = f"{label[top]} {names[top]}".rstrip()
     lines.append(head + (f"   {hand}: {_hand(pos, top)}" if drops else ""))
     lines.append(" " + "".join(str(f).rjust(CELL - 1) + " " for f in files))
@@ -67,6 +76,8 @@ def text_board(
     tail = f"{label[bottom]} {names[bottom]}".rstrip()
     lines.append(tail + (f"   {hand}: {_hand(pos, bottom)}" if drops else ""))
     lines.append(legend(pos, lang))
+    if marks:
+        lines.append(text(f"textboard.marks.{marks_mean}", lang))
     return "\n".join(lines)
 
 

@@ -175,5 +175,5 @@ def test_a_whole_wa_game_then_a_restart_mid_game(tmp_path: Path) -> None:
     out = console(tmp_path, ["@carol /board", "@alice /games", "@bob /move " + second[11], "/quit"])
     assert last_board(out.split("> @alice /games")[0]) == before
     assert "Game #2: alice ☗ vs bob ☖ · Wa Shogi with drops · move 11" in out
-    assert "#2 vs bob · Wa Shogi with drops · bob's move" in out
+    assert "#2 vs bob · Wa Shogi with drops · move 11 · bob's move" in out  # as /board says
     assert "bob played" in out

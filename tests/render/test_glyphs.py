@@ -62,6 +62,9 @@ def test_no_drawn_character_is_missing_from_its_font(drawn_text: list[tuple[str,
         sente="Сэнтэ", gote="Готэ", move="Ход {n}", to_move="Ходит {name}", check="Шах!"
     )
     render_board(check, BoardOptions(labels=russian))
+    over = BoardOptions(labels=russian, result="Мат: Алёна побеждает", coordinates="japanese")
+    render_board(check, over)
+    render_board(Position.start(load_variant("wa")), BoardOptions(coordinates="japanese"))
     for vid in ("shogi", "wa"):
         variant = load_variant(vid)
         render_cheatsheet(variant)
