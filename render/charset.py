@@ -27,11 +27,17 @@ KANA = "".join(chr(c) for c in range(0x3041, 0x3097)) + "".join(
 )
 
 
+# Variant-file keys whose strings are only read (typed by players), never drawn on an image.
+READ_ONLY_KEYS = frozenset({"kanji_alternatives"})
+
+
 def _strings(value: Any) -> Iterator[str]:
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
         for key, item in value.items():
+            if key in READ_ONLY_KEYS:
+                continue
             yield str(key)
             yield from _strings(item)
     elif isinstance(value, list):

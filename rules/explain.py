@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules import movegen
+from rules.english import with_article
 from rules.errors import IllegalMoveError
 from rules.tables import SENTE
 
@@ -47,13 +48,14 @@ def _drop_reason(pos: Position, move: Move) -> IllegalMoveError | None:
     variant = pos.variant
     piece = variant.piece(move.drop)
     name = piece.name.lower()
+    a_name = with_article(name)
     where = t.square_names[move.to_sq]
     if not variant.drops.enabled:
         return _error(
             f"{variant.id} has no drops: captured pieces leave the game", "no_drops", square=where
         )
     if piece.promoted or piece.royal:
-        return _error(f"a {name} cannot be dropped", "not_droppable", piece=piece.letter)
+        return _error(f"{a_name} cannot be dropped", "not_droppable", piece=piece.letter)
     if pos.hands[pos.side][move.drop] == 0:
         return _error(f"you have no {name} in hand", "not_in_hand", piece=piece.letter)
     if pos.board[move.to_sq]:
@@ -65,7 +67,7 @@ def _drop_reason(pos: Position, move: Move) -> IllegalMoveError | None:
     sign = 1 if pos.side == SENTE else -1
     if t.dead[move.drop * sign][move.to_sq]:
         return _error(
-            f"a {name} dropped on {where} could never move, so it may not be dropped there",
+            f"{a_name} dropped on {where} could never move, so it may not be dropped there",
             "dead_drop",
             piece=piece.letter,
             square=where,
@@ -92,7 +94,7 @@ def _drop_reason(pos: Position, move: Move) -> IllegalMoveError | None:
         and movegen.drop_mates(pos, move)
     ):
         return _error(
-            f"dropping a {name} to give checkmate is forbidden (uchifuzume)",
+            f"dropping {a_name} to give checkmate is forbidden (uchifuzume)",
             "uchifuzume",
             piece=piece.letter,
             square=where,
@@ -110,6 +112,7 @@ def _board_reason(pos: Position, move: Move) -> IllegalMoveError | None:
     if not v:
         return _error(f"there is no piece on {src}", "no_piece", square=src)
     name = _piece_name(pos, v)
+    a_name = with_article(name)
     if v * sign < 0:
         return _error(
             f"the {name} on {src} belongs to {COLOR[pos.side ^ 1]}, and it is "
@@ -127,7 +130,7 @@ def _board_reason(pos: Position, move: Move) -> IllegalMoveError | None:
         ray = next((r for r in t.rides[v][frm] if to in r), None)
         if ray is None:
             return _error(
-                f"a {name} cannot move from {src} to {dst}",
+                f"{a_name} cannot move from {src} to {dst}",
                 "bad_pattern",
                 piece=pos.variant.piece(abs(v)).letter,
                 origin=src,
@@ -148,7 +151,7 @@ def _board_reason(pos: Position, move: Move) -> IllegalMoveError | None:
     if move.promote:
         if not piece.promotes_to:
             why = "is already promoted" if piece.promoted else "never promotes"
-            return _error(f"a {name} {why}", "cannot_promote", piece=piece.letter)
+            return _error(f"{a_name} {why}", "cannot_promote", piece=piece.letter)
         if not (zone[frm] or zone[to]):
             return _error(
                 f"a piece may promote only on a move that starts or ends in the promotion zone "
@@ -159,7 +162,7 @@ def _board_reason(pos: Position, move: Move) -> IllegalMoveError | None:
             )
     elif piece.promotes_to and t.dead[v][to]:
         return _error(
-            f"a {name} on {dst} could never move again, so it must promote there (add +)",
+            f"{a_name} on {dst} could never move again, so it must promote there (add +)",
             "must_promote",
             piece=piece.letter,
             square=dst,

@@ -1,8 +1,10 @@
-"""Find pieces by any of their names: kanji, romaji, English, Russian, SFEN letter, Western code."""
+"""Find pieces by any of their names: kanji (and its other usual spellings), romaji, English,
+Russian, SFEN letter, Western code; or by one word of a name ("fox", "狐")."""
 
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
@@ -10,11 +12,20 @@ from functools import cache
 from rules.errors import RulesError
 from rules.variant import PieceType, available_variants, load_variant
 
+_WORD_BREAK = re.compile(r"[\s\-‐‑–'’]+")  # spaces, hyphens and apostrophes end a word
+
 
 class UnknownPieceError(RulesError):
     """No piece has the name asked for; ``params['candidates']`` lists the closest names."""
 
     code = "unknown_piece"
+
+
+class AmbiguousPieceError(RulesError):
+    """The name asked for is a word of several pieces' names; ``params['candidates']`` lists
+    those names (a choice to make, not a guess)."""
+
+    code = "ambiguous_piece"
 
 
 @dataclass(frozen=True)
@@ -33,7 +44,7 @@ def normalize(text: str) -> str:
 
 
 def _names(piece: PieceType, base: PieceType) -> list[str]:
-    names = [*piece.names.values(), piece.kanji, piece.kanji_gote, piece.letter, piece.code]
+    names = [*_word_names(piece), piece.kanji_gote, piece.letter, piece.code]
     if piece.promoted:
         names += [f"promoted {base.names['en']}", f"+{base.code}", f"+{base.letter}"]
     return names
@@ -75,8 +86,11 @@ def _order(variant_ids: list[str] | None) -> tuple[list[str], list[str]]:
 
 
 def find_piece(query: str, variant_ids: list[str] | None = None) -> list[PieceMatch]:
-    """Pieces named ``query``, best first; ``variant_ids`` are searched first and win if they
-    have any match.  Small typos are forgiven; an unknown name raises ``UnknownPieceError``."""
+    """Pieces named ``query``, best first; ``variant_ids`` are searched first, and the others
+    only when those have no match.  In each group: an exact name; else a word of exactly one
+    piece's name ("fox": the Treacherous Fox); else a name within a small typo.  Raises
+    ``AmbiguousPieceError`` when a word belongs to several pieces, ``UnknownPieceError`` when
+    nothing fits."""
     key = normalize(query)
     preferred, others = _order(variant_ids)
     if not key:
@@ -84,7 +98,7 @@ def find_piece(query: str, variant_ids: list[str] | None = None) -> list[PieceMa
             "Give a piece name, kanji, letter or code.", query=query, candidates=[]
         )
     for group in (preferred, others):  # the asked-for variants first, in every way
-        found = _search(key, group) or _close(key, group) or _part_of_one_name(key, group)
+        found = _search(key, group) or _by_word(query, group) or _close(key, group)
         if found:
             return found
     candidates = _candidates(key, preferred + others)
@@ -128,19 +142,64 @@ def _candidates(key: str, variant_ids: list[str]) -> list[str]:
     return out[:5]
 
 
-def _part_of_one_name(key: str, variant_ids: list[str]) -> list[PieceMatch]:
-    """Pieces whose name contains ``key`` when they all are one piece and its promotion."""
-    if len(key) < 4:
+def words(text: str) -> tuple[str, ...]:
+    """The words of a name, normalised: split at spaces, hyphens and apostrophes; every kanji
+    (or kana) is a word of its own.  ``Swallow's Wings`` -> ``("swallow", "s", "wings")``."""
+    out: list[str] = []
+    for chunk in _WORD_BREAK.split(text):
+        pieces = list(chunk) if _is_cjk(chunk) else [chunk]
+        out += [w for w in (normalize(p) for p in pieces) if w]
+    return tuple(out)
+
+
+def _is_cjk(text: str) -> bool:
+    return any(ord(c) >= 0x2E80 for c in text)
+
+
+def _contains(whole: tuple[str, ...], part: tuple[str, ...]) -> bool:
+    n = len(part)
+    return any(whole[i : i + n] == part for i in range(len(whole) - n + 1))
+
+
+def _word_names(piece: PieceType) -> list[str]:
+    """The names whose words count (not letters, codes or "promoted X")."""
+    return [*piece.names.values(), piece.kanji, *piece.kanji_alternatives]
+
+
+def _family(variant_id: str, piece: PieceType) -> PieceType:
+    """The unpromoted piece a name stands for: a promoted piece that borrows another piece's
+    names (a promoted owl is a Cloud Eagle) belongs to that piece, any other promoted piece to
+    its own unpromoted form."""
+    if not piece.promoted:
+        return piece
+    variant = load_variant(variant_id)
+    borrowed = (p for p in variant.pieces if not p.promoted and p.names == piece.names)
+    return next(borrowed, variant.piece(piece.base))
+
+
+def _by_word(query: str, variant_ids: list[str]) -> list[PieceMatch]:
+    """Pieces with ``query`` as a whole word (or run of words) of a name, when they all are one
+    piece, its promotion or pieces named like it; several such pieces raise
+    ``AmbiguousPieceError`` listing their names."""
+    asked = words(query)
+    if not asked or (len(asked) == 1 and len(asked[0]) < 2 and not _is_cjk(asked[0])):
         return []
     found: list[PieceMatch] = []
     for vid in variant_ids:
-        for k, entries in _index(vid).items():
-            if key in k:
-                for piece, name in entries:
-                    if not any(_same(m.piece, piece) for m in found):
-                        found.append(PieceMatch(vid, piece, name))
-    bases = {(m.variant_id, m.piece.base) for m in found}
-    same_variants = {m.variant_id for m in found}
-    if len(bases) != len(same_variants) or len(same_variants) != 1:
-        return []
+        for piece in load_variant(vid).pieces:
+            name = next((n for n in _word_names(piece) if _contains(words(n), asked)), None)
+            if name is not None and not any(_same(m.piece, piece) for m in found):
+                found.append(PieceMatch(vid, piece, name))
+    families: list[PieceType] = []
+    for m in found:
+        family = _family(m.variant_id, m.piece)
+        if not any(_same(family, f) for f in families):
+            families.append(family)
+    if len(families) > 1:
+        names = list(dict.fromkeys(m.matched for m in found))
+        raise AmbiguousPieceError(
+            f"{query.strip()!r} is part of several pieces' names: {', '.join(names)}. Which one?",
+            query=query,
+            candidates=names,
+        )
     return sorted(found, key=lambda m: m.piece.promoted)

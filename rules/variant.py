@@ -41,6 +41,7 @@ class PieceType:
     promoted: bool
     promotes_to: int  # kind, 0 when it cannot promote
     base: int  # kind of the unpromoted form (itself when unpromoted)
+    kanji_alternatives: tuple[str, ...] = ()  # other usual spellings (鶴玉 for 靏玉), read only
 
     @property
     def name(self) -> str:
@@ -147,15 +148,18 @@ _PIECE_SCHEMA: dict[str, tuple[type, bool]] = {
     "code": (str, True),
     "kanji": (str, True),
     "kanji_gote": (str, False),
+    "kanji_alternatives": (list, False),
     "betza": (str, True),
     "royal": (bool, False),
     "names": (dict, True),
     "promoted": (dict, False),
 }
+_LIKE_KEYS = ("kanji", "kanji_alternatives", "betza", "names")  # what ``like`` copies
 _PROMOTED_SCHEMA: dict[str, tuple[type, bool]] = {
     "like": (str, False),
     "code": (str, False),
     "kanji": (str, False),
+    "kanji_alternatives": (list, False),
     "betza": (str, False),
     "names": (dict, False),
 }
@@ -352,8 +356,8 @@ def _read_pieces(rd: _Reader, raw: Any) -> list[PieceType]:
         if like is not None:
             if like not in base_specs:
                 raise rd.fail(f"{key}.like", f"no piece {like!r} in this variant")
-            merged = {k: base_specs[like][k] for k in ("kanji", "betza", "names")}
-        merged.update({k: promo[k] for k in ("kanji", "betza", "names") if k in promo})
+            merged = {k: base_specs[like][k] for k in _LIKE_KEYS if k in base_specs[like]}
+        merged.update({k: promo[k] for k in _LIKE_KEYS if k in promo})
         for k in ("kanji", "betza", "names"):
             if k not in merged:
                 raise rd.fail(f"{key}.{k}", "missing (give it, or 'like' another piece)")
@@ -394,6 +398,29 @@ def _read_pieces(rd: _Reader, raw: Any) -> list[PieceType]:
                 promoted=promoted,
                 promotes_to=0 if promoted else kind_of.get("+" + letter, 0),
                 base=kind_of[row["promoted_from"]] if promoted else n,
+                kanji_alternatives=tuple(row.get("kanji_alternatives", ())),
             )
         )
+    _check_kanji_alternatives(rd, rows, pieces)
     return pieces
+
+
+def _check_kanji_alternatives(
+    rd: _Reader, rows: list[dict[str, Any]], pieces: list[PieceType]
+) -> None:
+    """Every other spelling is a non-empty string that names one kanji only: not the piece's
+    own kanji, nor any other piece's kanji or other spelling (unless the pieces share a kanji,
+    as a promoted rabbit shares the Treacherous Fox's)."""
+    main = {p.kanji for p in pieces}
+    owner: dict[str, str] = {}
+    for row, piece in zip(rows, pieces, strict=True):
+        key = f"{row['key']}.kanji_alternatives"
+        for spelling in piece.kanji_alternatives:
+            if not isinstance(spelling, str) or not spelling.strip():
+                raise rd.fail(key, f"{spelling!r} is not a non-empty string")
+            if spelling in main:
+                raise rd.fail(key, f"{spelling!r} is already the kanji of a piece")
+            if owner.setdefault(spelling, piece.kanji) != piece.kanji:
+                raise rd.fail(key, f"{spelling!r} is also another spelling of {owner[spelling]}")
+        if len(set(piece.kanji_alternatives)) != len(piece.kanji_alternatives):
+            raise rd.fail(key, "lists a spelling twice")

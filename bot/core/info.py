@@ -11,6 +11,7 @@ from bot.core.api import Attachment, Button, Reply
 from bot.core.base import Context, ServiceBase, UserError, export_formats, parse_number
 from bot.core.commands import BY_NAME, COMMANDS, EXPORT_FORMATS, find_command
 from bot.core.messages import LANGUAGES, text
+from bot.core.movewords import moves_in_words
 from bot.store.models import ChatSettings, GameRow, ReminderRoute
 from render import moves_played
 from rules import Outcome, PieceType, Position, RulesError, Termination, load_variant
@@ -79,6 +80,31 @@ MIME = {
     "gif": "image/gif",
 }
 GIF_MAX_BYTES = 8 * 1024 * 1024
+
+
+DEFAULT_VARIANTS = ("shogi", "wa")  # piece questions in a chat that plays no game
+
+
+def local_name(piece: PieceType, ctx: Context) -> str:
+    return piece.names.get(ctx.lang) or piece.name
+
+
+def piece_buttons(names: list[str]) -> tuple[tuple[Button, ...], ...]:
+    """One button per piece name (``/piece NAME``), those that fit a platform's 64 bytes."""
+    buttons = tuple(Button(n, f"piece {n}") for n in names if len(f"piece {n}".encode()) <= 64)
+    return (buttons,) if buttons else ()
+
+
+def movable_squares(pos: Position, user: User, game: GameRow) -> list[int]:
+    """Squares whose piece can move on its side's turn (``/moves`` answers for either side):
+    the asker's pieces first (a watcher's: the side to move), then the other side's."""
+    first = game.player_color(user)
+    first = pos.side if first is None else first
+    out: list[int] = []
+    for color in (first, first ^ 1):
+        turn = pos if color == pos.side else pos.with_side_to_move(color)
+        out += sorted({m.from_sq for m in turn.legal_moves() if m.from_sq >= 0})
+    return out
 
 
 class InfoCommands(ServiceBase):
@@ -379,7 +405,8 @@ class InfoCommands(ServiceBase):
     # --- pieces -------------------------------------------------------------------------
 
     async def cmd_cheatsheet(self, ctx: Context) -> Reply:
-        variant_id = self.variant_arg(ctx, ctx.args[0] if ctx.args else None)
+        word = ctx.args[0] if ctx.args else None
+        variant_id = self.variant_arg(ctx, word) if word else (await self.chat_variants(ctx))[0]
         from render import render_cheatsheet
 
         variant = load_variant(variant_id)
@@ -389,41 +416,53 @@ class InfoCommands(ServiceBase):
             image=Attachment(data, f"cheatsheet-{variant_id}.png", "image/png"),
         )
 
-    def variant_arg(self, ctx: Context, word: str | None) -> str:
+    def variant_arg(self, ctx: Context, word: str) -> str:
         from bot.core.challenges import VARIANT_WORDS
 
-        if word is None:
-            return "shogi"
         found = VARIANT_WORDS.get(word.lower())
         if found is None:
             raise UserError("variant.unknown", word=word)
         return found
 
+    async def chat_variants(self, ctx: Context) -> tuple[str, ...]:
+        """The variants a piece question in this chat is about, most likely first: the game
+        the chat is playing (the author's game here, else the chat's only game in progress),
+        or when there is none the usual ones."""
+        game = await self.store.active_game(ctx.chat, ctx.user)
+        if game is None:
+            games = await self.store.active_games_in_chat(ctx.chat)
+            game = games[0] if len(games) == 1 else None
+        return (game.variant,) if game is not None else DEFAULT_VARIANTS
+
     async def cmd_piece(self, ctx: Context) -> Reply:
         args = list(ctx.args)
         if not args:
             raise UserError("piece.missing")
-        variants: tuple[str, ...] = ("shogi", "wa")
-        if len(args) > 1:
-            from bot.core.challenges import VARIANT_WORDS
+        from bot.core.challenges import VARIANT_WORDS
 
-            if args[-1].lower() in VARIANT_WORDS:
-                variants = (self.variant_arg(ctx, args.pop()),)
+        if len(args) > 1 and args[-1].lower() in VARIANT_WORDS:
+            variants: tuple[str, ...] = (self.variant_arg(ctx, args.pop()),)
+        else:
+            variants = await self.chat_variants(ctx)
         query = " ".join(args)
-        from rules.lookup import UnknownPieceError, find_piece
+        from rules.lookup import AmbiguousPieceError, UnknownPieceError, find_piece
 
+        sheets = " / ".join(f"/cheatsheet {v}" for v in variants)
         try:
             matches = find_piece(query, list(variants))
+        except AmbiguousPieceError as exc:
+            names = [str(n) for n in exc.params["candidates"]]
+            raise UserError(
+                "piece.which",
+                buttons=piece_buttons(names),
+                query=query,
+                names=", ".join(names),
+                sheets=sheets,
+            ) from None
         except UnknownPieceError as exc:
             names = [str(n) for n in exc.params.get("candidates", ())][:5]
-            buttons = tuple(
-                Button(n, f"piece {n}") for n in names if len(f"piece {n}".encode()) <= 64
-            )
             raise UserError(
-                "piece.not_found",
-                buttons=(buttons,) if buttons else (),
-                problem=exc.message,
-                sheets=" / ".join(f"/cheatsheet {v}" for v in variants),
+                "piece.not_found", buttons=piece_buttons(names), problem=exc.message, sheets=sheets
             ) from None
         best = matches[0]  # best first: an unpromoted piece before a promoted one of that name
         return await self.piece_reply(ctx, best.variant_id, best.piece.kind)
@@ -435,15 +474,16 @@ class InfoCommands(ServiceBase):
         piece = variant.piece(kind)
         extra = ""
         if piece.promotes_to:
-            extra = ctx.t("piece.promotes", name=variant.piece(piece.promotes_to).names["en"])
+            extra = ctx.t("piece.promotes", name=local_name(variant.piece(piece.promotes_to), ctx))
         elif piece.promoted:
-            extra = ctx.t("piece.promoted_from", name=variant.piece(piece.base).names["en"])
+            extra = ctx.t("piece.promoted_from", name=local_name(variant.piece(piece.base), ctx))
         caption = ctx.t(
             "piece.caption",
-            name=piece.names.get(ctx.lang) or piece.name,
-            kanji=piece.kanji,
+            name=local_name(piece, ctx),
+            kanji=" / ".join((piece.kanji, *piece.kanji_alternatives)),
             romaji=piece.names.get("romaji", ""),
             variant=present.variant_name(variant_id, ctx.lang),
+            moves=moves_in_words(piece.moves, ctx.lang),
             betza=piece.betza,
             promotes=extra,
         )

@@ -213,6 +213,14 @@ EN: dict[str, str] = {
         "you are in check, and after this move your king on {king} would still be attacked "
         "from {attackers}"
     ),
+    "rules.foreign_piece": (
+        "{written} is a piece of another variant, not of this game; here {pieces} moves like "
+        "it: did you mean {example}?"
+    ),
+    "rules.foreign_piece_unmatched": (
+        "{written} is a piece of another variant, not of this game, and no piece here moves "
+        "like it; the pieces of this game are {pieces}"
+    ),
     # --- board / moves ------------------------------------------------------------------
     "board.sente": "Sente",
     "board.gote": "Gote",
@@ -305,7 +313,44 @@ EN: dict[str, str] = {
     # --- piece / cheatsheet -------------------------------------------------------------
     "piece.missing": "Which piece? For example /piece rook, /piece SP or /piece 飛.",
     "piece.not_found": "{problem} ({sheets} shows every piece.)",
-    "piece.caption": "{name} ({kanji}, {romaji}) — {variant}. Moves: {betza}.{promotes}",
+    "piece.caption": (
+        "{name} ({kanji}, {romaji}) — {variant}. Moves: {moves} (Betza: {betza}).{promotes}"
+    ),
+    "piece.which": (
+        "Several pieces fit {query!r}: {names}. Which one? ({sheets} shows every piece.)"
+    ),
+    # how pieces move, in words (rules.movement's parts); {directions} is a list of describe.dir
+    "describe.step": "one step {directions}",
+    "describe.slide": "any distance {directions}",
+    "describe.range": "up to {limit} squares {directions}",
+    "describe.jump": "jumps {n} squares {directions}, over any piece",
+    "describe.knight": "jumps to the square {long} {along} and {short} {across}",
+    "describe.knight_wide": "jumps to the square {long} {across} and {short} {along}",
+    "describe.repeat": "{move}, again and again in a line while the squares are empty",
+    "describe.repeat_up_to": "{move}, up to {limit} times in a line while the squares are empty",
+    "describe.or": " or ",
+    "describe.dir.any": "in any direction",
+    "describe.dir.forward": "forward",
+    "describe.dir.backward": "backward",
+    "describe.dir.sideways": "sideways",
+    "describe.dir.left": "to the left",
+    "describe.dir.right": "to the right",
+    "describe.dir.diagonal": "diagonally",
+    "describe.dir.diagonally_forward": "diagonally forward",
+    "describe.dir.diagonally_backward": "diagonally backward",
+    "describe.dir.forward_left": "diagonally forward to the left",
+    "describe.dir.forward_right": "diagonally forward to the right",
+    "describe.dir.backward_left": "diagonally backward to the left",
+    "describe.dir.backward_right": "diagonally backward to the right",
+    "describe.along.forward": "ahead",
+    "describe.along.backward": "back",
+    "describe.across.side": "to the side",
+    "describe.across.left": "to the left",
+    "describe.across.right": "to the right",
+    "describe.n.1": "one",
+    "describe.n.2": "two",
+    "describe.n.3": "three",
+    "describe.n.4": "four",
     "piece.promotes": " Promotes to {name}.",
     "piece.promoted_from": " Promoted form of the {name}.",
     "variant.unknown": "{word!r} is not a variant; use shogi, wa or wa-drops.",

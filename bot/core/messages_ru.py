@@ -206,6 +206,14 @@ RU: dict[str, str] = {
     "rules.still_in_check": (
         "вам шах, и после этого хода ваш король на {king} всё ещё будет атакован с {attackers}"
     ),
+    "rules.foreign_piece": (
+        "{written} — фигура другого варианта сёги, в этой партии её нет; так же здесь ходит "
+        "{pieces}: может быть, {example}?"
+    ),
+    "rules.foreign_piece_unmatched": (
+        "{written} — фигура другого варианта сёги, в этой партии её нет, и ни одна фигура здесь "
+        "не ходит так же; фигуры этой партии: {pieces}"
+    ),
     # --- board / moves ------------------------------------------------------------------
     "board.sente": "Сэнтэ",
     "board.gote": "Готэ",
@@ -303,7 +311,44 @@ RU: dict[str, str] = {
     # --- piece / cheatsheet -------------------------------------------------------------
     "piece.missing": "Какая фигура? Например, /piece rook, /piece SP или /piece 飛.",
     "piece.not_found": "{problem} ({sheets} покажет все фигуры.)",
-    "piece.caption": "{name} ({kanji}, {romaji}) — {variant}. Ходы: {betza}.{promotes}",
+    "piece.caption": (
+        "{name} ({kanji}, {romaji}) — {variant}. Ходы: {moves} (Betza: {betza}).{promotes}"
+    ),
+    "piece.which": (
+        "Под «{query}» подходят несколько фигур: {names}. Какая нужна? ({sheets} покажет все "
+        "фигуры.)"
+    ),
+    "describe.step": "на одну клетку {directions}",
+    "describe.slide": "на любое число клеток {directions}",
+    "describe.range": "до {limit} клеток {directions}",
+    "describe.jump": "прыгает на {n} клетки {directions} через любые фигуры",
+    "describe.knight": "прыгает на {long} клетки {along} и на {short} {across}",
+    "describe.knight_wide": "прыгает на {long} клетки {across} и на {short} {along}",
+    "describe.repeat": "{move}, и так сколько угодно раз по прямой, пока клетки свободны",
+    "describe.repeat_up_to": "{move}, и так до {limit} раз по прямой, пока клетки свободны",
+    "describe.or": " или ",
+    "describe.dir.any": "в любом направлении",
+    "describe.dir.forward": "вперёд",
+    "describe.dir.backward": "назад",
+    "describe.dir.sideways": "вбок",
+    "describe.dir.left": "влево",
+    "describe.dir.right": "вправо",
+    "describe.dir.diagonal": "по диагонали",
+    "describe.dir.diagonally_forward": "по диагонали вперёд",
+    "describe.dir.diagonally_backward": "по диагонали назад",
+    "describe.dir.forward_left": "по диагонали вперёд-влево",
+    "describe.dir.forward_right": "по диагонали вперёд-вправо",
+    "describe.dir.backward_left": "по диагонали назад-влево",
+    "describe.dir.backward_right": "по диагонали назад-вправо",
+    "describe.along.forward": "вперёд",
+    "describe.along.backward": "назад",
+    "describe.across.side": "вбок",
+    "describe.across.left": "влево",
+    "describe.across.right": "вправо",
+    "describe.n.1": "одну",
+    "describe.n.2": "две",
+    "describe.n.3": "три",
+    "describe.n.4": "четыре",
     "piece.promotes": " Переворачивается в фигуру «{name}».",
     "piece.promoted_from": " Перевёрнутая фигура «{name}».",
     "variant.unknown": "{word!r} — не вариант; используйте shogi, wa или wa-drops.",

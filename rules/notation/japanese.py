@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import re
 
-from rules.errors import InvalidMoveError
-from rules.notation.names import piece_names
+from rules.english import with_article
+from rules.errors import IllegalMoveError, InvalidMoveError, RulesError
+from rules.notation.names import foreign_piece, japanese_name_at, piece_names
 from rules.notation.numerals import parse_kanji_number
 from rules.notation.query import MoveQuery, Style
 from rules.notation.squares import square_at
-from rules.variant import Variant
+from rules.variant import Variant, load_variant
 
 _MARKS = "▲△☗☖▼▽"
 _NUMERAL_RUN = re.compile(r"^[0-9一二三四五六七八九十〇]+[a-s]?")
@@ -49,21 +50,14 @@ def read_japanese(variant: Variant, text: str, last_to: int | None) -> MoveQuery
         if rest.startswith("同"):
             rest = rest[1:]
     names = piece_names(variant)
-    kinds = None
-    preferred = None
-    for size in range(min(names.longest_japanese, len(rest)), 0, -1):
-        kinds = names.read_japanese.get(rest[:size])
-        if kinds is not None:
-            preferred = frozenset(k for k in kinds if names.japanese[k] == rest[:size]) or None
-            rest = rest[size:]
-            break
-    if kinds is None:
-        sample = "、".join(names.japanese[p.kind] for p in variant.pieces[:4])
-        raise InvalidMoveError(
-            f"{text!r}: after the square comes the piece's name ({sample}...)",
-            code="unknown_piece",
-            text=text,
-        )
+    found = japanese_name_at(variant, rest)
+    if found is None:
+        head = t[: len(t) - len(rest)]
+        raise _unknown_piece(variant, text, head, rest)
+    written, kinds = found
+    spelled = names.standard.get(written, written)
+    preferred = frozenset(k for k in kinds if names.japanese[k] == spelled) or None
+    rest = rest[len(written) :]
     m = _TAIL.match(rest)
     if m is None:
         raise InvalidMoveError(
@@ -92,6 +86,44 @@ def read_japanese(variant: Variant, text: str, last_to: int | None) -> MoveQuery
         direction=directions,
         side=sides,
         same_square=same,
+    )
+
+
+def _unknown_piece(variant: Variant, text: str, head: str, rest: str) -> RulesError:
+    """No piece of ``variant`` is named after the square (``head``): when ``rest`` is a move of
+    another variant's piece (歩 in a Wa game), say which piece here moves like it."""
+    names = piece_names(variant)
+    foreign = foreign_piece(variant, rest)
+    if foreign is None or _TAIL.match(rest[len(foreign.written) :]) is None:
+        sample = "、".join(names.japanese[p.kind] for p in variant.pieces[:4])
+        return InvalidMoveError(
+            f"{text!r}: after the square comes the piece's name ({sample}...)",
+            code="unknown_piece",
+            text=text,
+        )
+    written = foreign.written
+    there, here = load_variant(foreign.variant_id).names["en"], variant.names["en"]
+    whose = f"{written} is {with_article(there)} piece, not {with_article(here)} one"
+    if not foreign.counterparts:
+        own = "、".join(names.japanese[p.kind] for p in variant.pieces if not p.promoted)
+        return IllegalMoveError(
+            f"{whose}, and no {here} piece moves like it; the {here} pieces are {own}",
+            code="foreign_piece_unmatched",
+            written=written,
+            pieces=own,
+        )
+    alike = [names.japanese[k] for k in foreign.counterparts]
+    described = " or ".join(
+        f"{name} ({variant.piece(k).names['en'].lower()})"
+        for name, k in zip(alike, foreign.counterparts, strict=True)
+    )
+    example = head + alike[0] + rest[len(written) :]
+    return IllegalMoveError(
+        f"{whose}; here {described} moves like it: did you mean {example}?",
+        code="foreign_piece",
+        written=written,
+        pieces=" / ".join(alike),
+        example=example,
     )
 
 

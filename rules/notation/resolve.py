@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
+from rules.english import with_article
 from rules.errors import AmbiguousMoveError, IllegalMoveError, RulesError
 from rules.move import Move
 from rules.notation.names import short_name
@@ -111,9 +112,9 @@ def _pseudo_move(pos: Position, q: MoveQuery) -> Move:
     droppable = [k for k in kinds if not v.piece(k).promoted and not v.piece(k).royal]
     if q.drop is True:
         if not droppable:
-            names = or_list([short_name(v, k) for k in kinds])
+            names = with_article(or_list([short_name(v, k) for k in kinds]))
             raise IllegalMoveError(
-                f"{q.text!r}: a {names} cannot be dropped (only unpromoted pieces from the hand)",
+                f"{q.text!r}: {names} cannot be dropped (only unpromoted pieces from the hand)",
                 code="not_droppable",
                 text=q.text,
             )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules import RulesError
-from rules.lookup import UnknownPieceError, find_piece, normalize
+from rules.lookup import AmbiguousPieceError, UnknownPieceError, find_piece, normalize, words
 
 
 def first(query: str, variants: list[str] | None = None) -> tuple[str, str]:
@@ -68,9 +68,85 @@ def test_same_name_lists_unpromoted_piece_first() -> None:
 def test_part_of_a_single_name_is_enough() -> None:
     assert first("sparrow") == ("wa", "SP")
     assert first("воробей") == ("wa", "SP")
-    with pytest.raises(UnknownPieceError) as info:
-        find_piece("falcon")  # four pieces
-    assert len(info.value.params["candidates"]) >= 3
+    with pytest.raises(AmbiguousPieceError) as info:
+        find_piece("falcon")  # three names, of two pieces and a promotion
+    assert info.value.params["candidates"] == [
+        "Flying Falcon",
+        "Tenacious Falcon",
+        "Raiding Falcon",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("query", "code"),
+    [
+        ("fox", "TF"),  # Treacherous Fox (a promoted rabbit is one too: the same piece)
+        ("Fox", "TF"),
+        ("eagle", "CE"),  # Cloud Eagle (and the promoted owl that becomes one)
+        ("wolf", "VW"),
+        ("monkey", "CM"),
+        ("crane", "CK"),
+        ("ox", "+OC"),  # Plodding Ox, a whole word, though short
+        ("лиса", "TF"),
+        ("орёл", "CE"),
+        ("狐", "TF"),  # one kanji of one piece's name
+        ("cloud eagle", "CE"),
+    ],
+)
+def test_a_word_of_exactly_one_piece_name_is_that_piece(query: str, code: str) -> None:
+    assert first(query, ["wa"]) == ("wa", code)
+
+
+@pytest.mark.parametrize(
+    ("query", "names"),
+    [
+        ("flying", ["Flying Falcon", "Flying Goose", "Flying Cock"]),
+        ("violent", ["Violent Wolf", "Violent Stag"]),
+        ("сокол", ["летящий сокол", "цепкий сокол", "сокол-налётчик"]),
+    ],
+)
+def test_a_word_of_several_pieces_offers_the_choice(query: str, names: list[str]) -> None:
+    with pytest.raises(AmbiguousPieceError) as info:
+        find_piece(query, ["wa"])
+    assert info.value.code == "ambiguous_piece"
+    assert info.value.params["candidates"] == names
+    assert all(name in info.value.message for name in names)
+
+
+def test_gold_is_the_gold_general_not_the_golden_bird() -> None:
+    # "gold" is a word of the Gold General's name only; "Golden Bird" has no word "gold"
+    assert first("gold", ["shogi"]) == ("shogi", "G")
+    assert first("gold", ["shogi", "wa"]) == ("shogi", "G")
+    assert first("gold") == ("shogi", "G")
+    with pytest.raises(AmbiguousPieceError):
+        find_piece("general", ["shogi"])
+
+
+def test_other_variants_only_when_the_asked_for_one_has_nothing() -> None:
+    assert first("gold", ["wa"]) == ("shogi", "G")  # Wa has no gold at all
+    assert first("fox", ["shogi"]) == ("wa", "TF")
+    assert first("king", ["wa"]) == ("wa", "CK")  # a word of the Crane King, in Wa
+
+
+@pytest.mark.parametrize(
+    ("query", "code"),
+    [
+        ("鶴玉", "CK"),
+        ("鶴", "CK"),
+        ("雁飛", "FG"),
+        ("鴈飛", "FG"),
+        ("鷄飛", "FC"),
+        ("鷄鷹", "+FF"),
+        ("登猨", "CM"),
+        ("雀歩", "SP"),
+        ("走兔", "RR"),
+        ("隱狐", "TF"),
+        ("行豬", "+VS"),
+        ("猛\uf92b", "VW"),  # a compatibility code point of 狼
+    ],
+)
+def test_other_usual_kanji_spellings(query: str, code: str) -> None:
+    assert first(query, ["wa"]) == ("wa", code)
 
 
 def test_wa_and_wa_drops_do_not_duplicate() -> None:
@@ -97,6 +173,12 @@ def test_unknown_variant_is_its_own_error() -> None:
     with pytest.raises(RulesError) as info:
         find_piece("P", ["chess"])
     assert info.value.code == "unknown_variant"
+
+
+def test_words_of_a_name() -> None:
+    assert words("Swallow's Wings") == ("swallow", "s", "wings")
+    assert words("сокол-налётчик") == ("сокол", "налетчик")
+    assert words("靏玉") == ("靏", "玉")
 
 
 def test_normalize() -> None:

@@ -60,6 +60,15 @@ def test_dead_squares_are_computed_from_moves() -> None:
     assert must == {"P", "O"}  # sparrow and oxcart only
 
 
+def test_other_kanji_spellings_are_data() -> None:
+    wa = load_variant("wa")
+    assert wa.by_letter["K"].kanji_alternatives == ("鶴玉",)
+    assert wa.by_letter["G"].kanji_alternatives == ("雁飛", "鴈飛")
+    assert wa.by_letter["+R"].kanji_alternatives == ("隱狐",)  # like the fox, spelled like it
+    assert load_variant("wa-drops").by_letter["P"].kanji_alternatives == ("雀歩",)
+    assert all(not p.kanji_alternatives for p in load_variant("shogi").pieces)
+
+
 @pytest.fixture
 def variants_copy(tmp_path: Path) -> Path:
     for name in ("shogi", "wa", "wa-drops"):
@@ -72,6 +81,10 @@ def _break(folder: Path, name: str, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+_CRANE = 'kanji_alternatives = ["鶴玉"]'
+_CRANE_KEY = "pieces.K.kanji_alternatives"
 
 
 @pytest.mark.parametrize(
@@ -99,6 +112,18 @@ def _break(folder: Path, name: str, old: str, new: str) -> None:
         ),
         ("wa", "PPPXPPPRPPP/1F3S3E1", "PPPXPPPRPPP/1F3S3E2", "variant.start", "rank 10"),
         ("wa-drops", 'inherits = "wa"', 'inherits = "wax"', "", "unknown variant 'wax'"),
+        ("wa", _CRANE, 'kanji_alternatives = "鶴玉"', _CRANE_KEY, "expected list"),
+        ("wa", _CRANE, 'kanji_alternatives = [""]', _CRANE_KEY, "not a non-empty string"),
+        ("wa", _CRANE, "kanji_alternatives = [1]", _CRANE_KEY, "not a non-empty string"),
+        ("wa", _CRANE, 'kanji_alternatives = ["雲鷲"]', _CRANE_KEY, "already the kanji"),
+        ("wa", _CRANE, 'kanji_alternatives = ["鶴玉", "鶴玉"]', _CRANE_KEY, "twice"),
+        (
+            "wa",
+            _CRANE,
+            'kanji_alternatives = ["雁飛"]',
+            "pieces.G.kanji_alternatives",
+            "also another spelling of 靏玉",
+        ),
     ],
 )
 def test_bad_variant_file_names_file_and_key(

@@ -25,14 +25,15 @@ async def test_boards_pieces_sheets_and_replays_are_images(h: Harness) -> None:
     assert moves.image is not None and picture(moves.image.data)
     await h.say(CAROL, "settings", "style", "international")
     assert (await h.say(CAROL, "board")).image is not None
-    vague = await h.say(CAROL, "piece", "swallow")
-    assert "Did you mean" in vague.text and "/cheatsheet wa" in vague.text
+    vague = await h.say(CAROL, "piece", "falcon")
+    assert "Several pieces fit" in vague.text and "/cheatsheet wa" in vague.text
     assert [b.action for b in vague.buttons[0]] == [
-        "piece Swallow's Wings",
-        "piece Gliding Swallow",
+        "piece Flying Falcon",
+        "piece Tenacious Falcon",
+        "piece Raiding Falcon",
     ]
     piece = await h.say(CAROL, *vague.buttons[0][0].action.split())
-    assert "Swallow's Wings (燕羽" in piece.text and piece.image is not None
+    assert "Flying Falcon (飛鷹" in piece.text and piece.image is not None
     picture(piece.image.data)
     rook = await h.say(CAROL, "piece", "飛", "shogi")
     assert rook.text.startswith("Rook (飛")

@@ -98,3 +98,64 @@ def test_japanese_words_that_fit_nothing_offer_what_would() -> None:
     with pytest.raises(IllegalMoveError) as info:
         parse_move(pos, "５八金引")
     assert info.value.message == "'５八金引' fits no legal move; did you mean ５八金上 or ５八金寄?"
+
+
+def test_standard_shogi_piece_in_wa_suggests_the_wa_piece_that_moves_like_it() -> None:
+    with pytest.raises(IllegalMoveError) as info:
+        parse_move(_pos("wa"), "８七歩")
+    err = info.value
+    assert err.code == "foreign_piece"
+    assert err.message == (
+        "歩 is a Standard Shogi piece, not a Wa Shogi one; here 萑歩 (sparrow pawn) moves like "
+        "it: did you mean 8七萑歩?"
+    )
+    assert err.params == {"written": "歩", "pieces": "萑歩", "example": "8七萑歩"}
+    assert parse_move(_pos("wa"), err.params["example"]) == parse_move(_pos("wa"), "8h8g")
+
+
+@pytest.mark.parametrize(
+    ("written", "wa"),
+    [
+        ("歩", "萑歩"),  # pawn: sparrow pawn
+        ("玉", "靏玉"),  # king: crane king (the royal one, not Bear's Eyes or the Plodding Ox)
+        ("王", "靏玉"),
+        ("香", "牛車"),  # lance: oxcart
+        ("銀", "猛鹿"),  # silver: violent stag
+        ("金", "猛狼"),  # gold: violent wolf
+        ("と", "金鳥"),  # a promoted piece that moves like a gold: golden bird
+        ("成銀", "金鳥"),
+        ("飛", "燕行"),  # only a promoted swallow moves like a rook
+    ],
+)
+def test_standard_piece_counterparts_in_wa(written: str, wa: str) -> None:
+    with pytest.raises(IllegalMoveError) as info:
+        parse_move(_pos("wa"), f"５五{written}")
+    assert info.value.code == "foreign_piece"
+    assert info.value.params["pieces"] == wa
+
+
+def test_standard_piece_without_a_wa_counterpart_lists_the_wa_pieces() -> None:
+    with pytest.raises(IllegalMoveError) as info:
+        parse_move(_pos("wa"), "５五角")
+    err = info.value
+    assert err.code == "foreign_piece_unmatched"
+    assert err.message.startswith(
+        "角 is a Standard Shogi piece, not a Wa Shogi one, and no Wa Shogi piece moves like it; "
+        "the Wa Shogi pieces are 靏玉、雲鷲"
+    )
+    assert err.params["pieces"].endswith("牛車、萑歩")
+
+
+def test_wa_piece_in_standard_shogi_suggests_the_standard_piece() -> None:
+    with pytest.raises(IllegalMoveError) as info:
+        parse_move(_pos(), "７六萑歩")
+    assert info.value.params == {"written": "萑歩", "pieces": "歩", "example": "7六歩"}
+
+
+def test_other_kanji_spelling_means_the_same_piece_as_the_usual_one() -> None:
+    # a Treacherous Fox and a promoted rabbit share 隠狐, and either could go to 7e: the fox's
+    # own name means the fox, and so does its other spelling 隱狐
+    pos = _pos("wa", "5k5/11/11/11/11/3X1+R5/11/11/11/11/K10 b - 1")
+    assert pos.usi(parse_move(pos, "７五隠狐")) == "8f7e"
+    assert pos.usi(parse_move(pos, "７五隱狐")) == "8f7e"
+    assert pos.usi(parse_move(pos, "７五成走兔")) == "6f7e"
