@@ -4,18 +4,23 @@ Type ``@alice /challenge @bob wa`` to speak as alice, ``/as bob`` to make bob th
 speaker, ``/chat lounge`` to move to another chat, ``/quit`` (or end of input) to leave.
 Replies print as text with the board drawn in letters; images and files are written to a
 folder and their paths printed.  It drives the same ``bot.core`` service as Discord and
-Telegram and reads standard input whether it is a terminal, a pipe or a file.
+Telegram and reads standard input whether it is a terminal (with a prompt such as
+``alice@main> ``, line editing and history) or a pipe or a file (no prompt: the output stays
+clean).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import queue
 import re
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from bot.config import Config
 from bot.core.api import Attachment, ChatRef, Handler, Platform, Reply, Request, User
@@ -23,6 +28,7 @@ from bot.core.commands import split_command_text
 
 _SPEAKER = re.compile(r"^@([\w.-]{1,32})\s*(.*)$", re.DOTALL)
 _NAME = re.compile(r"^@?([\w.-]{1,32})$")
+_NUMBERED = re.compile(r"^(\d+)-")  # a file this front end wrote: 0012-board.png
 
 BANNER = """\
 Komabot console: you can act as any user.
@@ -55,8 +61,7 @@ class ConsoleFrontEnd:
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.banner = banner
-        self._counter = 0
-        self._echo = not _isatty(self.stdin)
+        self._interactive = _isatty(self.stdin)
 
     # --- output -------------------------------------------------------------------------
 
@@ -81,15 +86,21 @@ class ConsoleFrontEnd:
         self.say()
 
     def save(self, attachment: Attachment) -> Path:
+        """Write ``attachment`` to the output folder as ``NNNN-name``, numbered after the
+        highest number there, so names sort in the order the files were made, across
+        sessions (and console processes sharing the folder)."""
         self.out_dir.mkdir(parents=True, exist_ok=True)
-        self._counter += 1
         safe = re.sub(r"[^\w.-]", "_", attachment.filename) or "file"
-        path = self.out_dir / f"{self._counter:04d}-{safe}"
-        while path.exists():
-            self._counter += 1
-            path = self.out_dir / f"{self._counter:04d}-{safe}"
-        path.write_bytes(attachment.data)
-        return path
+        number = _highest_number(self.out_dir)
+        while True:
+            number += 1
+            path = self.out_dir / f"{number:04d}-{safe}"
+            try:
+                with path.open("xb") as file:  # never over a file another console just made
+                    file.write(attachment.data)
+            except FileExistsError:
+                continue
+            return path
 
     # --- Outbox -------------------------------------------------------------------------
 
@@ -111,45 +122,27 @@ class ConsoleFrontEnd:
         if self.banner:
             self.say(BANNER.format(user=self.user, chat=self.chat, out=self.out_dir))
             self.say()
-        lines = self._reader()
-        while not stop.is_set():
-            getter = asyncio.ensure_future(lines.get())
-            stopper = asyncio.ensure_future(stop.wait())
-            await asyncio.wait((getter, stopper), return_when=asyncio.FIRST_COMPLETED)
-            stopper.cancel()
-            if not getter.done():
-                getter.cancel()
-                break
-            line = getter.result()
-            if line is None:
-                break
-            if not await self.line(line, handle):
-                break
-
-    def _reader(self) -> asyncio.Queue[str | None]:
-        """Lines from standard input, read by a daemon thread (None at end of input)."""
-        loop = asyncio.get_running_loop()
-        queue: asyncio.Queue[str | None] = asyncio.Queue()
-
-        def pump() -> None:
-            # RuntimeError: the loop closed (the bot stopped); OSError/ValueError: stdin closed.
-            with contextlib.suppress(RuntimeError):
-                try:
-                    for raw in self.stdin:
-                        loop.call_soon_threadsafe(queue.put_nowait, raw)
-                except (OSError, ValueError):
-                    pass
-                loop.call_soon_threadsafe(queue.put_nowait, None)
-
-        threading.Thread(target=pump, name="console-stdin", daemon=True).start()
-        return queue
+        with LineReader(self.stdin, self.stdout, interactive=self._interactive) as lines:
+            while not stop.is_set():
+                getter = asyncio.ensure_future(lines.get(f"{self.user}@{self.chat}> "))
+                stopper = asyncio.ensure_future(stop.wait())
+                await asyncio.wait((getter, stopper), return_when=asyncio.FIRST_COMPLETED)
+                stopper.cancel()
+                if not getter.done():
+                    getter.cancel()
+                    break
+                line = getter.result()
+                if line is None:
+                    break
+                if not await self.line(line, handle):
+                    break
 
     async def line(self, raw: str, handle: Handler) -> bool:
         """Act on one typed line; False when the user asked to quit."""
         line = raw.strip()
         if not line or line.startswith("#"):
             return True
-        if self._echo:
+        if not self._interactive:  # a terminal shows what was typed; a transcript needs it
             self.say(f"> {line}")
         speaker = self.user
         m = _SPEAKER.match(line)
@@ -201,6 +194,98 @@ class ConsoleFrontEnd:
             self.chat = named.group(1)
             self.say(f"(now in chat {self.chat})\n")
         return True
+
+
+class LineReader:
+    """Standard input line by line, read on a daemon thread so the event loop keeps serving.
+
+    From a terminal (``interactive``) each line is asked for with a prompt once the previous
+    one has been answered, so the prompt comes after the reply; on the process's own terminal
+    that is ``input()``, with ``readline``'s line editing and history.  From a pipe or a file
+    lines are read ahead as they come, with no prompt.  ``get`` returns None at end of input.
+
+    Used as a context manager it puts the terminal's settings back on leaving: stopped (Ctrl-C)
+    while ``readline`` waits for a line, the terminal would stay without echo.
+    """
+
+    def __init__(self, stdin: TextIO, stdout: TextIO, *, interactive: bool) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.interactive = interactive
+        self._lines: asyncio.Queue[str | None] | None = None
+        self._prompts: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self._terminal: list[Any] | None = None  # termios settings to restore
+
+    def __enter__(self) -> LineReader:
+        if self.interactive and self.stdin is sys.stdin:
+            with contextlib.suppress(ImportError, OSError, ValueError):
+                import termios
+
+                self._terminal = termios.tcgetattr(self.stdin.fileno())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._terminal is not None:
+            import termios
+
+            with contextlib.suppress(OSError, ValueError):
+                termios.tcsetattr(self.stdin.fileno(), termios.TCSADRAIN, self._terminal)
+
+    async def get(self, prompt: str) -> str | None:
+        """The next line (``prompt`` shown first in a terminal), or None at end of input."""
+        if self._lines is None:
+            self._lines = asyncio.Queue()
+            pump = self._ask_each if self.interactive else self._read_ahead
+            deliver = functools.partial(
+                asyncio.get_running_loop().call_soon_threadsafe, self._lines.put_nowait
+            )
+            threading.Thread(
+                target=pump, args=(deliver,), name="console-stdin", daemon=True
+            ).start()
+        if self.interactive:
+            self._prompts.put(prompt)
+        return await self._lines.get()
+
+    def _read_ahead(self, deliver: Callable[[str | None], object]) -> None:
+        # RuntimeError: the loop closed (the bot stopped); OSError/ValueError: stdin closed.
+        with contextlib.suppress(RuntimeError):
+            with contextlib.suppress(OSError, ValueError):
+                for raw in self.stdin:
+                    deliver(raw)
+            deliver(None)
+
+    def _ask_each(self, deliver: Callable[[str | None], object]) -> None:
+        read: Callable[[str], str] = self._stream_input
+        if self.stdin is sys.stdin:
+            with contextlib.suppress(ImportError):  # absent on some platforms: plain input()
+                import readline  # noqa: F401  (importing it gives input() editing and history)
+            read = input
+        with contextlib.suppress(RuntimeError):
+            while True:
+                try:
+                    line = read(self._prompts.get())
+                except (EOFError, OSError, ValueError):
+                    with contextlib.suppress(OSError, ValueError):
+                        self.stdout.write("\n")  # Ctrl-D: the shell's prompt on a new line
+                        self.stdout.flush()
+                    deliver(None)
+                    return
+                deliver(line)
+
+    def _stream_input(self, prompt: str) -> str:
+        """``input()`` on streams other than the process's own (a terminal given explicitly)."""
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            raise EOFError
+        return line
+
+
+def _highest_number(folder: Path) -> int:
+    """The highest ``NNNN-`` number among the names in ``folder`` (0 when there is none)."""
+    found = (_NUMBERED.match(p.name) for p in folder.iterdir())
+    return max((int(m.group(1)) for m in found if m), default=0)
 
 
 def _user(name: str) -> User:

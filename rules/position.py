@@ -93,6 +93,22 @@ class Position:
         other._rep = dict(self._rep)
         return other
 
+    def with_side_to_move(self, color: int) -> Position:
+        """A copy with ``color`` to move and no history: for asking what ``color``'s pieces
+        could do on its turn while the other side is to move.
+
+        Nothing is checked: when the side handed the turn could take the other king (that
+        king is in check now), the copy is a position that cannot arise in play, and its
+        ``legal_moves`` include taking the king.  Such moves show a threat; never play them.
+        """
+        other = self.copy()
+        if color != self.side:
+            other.side = color
+            other.hash ^= self.tables.z_side
+        other._stack = []
+        other._rep = {other.hash: 1}
+        return other
+
     def _compute_hash(self) -> int:
         t = self.tables
         h = 0

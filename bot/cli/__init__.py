@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -45,12 +46,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         code: int = args.func(args)
+        sys.stdout.flush()  # a reader that went away (``| head -1``) shows up here at the latest
+    except BrokenPipeError:
+        return _reader_gone()
     except RulesError as exc:
         print(f"komabot {args.command}: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     return code
+
+
+def _reader_gone() -> int:
+    """Standard output's reader closed the pipe: stop quietly.
+
+    Python's documented recipe (``signal`` module, "Note on SIGPIPE"): point standard output at
+    devnull, so that flushing what is still buffered at exit fails no more, and exit with 1.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return 1
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from bot.core import present
 from bot.core.api import Attachment, Button, ChatRef, Outbox, Reply, Request, User
 from bot.core.clock import Clock
 from bot.core.messages import text
-from bot.core.positions import PositionCache
+from bot.core.positions import DamagedRecordError, PositionCache
 from bot.store.interface import Store
 from bot.store.models import (
     ChallengeRow,
@@ -30,7 +30,7 @@ from bot.store.models import (
     TimerKind,
     UserRow,
 )
-from rules import Position
+from rules import AmbiguousMoveError, IllegalMoveError, Position, RulesError
 
 log = logging.getLogger("komabot.service")
 T = TypeVar("T")
@@ -76,6 +76,18 @@ def parse_number(word: str) -> int | None:
     """``12`` or ``#12`` -> 12; anything else None."""
     m = _NUMBER.match(word.strip())
     return int(m.group(1)) if m else None
+
+
+def reads_as_move(pos: Position, move_text: str) -> bool:
+    """Whether ``move_text`` is a move in ``pos``: playable, or one that names a piece and a
+    square but is illegal or ambiguous there (rather than chatter or a stray number)."""
+    try:
+        present.parse_move(pos, move_text)
+    except (IllegalMoveError, AmbiguousMoveError):
+        return True
+    except RulesError:
+        return False
+    return True
 
 
 def chat_key(chat: ChatRef) -> ChatKey:
@@ -150,39 +162,59 @@ class ServiceBase:
     ) -> tuple[GameRow, list[str]]:
         """The game a command is about and the arguments left.
 
-        A trailing ``12`` or ``#12`` names the game; else the author's active game in this
-        chat; for watchers (``player=False``) also the only game in progress here.  After move
-        text (``move_text``) a bare number counts as a game only when it follows the move and
-        is one of the author's games, since ``76`` or ``77 76`` may be moves on 9x9.
+        A trailing ``12`` or ``#12`` names the game (one that does not exist is an error);
+        else the author's active game in this chat; for watchers (``player=False``) also the
+        only game in progress here.  After move text (``move_text``) see :meth:`game_number`.
         """
         rest = list(args)
-        number = parse_number(rest[-1]) if rest else None
-        if number is not None and move_text and not rest[-1].startswith("#"):
-            named = await self.store.get_game(number) if len(rest) >= 2 else None
-            if named is None or (
-                named.player_color(ctx.user) is None
-                and await self.store.active_game(ctx.chat, ctx.user) is not None
-            ):
-                number = None  # part of the move: the author plays here, not in that game
+        number = await self.game_number(ctx, rest, move_text=move_text)
         if number is not None:
             rest.pop()
             game = await self.game_by_number(ctx, number)
         else:
-            found = await self.store.active_game(ctx.chat, ctx.user)
-            if found is None and ctx.request.options.get("chat") == "private":
-                found = await self.only_game_anywhere(ctx)
-            if found is None:
-                if player:
-                    last = await self.store.last_game(ctx.chat, ctx.user)
-                    if last is not None:  # say how their latest game here ended
-                        self.require_active(ctx, last, await self.names(last))
-                    raise UserError("game.none_here")
-                found = await self.only_game_here(ctx)
-            game = found
+            game = await self.unnamed_game(ctx, player=player)
         if player and game.player_color(ctx.user) is None:
             names = await self.names(game)
             raise UserError("game.not_player", sente=names[0], gote=names[1], game=game.id)
         return game, rest
+
+    async def game_number(
+        self, ctx: Context, words: Sequence[str], *, move_text: bool = False
+    ) -> int | None:
+        """The game number ``words`` end with (``12`` or ``#12``), or None.
+
+        After move text a bare number may be part of the move (``77 76`` on 9x9): it is when
+        the whole text reads as a move (playable or not) in the game the author would mean
+        without it; otherwise it names a game, whether or not that game exists.  A lone word
+        is the move itself.
+        """
+        number = parse_number(words[-1]) if words else None
+        if number is None or not move_text or words[-1].lstrip().startswith("#"):
+            return number
+        if len(words) < 2:
+            return None
+        try:
+            meant = await self.unnamed_game(ctx, player=True)
+            pos = self.positions.position(meant)
+        except (UserError, DamagedRecordError):
+            return number  # no game to read the move in: the number can only name one
+        return None if reads_as_move(pos, " ".join(words)) else number
+
+    async def unnamed_game(self, ctx: Context, *, player: bool) -> GameRow:
+        """The game a command means when no number names it: the author's active game here;
+        in a private chat with the bot their only one anywhere; for watchers (not ``player``)
+        the only game in progress here."""
+        found = await self.store.active_game(ctx.chat, ctx.user)
+        if found is None and ctx.request.options.get("chat") == "private":
+            found = await self.only_game_anywhere(ctx)
+        if found is not None:
+            return found
+        if player:
+            last = await self.store.last_game(ctx.chat, ctx.user)
+            if last is not None:  # say how their latest game here ended
+                self.require_active(ctx, last, await self.names(last))
+            raise UserError("game.none_here")
+        return await self.only_game_here(ctx)
 
     async def only_game_anywhere(self, ctx: Context) -> GameRow | None:
         """In a private chat with the bot: the author's one active game, wherever it is."""

@@ -138,6 +138,12 @@ class InfoCommands(ServiceBase):
         return await self.game_reply(ctx, game, lines, pos=pos, mention_mover=False, announce=False)
 
     async def cmd_moves(self, ctx: Context) -> Reply:
+        """Where the piece on a square can go, on the board with its destinations marked.
+
+        A piece of the side not to move gets the moves it would have if its side were to move
+        in the position as it stands (``Position.with_side_to_move``), and the reply says so.
+        A piece that gives check now lists taking the king among them: that is its threat.
+        """
         game, rest = await self.pick_game(ctx, ctx.args, player=False)
         if not rest:
             raise UserError("moves.missing")
@@ -152,19 +158,24 @@ class InfoCommands(ServiceBase):
             raise UserError("moves.empty_square", square=square)
         color = 0 if value > 0 else 1
         piece_type = pos.variant.piece(abs(value))
-        piece = piece_type.names.get(ctx.lang) or piece_type.name
-        if color != pos.side:
-            raise UserError(
-                "moves.not_to_move", square=square, color=present.color_name(color, ctx.lang)
-            )
-        moves = [m for m in pos.legal_moves() if m.from_sq == sq]
-        if not moves:
-            raise UserError("moves.none", piece=piece, square=square)
-        texts = sorted({present.format_move(pos, m, ctx.settings.notation) for m in moves})
         names = await self.names(game)
+        facts = {
+            "owner": names[color],
+            "color": present.color_name(color, ctx.lang),
+            "piece": piece_type.names.get(ctx.lang) or piece_type.name,
+            "square": square,
+        }
+        waiting = color != pos.side
+        on_its_turn = pos.with_side_to_move(color) if waiting else pos
+        moves = [m for m in on_its_turn.legal_moves() if m.from_sq == sq]
+        if not moves:
+            raise UserError("moves.none_waiting" if waiting else "moves.none", **facts)
+        notation = ctx.settings.notation
+        texts = sorted({present.format_move(on_its_turn, m, notation) for m in moves})
         targets = tuple(sorted({m.to_sq for m in moves}))
+        key = "moves.list_waiting" if waiting else "moves.list"
         return Reply(
-            ctx.t("moves.list", piece=piece, square=square, moves=", ".join(texts)),
+            ctx.t(key, moves=", ".join(texts), **facts),
             image=await self.board_attachment(pos, ctx.settings, names, targets),
             text_board=present.board_text(pos, ctx.settings, names, marks=frozenset(targets)),
         )

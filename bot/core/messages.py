@@ -248,9 +248,16 @@ EN: dict[str, str] = {
     "moves.missing": "Which piece? Name its square, for example /moves 7g.",
     "moves.bad_square": "{problem}",
     "moves.empty_square": "There is no piece on {square}.",
-    "moves.not_to_move": "The piece on {square} belongs to {color}, who is not to move.",
-    "moves.none": "The {piece} on {square} has no legal move now.",
-    "moves.list": "The {piece} on {square} can go to: {moves}.",
+    "moves.none": "{owner}'s {piece} on {square} ({color}) has no legal move now.",
+    "moves.none_waiting": (
+        "It is not {color}'s turn, and even on it {owner}'s {piece} on {square} ({color}) "
+        "would have no legal move."
+    ),
+    "moves.list": "{owner}'s {piece} on {square} ({color}) can go to: {moves}.",
+    "moves.list_waiting": (
+        "It is not {color}'s turn; on its turn {owner}'s {piece} on {square} ({color}) "
+        "could go to: {moves}."
+    ),
     # --- resign / draw / abort / takeback / impasse --------------------------------------
     "resign.confirm": (
         "Really resign game #{game} against {opponent}? Press Resign or type /resign yes."

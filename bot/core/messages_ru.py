@@ -240,9 +240,18 @@ RU: dict[str, str] = {
     "moves.missing": "Какая фигура? Укажите её поле, например /moves 7g.",
     "moves.bad_square": "{problem}",
     "moves.empty_square": "На поле {square} нет фигуры.",
-    "moves.not_to_move": "Фигура на {square} принадлежит стороне {color}, а ход не её.",
-    "moves.none": "У фигуры «{piece}» на {square} сейчас нет допустимых ходов.",
-    "moves.list": "Фигура «{piece}» с {square} может пойти на: {moves}.",
+    "moves.none": (
+        "У фигуры «{piece}» игрока {owner} ({color}) на {square} сейчас нет допустимых ходов."
+    ),
+    "moves.none_waiting": (
+        "Сейчас ходит не {color}, но и в свой ход у фигуры «{piece}» игрока {owner} ({color}) "
+        "на {square} не было бы допустимых ходов."
+    ),
+    "moves.list": "Фигура «{piece}» игрока {owner} ({color}) с {square} может пойти на: {moves}.",
+    "moves.list_waiting": (
+        "Сейчас ходит не {color}; в свой ход фигура «{piece}» игрока {owner} ({color}) "
+        "с {square} могла бы пойти на: {moves}."
+    ),
     # --- resign / draw / abort / takeback / impasse --------------------------------------
     "resign.confirm": (
         "Точно сдаться в партии #{game} против {opponent}? Нажмите «Сдаться» или напишите "

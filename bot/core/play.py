@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from bot.core import present
 from bot.core.api import Button, Reply
-from bot.core.base import Context, ServiceBase, UserError
+from bot.core.base import Context, ServiceBase, UserError, reads_as_move
 from bot.store.models import GameRow
 from rules import (
     AmbiguousMoveError,
@@ -68,13 +68,8 @@ class PlayCommands(ServiceBase):
         game = await self.store.active_game(ctx.chat, ctx.user)
         if game is None:
             return False
-        try:
-            present.parse_move(self.positions.position(game), ctx.args[0])
-        except (IllegalMoveError, AmbiguousMoveError):
-            return True  # a move, just not a playable one: say why
-        except RulesError:
-            return False  # chatter that happens to contain a digit
-        return True
+        # a move that is not playable gets told why; chatter with a digit in it is left alone
+        return reads_as_move(self.positions.position(game), ctx.args[0])
 
     def read_move(self, ctx: Context, game: GameRow, pos: Position, move_text: str) -> Move:
         try:

@@ -8,9 +8,11 @@ import dataclasses
 import hashlib
 import json
 import logging
-from collections.abc import Iterator, Mapping
-from typing import Any
+import sys
+from collections.abc import Awaitable, Callable, Iterator, Mapping
+from typing import Any, TypeVar
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
@@ -40,6 +42,9 @@ COMPLETE_WITHIN = 2.0  # autocomplete cannot be deferred: give up and offer noth
 BARE_ERROR_SECONDS = 60.0  # how long the answer to a refused bare move stays in the channel
 SYNC_HASH_KEY = "commands-sha256"
 DM_PREFIX = "dm:"  # ChatRef.chat_id "dm:<user id>": a direct message to that user
+START_PAUSES = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)  # seconds between start attempts, then give up
+UNREACHABLE = (OSError, aiohttp.ClientError, discord.GatewayNotFound)  # TimeoutError is an OSError
+T = TypeVar("T")
 
 
 class LoginRefused(discord.LoginFailure):
@@ -50,8 +55,18 @@ class LoginRefused(discord.LoginFailure):
         return cls(f"Discord refused DISCORD_TOKEN ({error})")
 
 
+class DiscordUnreachable(ConnectionError):
+    """Discord's API or gateway could not be reached in any start attempt."""
+
+
+class NoGatewaySession(ConnectionError):
+    """The first gateway connection failed (its cause is the network error)."""
+
+
 class KomaClient(discord.Client):
     """discord.Client carrying the command tree and a link back to the front end."""
+
+    guards_first_connection = True  # see dispatch
 
     def __init__(self, front: DiscordFrontEnd, **options: Any) -> None:
         super().__init__(**options)
@@ -70,9 +85,33 @@ class KomaClient(discord.Client):
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         log.exception("error in Discord event %s", event_method)
 
+    def dispatch(self, event: str, /, *args: Any, **kwargs: Any) -> None:
+        """discord.py's dispatch; and when a gateway connection that never opened fails, end
+        ``connect`` with :class:`NoGatewaySession` so that the front end tries again.
+
+        discord.py 2.7's ``connect`` answers a failed connection by resuming the session it
+        had, reading ``self.ws.sequence``; before the first connection ``self.ws`` is None and
+        that ends in ``AttributeError: 'NoneType' object has no attribute 'sequence'``, the
+        network error lost.  It dispatches ``disconnect`` while handling that error, before
+        the resume: the one place to step in without copying its loop.  Errors it raises
+        itself (a gateway close code other than 1000) are left to it.
+        """
+        super().dispatch(event, *args, **kwargs)
+        if event != "disconnect" or not self.guards_first_connection or self.ws is not None:
+            return
+        error = sys.exc_info()[1]
+        if error is None or self.is_closed():
+            return
+        if isinstance(error, discord.ConnectionClosed) and error.code != 1000:
+            return
+        raise NoGatewaySession(str(error) or type(error).__name__) from error
+
 
 class KomaShardedClient(discord.AutoShardedClient, KomaClient):
-    """The same client over several gateway shards."""
+    """The same client over several gateway shards (each shard retries its first connection
+    itself, every 5 s)."""
+
+    guards_first_connection = False  # shards dispatch disconnect with no ``self.ws`` at all
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         spacing = self.komabot.identify_spacing
@@ -106,6 +145,7 @@ class DiscordFrontEnd:
         self.answer_within = ANSWER_WITHIN
         self.bare_error_seconds = BARE_ERROR_SECONDS
         self.identify_spacing: float | None = None  # seconds between shard logins (None: 5 s)
+        self.start_pauses: tuple[float, ...] = START_PAUSES
         self._inflight: set[asyncio.Task[Any]] = set()
         self._handle: Handler | None = None
         self._client: KomaClient | None = None
@@ -148,29 +188,67 @@ class DiscordFrontEnd:
         point_library_at(self.settings.api_base, self.settings.gateway_url)
         self._handle = handle
         await self.cards.forget_old()
-        client = self.make_client()
-        self._client = client
+        runner = asyncio.create_task(self._connect(), name="discord")
+        stopper = asyncio.create_task(stop.wait(), name="discord-stop")
         try:
-            async with client:
-                runner = asyncio.create_task(client.start(self.settings.token), name="discord")
-                stopper = asyncio.create_task(stop.wait(), name="discord-stop")
-                done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
-                stopper.cancel()
-                if runner in done:
-                    try:
-                        runner.result()  # login failures and fatal gateway errors surface here
-                    except discord.PrivilegedIntentsRequired as exc:
-                        raise RuntimeError(text("discord.intent_missing")) from exc
-                    except discord.LoginFailure as exc:
-                        raise LoginRefused.because(exc) from exc
-                else:
-                    await self._finish_inflight()
-                    await client.close()
-                    with contextlib.suppress(asyncio.CancelledError):
-                        await runner
+            done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+            stopper.cancel()
+            if runner in done:
+                try:
+                    runner.result()  # login failures and fatal gateway errors surface here
+                except discord.PrivilegedIntentsRequired as exc:
+                    raise RuntimeError(text("discord.intent_missing")) from exc
+                except discord.LoginFailure as exc:
+                    raise LoginRefused.because(exc) from exc
+            else:
+                await self._finish_inflight()
+                if self._client is not None:
+                    await self._client.close()
+                runner.cancel()  # ends a pause between start attempts; a closed session ended
+                with contextlib.suppress(asyncio.CancelledError):
+                    await runner
         finally:
+            if self._client is not None and not self._client.is_closed():
+                await self._client.close()
             self._client = None
             self.ready.clear()
+
+    async def _connect(self) -> None:
+        """Log in and keep the gateway session (discord.py reconnects once it has one).
+
+        While Discord cannot be reached at start, each step is tried again after each pause
+        of ``start_pauses``, then given up with :class:`DiscordUnreachable`.
+        """
+        api = f"the Discord API at {self.settings.api_base}"
+        self._client = await self._with_retries(self._logged_in_client, api)
+        gateway = f"the Discord gateway at {self.settings.gateway_url}"
+        await self._with_retries(self._client.connect, gateway)
+
+    async def _logged_in_client(self) -> KomaClient:
+        """A new client, logged in over REST; closed again when that fails."""
+        client = self.make_client()
+        try:
+            await client.login(self.settings.token)
+        except BaseException:
+            await client.close()
+            raise
+        return client
+
+    async def _with_retries(self, attempt: Callable[[], Awaitable[T]], what: str) -> T:
+        """``attempt()``, tried again after each of ``start_pauses`` while it fails for want
+        of a connection; after the last, :class:`DiscordUnreachable` naming ``what``."""
+        for tried, pause in enumerate((*self.start_pauses, None), 1):
+            try:
+                return await attempt()
+            except (*UNREACHABLE, NoGatewaySession) as error:
+                reason = " ".join(str(error).split()) or type(error).__name__
+                if pause is None:
+                    raise DiscordUnreachable(
+                        f"could not reach {what} ({tried} attempts): {reason}"
+                    ) from error
+                log.warning("could not reach %s (%s); trying again in %g s", what, reason, pause)
+                await asyncio.sleep(pause)
+        raise AssertionError("unreachable")
 
     async def _finish_inflight(self, timeout: float = 15.0) -> None:
         """Let requests being answered finish (their replies and cards) before disconnecting."""

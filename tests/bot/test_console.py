@@ -17,6 +17,7 @@ from bot.core.api import Attachment, Button, ChatRef, Reply, Request
 from rules import Position, load_variant
 
 ROOT = Path(__file__).resolve().parents[2]
+ENTRY = "import sys; from bot.cli import main; sys.exit(main())"  # the ``komabot`` script
 
 
 async def drive(front: ConsoleFrontEnd, seen: list[Request]) -> None:
@@ -100,7 +101,7 @@ def console(tmp_path: Path, lines: list[str]) -> str:
         "TELEGRAM_TOKEN": "",
     }
     done = subprocess.run(
-        [sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main())", "run"],
+        [sys.executable, "-c", ENTRY, "run"],
         input="\n".join(lines) + "\n",
         capture_output=True,
         text=True,
@@ -177,3 +178,100 @@ def test_a_whole_wa_game_then_a_restart_mid_game(tmp_path: Path) -> None:
     assert "Game #2: alice ☗ vs bob ☖ · Wa Shogi with drops · move 11" in out
     assert "#2 vs bob · Wa Shogi with drops · move 11 · bob's move" in out  # as /board says
     assert "bob played" in out
+
+
+class TerminalInput(io.StringIO):
+    """Typed lines that say they come from a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+async def test_a_terminal_gets_a_prompt_after_each_answer(tmp_path: Path) -> None:
+    out = io.StringIO()
+    typed = TerminalInput("/board\n/as bob\n/chat lounge\n/board\n")
+    front = ConsoleFrontEnd(Config(console_out=tmp_path), stdin=typed, stdout=out, banner=False)
+    await drive(front, [])
+    text = out.getvalue()
+    assert text.startswith("alice@main> echo board\n")  # the answer comes before the next prompt
+    assert "\nalice@main> (you are now bob)" in text
+    assert "\nbob@main> (now in chat lounge)" in text
+    assert "\nbob@lounge> echo board" in text
+    assert text.endswith("bob@lounge> \n")  # end of input: the shell's prompt on a new line
+    assert "> /board" not in text  # the terminal itself shows what was typed
+
+
+async def test_piped_input_gets_no_prompt(tmp_path: Path) -> None:
+    out = io.StringIO()
+    piped = io.StringIO("/board\n/as bob\n")
+    front = ConsoleFrontEnd(Config(console_out=tmp_path), stdin=piped, stdout=out, banner=False)
+    await drive(front, [])
+    text = out.getvalue()
+    assert text.startswith("> /board\necho board\n") and "@main>" not in text
+
+
+def test_komabot_console_in_a_terminal_prompts(tmp_path: Path) -> None:
+    """The real thing: ``komabot console`` on a pseudo-terminal reads with ``input()``; Ctrl-C
+    at the prompt leaves the terminal as it found it (echo on)."""
+    import pty
+    import select
+    import signal
+    import termios
+
+    env = {
+        **os.environ,
+        "KOMABOT_DB": str(tmp_path / "komabot.sqlite3"),
+        "KOMABOT_CONSOLE_OUT": str(tmp_path / "out"),
+        "KOMABOT_LOG_LEVEL": "WARNING",
+        "TERM": "dumb",
+    }
+    leader, follower = pty.openpty()
+    settings = termios.tcgetattr(follower)
+    process = subprocess.Popen(
+        [sys.executable, "-c", ENTRY, "console", "--quiet", "--user", "carol"],
+        stdin=follower,
+        stdout=follower,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=env,
+    )
+    seen = b""
+
+    def read_until(marker: bytes, count: int = 1) -> None:
+        nonlocal seen
+        while seen.count(marker) < count:
+            ready, _, _ = select.select([leader], [], [], 30)
+            assert ready, f"no {marker!r} in {seen!r}"
+            seen += os.read(leader, 4096)
+
+    try:
+        read_until(b"carol@main> ")
+        os.write(leader, b"/help board\n")
+        read_until(b"carol@main> ", 2)
+        assert b"/board" in seen.split(b"carol@main> ")[1]  # the answer, then the prompt
+        process.send_signal(signal.SIGINT)  # Ctrl-C while readline waits for a line
+        assert process.wait(timeout=30) == 0
+        assert termios.tcgetattr(follower) == settings
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(leader)
+        os.close(follower)
+    assert process.stderr is not None
+    assert b"Traceback" not in process.stderr.read()
+    process.stderr.close()
+
+
+async def test_output_files_sort_in_the_order_they_were_made_across_sessions(
+    tmp_path: Path,
+) -> None:
+    out_dir = tmp_path / "out"
+    config = Config(console_out=out_dir)
+    made = []
+    for session in range(2):
+        front = ConsoleFrontEnd(config, stdin=io.StringIO(""), stdout=io.StringIO())
+        for name in ("board.png", "game-1.kif") if session == 0 else ("board.png",):
+            made.append(front.save(Attachment(f"{session} {name}".encode(), name, "x")))
+    assert sorted(out_dir.iterdir()) == made
+    assert [p.name for p in made] == ["0001-board.png", "0002-game-1.kif", "0003-board.png"]
+    assert made[-1].read_bytes() == b"1 board.png"

@@ -236,8 +236,8 @@ async def test_impasse_refused_with_reasons_and_absent_in_wa(h: Harness) -> None
 async def test_moves_board_help_and_unknown_commands(h: Harness) -> None:
     await h.start_game()
     moves = await h.say(CAROL, "moves", "7g")
-    assert "can go to: P-7f" in moves.text and moves.text_board
-    assert "belongs to gote" in (await h.say(CAROL, "moves", "3c")).text
+    assert moves.text == "Alice's Pawn on 7g (sente) can go to: P-7f."
+    assert moves.text_board
     assert "no piece on 5e" in (await h.say(CAROL, "moves", "5e")).text
     assert "Which piece" in (await h.say(CAROL, "moves")).text
     assert (await h.say(CAROL, "moves", "zz")).ephemeral
@@ -445,3 +445,50 @@ async def test_private_chat_moves_go_to_the_authors_only_game(h: Harness) -> Non
     both = await h.service.handle(Request(dm, ALICE, "board", (), options=private))
     assert both.ephemeral and "several games" in both.text
     assert "#1" in both.text and "#2" in both.text
+
+
+async def test_a_move_naming_a_game_that_does_not_exist_says_so(h: Harness) -> None:
+    game = await h.start_game()
+    dm = ChatRef("console", "alice-private")
+    private = {"chat": "private"}
+    expected = (await h.say(ALICE, "board", "999")).text
+    assert expected == "There is no game #999."
+    asked = [
+        await h.say(ALICE, "move", "7i7h", "999"),  # the author plays a game here
+        await h.say(ALICE, "move", "7i7h", "#999"),
+        await h.say(CAROL, "move", "7i7h", "999"),  # no game of the author's here
+        await h.service.handle(Request(dm, ALICE, "move", ("7i7h", "999"), options=private)),
+    ]
+    for reply in asked:
+        assert reply.ephemeral and reply.text == expected, reply.text
+    assert (await h.game(game.id)).moves == ()
+    # A number that is the move's own square still is: "33 34" is 3c3d in game 1.
+    await h.play(game, "7g7f")
+    assert "Bob played P-3d" in (await h.say(BOB, "move", "33", "34")).text
+
+
+async def test_moves_of_the_side_not_to_move_are_those_of_its_turn(h: Harness) -> None:
+    await h.start_game()
+    waiting = await h.say(ALICE, "moves", "3c")  # sente to move; the pawn is gote's
+    assert waiting.text == (
+        "It is not gote's turn; on its turn Bob's Pawn on 3c (gote) could go to: P-3d."
+    )
+    assert not waiting.ephemeral and waiting.text_board
+    assert waiting.text_board != (await h.say(ALICE, "board")).text_board  # 3d is marked
+    stuck = await h.say(BOB, "moves", "8a")  # the knight's squares hold gote's own pawns
+    assert stuck.ephemeral and stuck.text == (
+        "It is not gote's turn, and even on it Bob's Knight on 8a (gote) would have no legal move."
+    )
+    await h.say(CAROL, "settings", "language", "ru")
+    russian = await h.say(BOB, "moves", "3c")
+    assert russian.text.startswith("Сейчас ходит не готэ; в свой ход фигура")
+
+
+async def test_a_checking_piece_of_the_side_not_to_move_shows_its_threat(h: Harness) -> None:
+    game = await h.start_game()
+    checked = "4k4/9/9/9/4R4/9/9/9/8K w - 1"  # gote to move, in check from the rook on 5e
+    await h.store.update_game(replace(await h.game(game.id), start_sfen=checked))
+    rook = await h.say(BOB, "moves", "5e")
+    assert rook.text.startswith("It is not sente's turn; on its turn Alice's Rook on 5e (sente)")
+    assert "Rx5a" in rook.text  # taking the king: never played, but it is the threat
+    assert (await h.game(game.id)).moves == ()

@@ -141,6 +141,8 @@ class FakeDiscord:
         self._limits: list[_RateLimit] = []
         self.privileged = True  # whether the Message Content intent is granted
         self.expire_interactions = False  # answer every callback "Unknown interaction"
+        self.gateway_down = 0  # refuse this many gateway connections (HTTP 503), then accept
+        self.gateway_refusals = 0  # gateway connections refused so far
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -646,7 +648,11 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ gateway
 
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        if self.gateway_down > 0:
+            self.gateway_down -= 1
+            self.gateway_refusals += 1
+            return web.Response(status=503, text="gateway down")
         ws = web.WebSocketResponse()
         await ws.prepare(request)
         shard = [0, 1]

@@ -588,3 +588,77 @@ async def test_run_app_exits_non_zero_when_discord_refuses_the_token(
         "discord front end stopped: Discord refused DISCORD_TOKEN (Improper token has been passed.)"
     ]
     assert all("WRONG-SECRET" not in r.getMessage() for r in caplog.records)
+
+
+def closed_port() -> int:
+    """A port on 127.0.0.1 that nobody listens on (bound for a moment, then let go)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+async def test_a_gateway_that_comes_up_late_is_waited_for(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    import logging
+
+    from bot.discord_front import DiscordFrontEnd, DiscordSettings
+
+    async with FakeDiscord() as fake:
+        fake.gateway_down = 2
+        store = await SqliteStore.open(tmp_path / "komabot.sqlite3")
+        front = DiscordFrontEnd(settings=DiscordSettings.from_env(fake.env()))
+        front.attach_state(store)
+        front.start_pauses = (0.01, 0.01, 0.01)
+        stop = asyncio.Event()
+        with caplog.at_level(logging.WARNING):
+            task = asyncio.create_task(front.run(Recorder(), stop))
+            try:
+                await asyncio.wait_for(front.ready.wait(), 10)
+            finally:
+                stop.set()
+                await asyncio.wait_for(task, 10)
+                await store.close()
+    assert fake.gateway_refusals == 2 and len(fake.identifies) == 1
+    retries = [r.getMessage() for r in caplog.records if "trying again" in r.getMessage()]
+    assert len(retries) == 2
+    assert retries[0].startswith(f"could not reach the Discord gateway at {fake.gateway_url} (")
+
+
+@pytest.mark.parametrize("down", ["gateway", "api"])
+async def test_an_unreachable_discord_ends_in_one_line_naming_it(
+    down: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Retried, then ``komabot discord`` exits 1 with one line, not discord.py's
+    ``AttributeError: 'NoneType' object has no attribute 'sequence'``."""
+    import logging
+
+    from bot.app import EXIT_FRONT_END_FAILED, run_app
+    from bot.config import Config
+    from bot.discord_front import DiscordFrontEnd, DiscordSettings
+
+    nobody = closed_port()
+    async with FakeDiscord() as fake:
+        if down == "gateway":
+            where = f"ws://127.0.0.1:{nobody}/gateway"
+            env = fake.env(DISCORD_GATEWAY_URL=where)
+            what = f"the Discord gateway at {where}"
+        else:
+            where = f"http://127.0.0.1:{nobody}/api/v10"
+            env = fake.env(DISCORD_API_BASE=where)
+            what = f"the Discord API at {where}"
+        config = Config(db_path=tmp_path / "komabot.sqlite3")
+        front = DiscordFrontEnd(config, settings=DiscordSettings.from_env(env))
+        front.start_pauses = (0.01, 0.02)
+        with caplog.at_level(logging.DEBUG):
+            code = await asyncio.wait_for(run_app(config, [front]), 30)
+    assert code == EXIT_FRONT_END_FAILED
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1, errors
+    assert errors[0].startswith(f"discord front end stopped: could not reach {what} (3 attempts): ")
+    assert f"127.0.0.1:{nobody}" in errors[0].split("attempts): ")[1]  # the network's own words
+    assert not [r for r in caplog.records if "AttributeError" in r.getMessage()]
+    assert sum("trying again" in r.getMessage() for r in caplog.records) == 2
