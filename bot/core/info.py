@@ -7,7 +7,7 @@ import datetime as dt
 from dataclasses import replace
 
 from bot.core import present
-from bot.core.api import Attachment, Button, Reply
+from bot.core.api import Attachment, Button, Reply, User
 from bot.core.base import Context, ServiceBase, UserError, export_formats, parse_number
 from bot.core.commands import BY_NAME, COMMANDS, EXPORT_FORMATS, find_command
 from bot.core.messages import LANGUAGES, text
@@ -537,9 +537,10 @@ class InfoCommands(ServiceBase):
                     texts = legal_move_texts(pos, ctx.settings.notation)
                     pairs = [(t, t) for t in texts]
                 else:
-                    squares = sorted({m.from_sq for m in pos.legal_moves() if m.from_sq >= 0})
                     labels = pos.tables.square_names
-                    pairs = [(labels[sq], labels[sq]) for sq in squares]
+                    pairs = [
+                        (labels[sq], labels[sq]) for sq in movable_squares(pos, ctx.user, game)
+                    ]
         fitting = [p for p in pairs if p[0].lower().startswith(current) or current in p[1].lower()]
         buttons = tuple(Button(label[:100], value[:100]) for label, value in fitting[:25])
         return Reply("", buttons=(buttons,) if buttons else (), ephemeral=True)

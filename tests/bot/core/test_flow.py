@@ -371,7 +371,8 @@ async def test_autocomplete_suggests_moves_squares_games_and_challenges(h: Harne
     every = await h.say(ALICE, "complete", "move", "move", "")
     assert len(every.buttons[0]) == 25  # 30 legal moves, cut to what Discord takes
     squares = await h.say(ALICE, "complete", "moves", "square", "7")
-    assert [b.action for b in squares.buttons[0]] == ["7g", "7i"]
+    # alice's own movable pieces first, then bob's (/moves answers for either side)
+    assert [b.action for b in squares.buttons[0]] == ["7g", "7i", "7a", "7c"]
     games = await h.say(BOB, "complete", "board", "game", "")
     assert [(b.label, b.action) for b in games.buttons[0]] == [(f"#{game.id} vs Alice", "1")]
     await h.say(CAROL, "challenge", target=DAVE)

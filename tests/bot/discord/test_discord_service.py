@@ -131,7 +131,7 @@ async def test_move_autocomplete_offers_legal_moves_within_limits(tmp_path: Path
     assert len(everything) == 25  # 30 legal moves at the start, cut to Discord's 25
     assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in everything)
     assert [c["value"] for c in typed] == ["P-7f"]
-    assert [c["value"] for c in squares] == ["7g", "7i"]
+    assert [c["value"] for c in squares] == ["7g", "7i", "7a", "7c"]  # alice's pieces first
     assert [(c["name"], c["value"]) for c in games] == [("#1 vs alice", "1")]
 
 
