@@ -420,15 +420,9 @@ class ServiceBase:
 
 def export_formats(variant_id: str) -> tuple[str, ...]:
     """The record formats a game of ``variant_id`` can be exported in, the default first."""
-    from rules.records import FORMATS, RecordError, check_format
+    from rules.records import formats_for
 
-    usable = []
-    for fmt in FORMATS:
-        try:
-            usable.append(check_format(variant_id, fmt))
-        except RecordError:
-            continue
-    return (*usable, "gif")
+    return (*formats_for(variant_id), "gif")
 
 
 def export_buttons(game: GameRow) -> tuple[Button, ...]:
