@@ -11,7 +11,7 @@ from bot.cli.rules_cmds import add_position_args, position_from_args
 from rules import GOTE, SENTE, Outcome, Termination
 from rules.errors import RulesError
 from rules.notation import parse_move
-from rules.records import FORMATS, GameRecord, check_format, export_record, import_record
+from rules.records import FORMATS, GameRecord, check_format, export_file, import_record
 
 ORDER = 20
 
@@ -79,7 +79,14 @@ def cmd_record(args: argparse.Namespace) -> int:
         outcome = Outcome(Termination(args.result), winner)
     if outcome is not None:
         record = dataclasses.replace(record, result=outcome)
-    data = export_record(record, args.format)
+    exported = export_file(record, args.format)
+    data = exported.data
+    if exported.replaced:
+        print(
+            f"komabot record: {args.format.upper()} cannot hold {' '.join(exported.replaced)}; "
+            "written as ? (kifu keeps them)",
+            file=sys.stderr,
+        )
     if args.out:
         try:
             Path(args.out).write_bytes(data)

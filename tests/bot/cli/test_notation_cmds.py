@@ -50,6 +50,17 @@ def test_record_refuses_kif_for_wa(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(err) == 1 and "Standard Shogi only" in err[0]
 
 
+def test_record_in_kif_replaces_what_shift_jis_cannot_hold(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "game.kif"
+    args = ["record", "--moves", "7g7f", "--sente", "Al🐉ice", "--format", "kif", "--out", str(out)]
+    assert main(args) == 0
+    assert "先手：Al?ice".encode("cp932") in out.read_bytes()
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["komabot record: KIF cannot hold 🐉; written as ? (kifu keeps them)"]
+
+
 def test_record_refuses_illegal_move(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["record", "--moves", "7g7e", "--format", "usi"]) == 2
     assert capsys.readouterr().err.startswith("komabot record: move 1 (7g7e): ")
