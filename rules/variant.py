@@ -82,7 +82,6 @@ class Variant:
     ranks: int
     zone_depth: int
     start_sfen: str
-    rank_labels: tuple[str, ...]
     pieces: tuple[PieceType, ...]  # pieces[kind - 1]
     drops: DropRules
     repetition: RepetitionRules
@@ -125,7 +124,6 @@ _SCHEMA: dict[str, dict[str, tuple[type, bool]]] = {
         "ranks": (int, True),
         "zone_depth": (int, True),
         "start": (str, True),
-        "rank_labels": (list, False),
         "names": (dict, True),
     },
     "drops": {
@@ -263,9 +261,6 @@ def read_variant(variant_id: str, directory: Path) -> Variant:
         raise rd.fail("variant.ranks", "must be between 3 and 19")
     if not 1 <= depth <= ranks // 2:
         raise rd.fail("variant.zone_depth", f"must be between 1 and {ranks // 2}")
-    labels = v.get("rank_labels") or [chr(ord("a") + i) for i in range(ranks)]
-    if len(labels) != ranks or not all(isinstance(x, str) and x for x in labels):
-        raise rd.fail("variant.rank_labels", f"needs {ranks} non-empty strings")
 
     pieces = _read_pieces(rd, raw.get("pieces"))
     letters = {p.letter: p for p in pieces}
@@ -311,7 +306,6 @@ def read_variant(variant_id: str, directory: Path) -> Variant:
         ranks=ranks,
         zone_depth=depth,
         start_sfen=v["start"],
-        rank_labels=tuple(labels),
         pieces=tuple(pieces),
         drops=drops,
         repetition=repetition,
