@@ -4,18 +4,20 @@ Every function returns encoded bytes (PNG, or GIF for replays) ready to attach t
 """
 
 from render.board import render_board
-from render.captions import moves_played
+from render.captions import coordinate_labels, moves_played
 from render.cheatsheet import render_cheatsheet
 from render.diagram import render_piece
 from render.layout import BoardLayout, board_layout
-from render.options import BoardOptions, Labels
+from render.options import BoardOptions, Coordinates, Labels
 from render.replay import render_replay
 
 __all__ = [
     "BoardLayout",
     "BoardOptions",
+    "Coordinates",
     "Labels",
     "board_layout",
+    "coordinate_labels",
     "moves_played",
     "render_board",
     "render_cheatsheet",

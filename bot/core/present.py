@@ -13,7 +13,7 @@ from bot.core.api import Attachment
 from bot.core.messages import CATALOGUE, text
 from bot.core.textboard import MarkMeaning, text_board
 from bot.store.models import ChatSettings, GameRow
-from render import BoardOptions, Labels, render_board
+from render import BoardOptions, Coordinates, Labels, render_board
 from rules import (
     GOTE,
     SENTE,
@@ -173,7 +173,13 @@ def board_text(
         marks=marks,
         marks_mean=meaning,
         lang=settings.language,
+        coordinates=coordinates(settings),
     )
+
+
+def coordinates(settings: ChatSettings) -> Coordinates:
+    """How the chat's notation writes squares on a board (USI writes them as western does)."""
+    return "japanese" if settings.notation == "japanese" else "western"
 
 
 def board_options(
@@ -197,7 +203,7 @@ def board_options(
     return BoardOptions(
         perspective="gote" if gote_bottom else "sente",
         style="international" if settings.piece_style == "international" else "kanji",
-        coordinates="japanese" if settings.notation == "japanese" else "western",
+        coordinates=coordinates(settings),
         highlight=highlights,
         sente_name=names[SENTE],
         gote_name=names[GOTE],

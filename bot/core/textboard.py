@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Literal
 
 from bot.core.messages import text
-from render import moves_played
+from render import Coordinates, coordinate_labels, moves_played
 from rules import GOTE, SENTE, Position
 
 CELL = 4
@@ -40,11 +40,14 @@ def text_board(
     marks: frozenset[int] = frozenset(),
     marks_mean: MarkMeaning = "last_move",
     lang: str = "en",
+    coordinates: Coordinates = "western",
 ) -> str:
     """A fixed-width diagram under the move number; ``marks`` squares get a ``*``, which the
-    key below explains as ``marks_mean`` says (the last move, or where a piece can go)."""
+    key below explains as ``marks_mean`` says (the last move, or where a piece can go).  Ranks
+    are labelled as ``coordinates`` writes them (a…i, or 一…九), as on the image; files stay
+    ASCII digits, which keep the columns aligned in any font."""
     v = pos.variant
-    t = pos.tables
+    rank_labels = coordinate_labels(v, coordinates)[1]
     files = [v.files - c for c in range(v.files)]
     ranks = list(range(v.ranks))
     columns = list(range(v.files))
@@ -71,7 +74,7 @@ def text_board(
             sq = r * v.files + c
             mark = "*" if sq in marks else " "
             row.append(_cell(pos, pos.board[sq]) + mark)
-        lines.append(" |" + "".join(row) + "| " + t.square_names[r * v.files][-1])
+        lines.append(" |" + "".join(row) + "| " + rank_labels[r])
     lines.append(border)
     tail = f"{label[bottom]} {names[bottom]}".rstrip()
     lines.append(tail + (f"   {hand}: {_hand(pos, bottom)}" if drops else ""))

@@ -177,10 +177,14 @@ async def test_image_coordinates_follow_the_chats_notation(
 ) -> None:
     await h.say(CAROL, "settings", "notation", notation)
     await h.start_game(variant=variant)
-    await h.say(CAROL, "board")
+    board = await h.say(CAROL, "board")
     file_labels, rank_labels = coordinate_labels(load_variant(variant), drawn.options.coordinates)
     assert (file_labels[0], file_labels[-1]) == files
     assert (rank_labels[0], rank_labels[-1]) == ranks
+    # the text board labels its ranks the same way (its files stay ASCII digits, for alignment)
+    assert board.text_board is not None
+    rows = [line for line in board.text_board.splitlines() if line.startswith(" |")]
+    assert {rows[0].rsplit("| ", 1)[1], rows[-1].rsplit("| ", 1)[1]} == set(ranks)
 
 
 # --- the text board's key ------------------------------------------------------------------
