@@ -7,7 +7,7 @@ import datetime as dt
 from dataclasses import replace
 
 from bot.core import present
-from bot.core.api import Attachment, Button, Reply, User
+from bot.core.api import Attachment, Button, Reply
 from bot.core.base import Context, ServiceBase, UserError, export_formats, parse_number
 from bot.core.commands import BY_NAME, COMMANDS, EXPORT_FORMATS, find_command
 from bot.core.messages import LANGUAGES, text
@@ -15,6 +15,7 @@ from bot.core.movewords import moves_in_words
 from bot.store.models import ChatSettings, GameRow, ReminderRoute
 from render import moves_played
 from rules import Outcome, PieceType, Position, RulesError, Termination, load_variant
+from rules.records import GameRecord
 
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "language": LANGUAGES,
@@ -95,7 +96,7 @@ def piece_buttons(names: list[str]) -> tuple[tuple[Button, ...], ...]:
     return (buttons,) if buttons else ()
 
 
-def movable_squares(pos: Position, user: User, game: GameRow) -> list[int]:
+def movable_squares(pos: Position, user: str, game: GameRow) -> list[int]:
     """Squares whose piece can move on its side's turn (``/moves`` answers for either side):
     the asker's pieces first (a watcher's: the side to move), then the other side's."""
     first = game.player_color(user)
@@ -276,7 +277,7 @@ class InfoCommands(ServiceBase):
             from rules.records import RecordError, export_file
 
             try:
-                exported = export_file(self.record(game, names), fmt)  # type: ignore[arg-type]
+                exported = export_file(self.record(game, names), fmt)
             except RecordError as exc:
                 raise UserError(
                     "export.unavailable", fmt=fmt.upper(), problem=exc.message
@@ -290,9 +291,7 @@ class InfoCommands(ServiceBase):
         return Reply(" ".join(words), files=(attachment,))
 
     @staticmethod
-    def record(game: GameRow, names: tuple[str, str]) -> object:
-        from rules.records import GameRecord
-
+    def record(game: GameRow, names: tuple[str, str]) -> GameRecord:
         result = None
         if game.termination is not None:
             result = Outcome(Termination(game.termination), game.winner)
