@@ -63,6 +63,7 @@ def _piece_entries(variant_id: str) -> tuple[tuple[Choice, tuple[str, ...]], ...
             piece.names.get("ja", ""),
             piece.names.get("romaji", ""),
             piece.names.get("ru", ""),
+            *piece.kanji_alternatives,  # 鶴玉 finds the Crane King, as /piece does
         )
         entries.append(((label, en.lower()), tuple(k for k in keys if k)))
     return tuple(entries)

@@ -103,6 +103,7 @@ def test_clip_keeps_25_distinct_short_choices() -> None:
 def test_local_choices() -> None:
     assert [v for _, v in piece_choices("ro", "shogi")][:1] == ["rook"]
     assert [v for _, v in piece_choices("kaku", "shogi")] == ["bishop"]
+    assert [v for _, v in piece_choices("鶴", "wa")] == ["crane king"]  # another spelling of 靏
     assert [v for _, v in time_choices("1")] == ["1d"]
     assert time_choices("banana") == []
     assert [v for _, v in command_choices("undo")] == ["takeback"]
