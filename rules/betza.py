@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.errors import RulesError
+from rules.numbers import read_number
 
 Vector = tuple[int, int]
 
@@ -37,7 +38,14 @@ _LEAPERS: dict[str, Vector] = {
 _COMPOUNDS: dict[str, tuple[str, ...]] = {"K": ("W", "F"), "Q": ("W", "F")}
 _RIDERS: dict[str, str] = {"R": "W", "B": "F", "Q": "Q"}
 
-_TOKEN = re.compile(r"([a-z]*)([A-Z])(\2?)(\d*)")
+MAX_RANGE = 18  # the longest slide on the largest board (19 squares)
+
+
+def _bad(problem: str) -> RulesError:
+    return RulesError(problem, code="bad_betza")
+
+
+_TOKEN = re.compile(r"([a-z]*)([A-Z])(\2?)([0-9]*)")
 
 
 @dataclass(frozen=True)
@@ -150,9 +158,7 @@ def parse_betza(text: str) -> MoveSpec:
             raise RulesError(
                 f"{atom}{atom}{number}: a doubled atom or a range, not both", code="bad_betza"
             )
-        limit = int(number) if number else 0
-        if number and limit < 1:
-            raise RulesError(f"range must be at least 1 in {text!r}", code="bad_betza")
+        limit = read_number(number, f"the range in {text!r}", 1, MAX_RANGE, _bad) if number else 0
         riding = rider_atom is not None or bool(doubled) or (bool(number) and limit > 1)
         base = rider_atom or atom
         for part in _COMPOUNDS.get(base, (base,)):

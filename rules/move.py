@@ -28,7 +28,7 @@ class Move(NamedTuple):
         return self.drop != 0
 
 
-_USI = re.compile(r"^(?:(\d{1,2}[a-z])(\d{1,2}[a-z])(\+?)|([A-Z])\*(\d{1,2}[a-z]))$")
+_USI = re.compile(r"^(?:([0-9]{1,2}[a-z])([0-9]{1,2}[a-z])(\+?)|([A-Z])\*([0-9]{1,2}[a-z]))$")
 
 
 def move_to_usi(variant: Variant, move: Move) -> str:

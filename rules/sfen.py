@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules.errors import InvalidSetupError
+from rules.numbers import DIGITS, MAX_MOVE_NUMBER, read_number, shown
 from rules.tables import GOTE, SENTE
 
 if TYPE_CHECKING:
@@ -29,7 +30,10 @@ def _fail(problem: str, **params: Any) -> InvalidSetupError:
 
 
 def parse_sfen(variant: Variant, text: str) -> SfenFields:
-    """Split and check an SFEN string for ``variant``; raises InvalidSetupError."""
+    """Split and check an SFEN string for ``variant``; raises InvalidSetupError.
+
+    Every count is read by ``rules.numbers`` (ASCII digits, bounded) before anything is built
+    from it, so the work is linear in the text however large its numbers are."""
     parts = text.strip().split()
     if parts and parts[0] == "sfen":
         parts = parts[1:]
@@ -43,41 +47,57 @@ def parse_sfen(variant: Variant, text: str) -> SfenFields:
     rows = board_text.split("/")
     if len(rows) != variant.ranks:
         raise _fail(f"the board has {len(rows)} ranks, {variant.id} has {variant.ranks}")
-    board: list[int] = []
-    for r, row in enumerate(rows):
-        rank_name = chr(ord("a") + r)
-        count = 0
-        for token in re.findall(r"\d+|\+?[A-Za-z]|.", row):
-            if token.isdigit():
-                if int(token) == 0:
-                    raise _fail(f"rank {r + 1} ({rank_name}) has an empty run of 0")
-                count += int(token)
-                board.extend([0] * int(token))
-                continue
-            letter = token.lstrip("+")
-            if not letter.isalpha():
-                raise _fail(f"rank {r + 1} ({rank_name}): unexpected character {token!r}")
-            piece = variant.by_letter.get(token.upper())
-            if piece is None:
-                base = variant.by_letter.get(letter.upper())
-                if base is not None:
-                    raise _fail(f"{token!r}: the {base.name.lower()} cannot be promoted")
-                raise _fail(f"unknown piece letter {letter!r} in {variant.id}")
-            board.append(piece.kind if letter.isupper() else -piece.kind)
-            count += 1
-        if count != variant.files:
-            raise _fail(f"rank {r + 1} ({rank_name}) has {count} squares, expected {variant.files}")
+    board = [cell for r, row in enumerate(rows) for cell in _parse_row(variant, row, r)]
     if side_text not in ("b", "w"):
-        raise _fail(f"side to move must be 'b' (sente) or 'w' (gote), not {side_text!r}")
+        raise _fail(f"side to move must be 'b' (sente) or 'w' (gote), not {shown(side_text)}")
     side = SENTE if side_text == "b" else GOTE
     hands = _parse_hand(variant, hand_text)
     move_number = 1
     if len(parts) == 4:
-        if not parts[3].isdigit() or int(parts[3]) < 1:
-            raise _fail(f"move number must be a positive whole number, not {parts[3]!r}")
-        move_number = int(parts[3])
+        move_number = read_number(parts[3], "the move number", 1, MAX_MOVE_NUMBER, _fail)
     _check_board(variant, board, hands)
     return SfenFields(board, hands, side, move_number)
+
+
+# An empty run (ASCII digits only: never ², ٣ or ９), a piece letter maybe promoted, or else
+# one character (refused).
+_ROW_TOKEN = re.compile(r"[0-9]+|\+?[A-Za-z]|.", re.S)
+_HAND_TOKEN = re.compile(r"([0-9]*)(.)", re.S)
+
+
+def _parse_row(variant: Variant, row: str, r: int) -> list[int]:
+    """The signed kinds of rank ``r``; nothing is built past the board's width."""
+    where = f"rank {r + 1} ({chr(ord('a') + r)})"
+    cells: list[int] = []
+    count = 0
+    for m in _ROW_TOKEN.finditer(row):
+        token = m.group()
+        if token[0] in DIGITS:
+            n = read_number(token, f"{where}: an empty run", 1, variant.files, _fail)
+            count += n
+            if count <= variant.files:
+                cells.extend([0] * n)
+            continue
+        value = _piece_value(variant, token, where)
+        count += 1
+        if count <= variant.files:
+            cells.append(value)
+    if count != variant.files:
+        raise _fail(f"{where} has {count} squares, expected {variant.files}")
+    return cells
+
+
+def _piece_value(variant: Variant, token: str, where: str) -> int:
+    letter = token.lstrip("+")
+    if not (letter.isascii() and letter.isalpha()):
+        raise _fail(f"{where}: unexpected character {token!r}")
+    piece = variant.by_letter.get(token.upper())
+    if piece is None:
+        base = variant.by_letter.get(letter.upper())
+        if base is not None:
+            raise _fail(f"{token!r}: the {base.name.lower()} cannot be promoted")
+        raise _fail(f"unknown piece letter {letter!r} in {variant.id}")
+    return piece.kind if letter.isupper() else -piece.kind
 
 
 def _parse_hand(variant: Variant, text: str) -> list[list[int]]:
@@ -85,15 +105,15 @@ def _parse_hand(variant: Variant, text: str) -> list[list[int]]:
     if text == "-":
         return hands
     if not variant.drops.enabled:
-        raise _fail(f"{variant.id} has no drops, so the hand must be '-', not {text!r}")
-    for count, letter in re.findall(r"(\d*)(.)", text):
+        raise _fail(f"{variant.id} has no drops, so the hand must be '-', not {shown(text)}")
+    for count, letter in _HAND_TOKEN.findall(text):
         piece = variant.by_letter.get(letter.upper())
         if piece is None or piece.promoted or piece.royal or not letter.isalpha():
-            raise _fail(f"{letter!r} cannot be in hand (hand: {text!r})")
-        n = int(count) if count else 1
-        if n < 1:
-            raise _fail(f"hand count for {letter!r} must be at least 1")
-        hands[SENTE if letter.isupper() else GOTE][piece.kind] += n
+            raise _fail(f"{letter!r} cannot be in hand (hand: {shown(text)})")
+        color = SENTE if letter.isupper() else GOTE
+        what = f"the number of {COLOR_NAMES[color]} {piece.name.lower()}s in hand"
+        most = variant.tables.set_counts[piece.kind]
+        hands[color][piece.kind] += read_number(count, what, 1, most, _fail) if count else 1
     return hands
 
 

@@ -1,4 +1,12 @@
-"""Variants as data: load, merge (``inherits``) and validate ``data/variants/*.toml``."""
+"""Variants as data: load, merge (``inherits``) and validate ``data/variants/*.toml``.
+
+A variant id is looked up among the known ones only: ``available_variants()``, the names of
+the files in ``data/variants``. ``load_variant`` (and so every record's ``# variant:`` line,
+``#KOMABOT-VARIANT:`` tag and the CLI's ``--variant``) refuses any other text, such as a path
+(``../../x``) or a NUL, before a file name is ever made from it; an ``inherits`` key is held to
+the same rule. ``read_variant_file`` reads a file by its path, for checking a file before it
+is installed; never give it a path from a user.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.betza import MoveSpec, parse_betza
 from rules.errors import RulesError, VariantFileError
+from rules.numbers import shown
 
 if TYPE_CHECKING:
     from rules.tables import Tables
@@ -207,17 +216,14 @@ def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
 def _raw(
     variant_id: str, directory: Path, seen: tuple[str, ...] = ()
 ) -> tuple[dict[str, Any], Path]:
-    path = directory / f"{variant_id}.toml"
+    path = _known_file(variant_id, directory)
     if variant_id in seen:
         raise VariantFileError(f"{path}: key 'variant.inherits': inheritance cycle {seen}")
     try:
         with path.open("rb") as fh:
             raw = tomllib.load(fh)
-    except FileNotFoundError:
-        known = ", ".join(available_variants(directory)) or "none"
-        raise VariantFileError(
-            f"unknown variant {variant_id!r} (known: {known})", code="unknown_variant"
-        ) from None
+    except OSError as exc:
+        raise VariantFileError(f"{path}: cannot be read ({exc.strerror})") from None
     except tomllib.TOMLDecodeError as exc:
         raise VariantFileError(f"{path}: not valid TOML: {exc}") from None
     parent = raw.get("variant", {}).get("inherits")
@@ -231,19 +237,40 @@ def _raw(
 
 
 def available_variants(directory: Path | None = None) -> list[str]:
-    """Ids of every variant file in the data folder, sorted."""
+    """Ids of every variant file in the data folder, sorted: the only ids ever loaded."""
     folder = directory if directory is not None else data_dir() / "variants"
     return sorted(p.stem for p in folder.glob("*.toml"))
 
 
+def _known_file(variant_id: str, directory: Path) -> Path:
+    """The file of ``variant_id`` when it is one of ``directory``'s variants; else an error
+    listing the known ids (no path is made from unknown text)."""
+    known = available_variants(directory)
+    if variant_id not in known:
+        raise VariantFileError(
+            f"unknown variant {shown(str(variant_id))} (known: {', '.join(known) or 'none'})",
+            code="unknown_variant",
+            known=known,
+        )
+    return directory / f"{variant_id}.toml"
+
+
 @cache
 def load_variant(variant_id: str) -> Variant:
-    """Load (once) and validate the variant ``variant_id`` from the data folder."""
-    return read_variant(variant_id, data_dir() / "variants")
+    """Load (once) and validate the variant ``variant_id``, one of ``available_variants()``;
+    any other text is refused with VariantFileError (code ``unknown_variant``)."""
+    return _read(variant_id, data_dir() / "variants")
 
 
-def read_variant(variant_id: str, directory: Path) -> Variant:
-    """Load and validate a variant from ``directory`` (no cache)."""
+def read_variant_file(path: Path) -> Variant:
+    """Load and validate the variant file at ``path`` (no cache), any parent it inherits from
+    the same folder: for checking a variant file. Never give it a path from a user; user text
+    names a variant through ``load_variant``."""
+    return _read(path.stem, path.parent)
+
+
+def _read(variant_id: str, directory: Path) -> Variant:
+    """Load and validate ``variant_id``, one of the variants in ``directory``."""
     raw, path = _raw(variant_id, directory)
     raw.get("variant", {}).pop("inherits", None)
     rd = _Reader(path)

@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 MAX_LENGTH = 40
-_USI_EXACT = re.compile(r"^(?:\d{1,2}[a-z]\d{1,2}[a-z]\+?|[A-Z]\*\d{1,2}[a-z])$")
+_USI_EXACT = re.compile(r"^(?:[0-9]{1,2}[a-z][0-9]{1,2}[a-z]\+?|[A-Z]\*[0-9]{1,2}[a-z])$")
 
 
 def parse_move(pos: Position, text: str) -> Move:

@@ -18,13 +18,16 @@ from rules.notation.names import foreign_piece, japanese_name_at, piece_names
 from rules.notation.numerals import parse_kanji_number
 from rules.notation.query import MoveQuery, Style
 from rules.notation.squares import square_at
+from rules.numbers import is_digits, shown
 from rules.variant import Variant, load_variant
 
 _MARKS = "▲△☗☖▼▽"
 _NUMERAL_RUN = re.compile(r"^[0-9一二三四五六七八九十〇]+[a-s]?")
+# The longest square (file then rank) on a board of up to 19x19: 十九十九 or 1919.
+_SQUARE_CHARS = 4
 _TAIL = re.compile(
     r"^(?P<marks>[右左直上引寄行]*)(?P<suffix>不成|成|生|打)?"
-    r"(?:\((?P<origin>\d{2}|\d{4}|\d{1,2},\d{1,2})\))?$"
+    r"(?:\((?P<origin>[0-9]{2}|[0-9]{4}|[0-9]{1,2},[0-9]{1,2})\))?$"
 )
 
 
@@ -128,7 +131,7 @@ def _unknown_piece(variant: Variant, text: str, head: str, rest: str) -> RulesEr
 
 
 def _number(token: str, letters: bool) -> int | None:
-    if token.isascii() and token.isdigit():
+    if is_digits(token):  # at most the two digits of a file or rank (see _read_square)
         return int(token) if token[0] != "0" else None
     if letters and len(token) == 1 and "a" <= token <= "s":
         return ord(token) - ord("a") + 1
@@ -138,12 +141,19 @@ def _number(token: str, letters: bool) -> int | None:
 def _read_square(variant: Variant, text: str, t: str) -> tuple[int, str]:
     m = _NUMERAL_RUN.match(t)
     run = m.group(0) if m else ""
+    if len(run) > _SQUARE_CHARS:  # every split of the run is tried below: keep it short
+        raise InvalidMoveError(
+            f"{shown(text)}: {shown(run)} is too long for a square (file then rank, like ７六 "
+            "or １１十一)",
+            code="bad_square",
+            text=text,
+        )
     big = variant.files > 9 or variant.ranks > 9
     found: set[int] = set()
     all_digits = False
     for i in range(1, len(run)):
         ftext, rtext = run[:i], run[i:]
-        if ftext.isdigit() and rtext.isdigit():
+        if is_digits(ftext) and is_digits(rtext):
             all_digits = True
             if big:
                 continue

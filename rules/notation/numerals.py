@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
+
+from rules.numbers import DIGITS
 
 KANJI_DIGITS = "一二三四五六七八九"
 KANJI_NUMERAL_CHARS = frozenset(KANJI_DIGITS + "十〇")
-_FULL_WIDTH = str.maketrans("0123456789", "０１２３４５６７８９")
+FULL_WIDTH_DIGITS = "０１２３４５６７８９"
+_FULL_WIDTH = str.maketrans(DIGITS, FULL_WIDTH_DIGITS)
 
 
 def kanji_number(n: int) -> str:
@@ -44,5 +48,26 @@ def full_width(n: int) -> str:
 
 
 def normalize(text: str) -> str:
-    """Full-width letters, digits and signs to ASCII, ideographic space to a space (NFKC)."""
-    return unicodedata.normalize("NFKC", text)
+    """Full-width letters, digits and signs to ASCII, ideographic space to a space (NFKC).
+
+    Only full-width digits become digits: a character NFKC would also turn into one (``²``,
+    ``₃``, ``①``, ``𝟕``) is kept as written, so that a reader refuses it rather than take it
+    for a number."""
+    if text.isascii():
+        return text
+    parts: list[str] = []
+    start = 0
+    for i, c in enumerate(text):
+        if _stray_digit(c):
+            parts += [unicodedata.normalize("NFKC", text[start:i]), c]
+            start = i + 1
+    parts.append(unicodedata.normalize("NFKC", text[start:]))
+    return "".join(parts)
+
+
+@lru_cache(maxsize=1024)
+def _stray_digit(c: str) -> bool:
+    """Would NFKC make an ASCII digit of ``c``, which is not a full-width digit?"""
+    if c.isascii() or c in FULL_WIDTH_DIGITS:
+        return False
+    return any(d in DIGITS for d in unicodedata.normalize("NFKC", c))

@@ -10,12 +10,14 @@ from rules.errors import InvalidMoveError
 from rules.notation.names import piece_names
 from rules.notation.query import MoveQuery, Style
 from rules.notation.squares import square_at
+from rules.numbers import DIGITS
 from rules.variant import Variant
 
 _DASHES = str.maketrans({"–": "-", "—": "-", "−": "-", "‐": "-", "×": "x", "'": "*"})
 _HEAD = re.compile(r"^(\+?)([A-Za-z]*)(.*)$")
-_SQ_LETTER = r"(\d{1,2})([a-z])"
-_SQ_DIGITS = r"(\d)(\d)"
+# ASCII digits only: ``\d`` would also take ٣ and ９ (full-width is folded before, on purpose).
+_SQ_LETTER = r"([0-9]{1,2})([a-z])"
+_SQ_DIGITS = r"([0-9])([0-9])"
 
 
 def read_western(variant: Variant, text: str) -> MoveQuery:
@@ -56,8 +58,8 @@ def _read_squares(
     if m is None:
         if (
             variant.files > 9
-            and re.fullmatch(r"[-x*\d+=]+", rest)
-            and any(c.isdigit() for c in rest)
+            and re.fullmatch(r"[-x*0-9+=]+", rest)
+            and any(c in DIGITS for c in rest)
         ):
             raise InvalidMoveError(
                 f"{text!r}: on a {variant.files}x{variant.ranks} board a square needs its rank "

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from rules.notation.names import piece_names
 from rules.notation.numerals import full_width, kanji_number, normalize, parse_kanji_number
+from rules.numbers import DIGITS, Fail, check_number, read_number, shown
 from rules.position import Position
-from rules.records.record import RecordError
+from rules.records.record import RecordError, at_line
 from rules.sfen import piece_counts
 from rules.tables import GOTE, SENTE
 from rules.variant import Variant
@@ -64,7 +65,7 @@ def _name_at(variant: Variant, text: str, i: int, line_no: int) -> tuple[int, in
             exact = [k for k in kinds if names.japanese[k] == text[i : i + size]]
             return (exact or sorted(kinds))[0], i + size
     raise RecordError(
-        f"line {line_no}: no {variant.names['en']} piece named at {text[i:]!r}",
+        f"line {line_no}: no {variant.names['en']} piece named at {shown(text[i:])}",
         code="bad_record_board",
         line=line_no,
     )
@@ -77,7 +78,7 @@ def read_board_row(variant: Variant, line: str, line_no: int) -> list[int]:
     out: list[int] = []
     i = 0
     gote = False
-    while i < len(body):
+    while i < len(body) and len(out) <= variant.files:  # no more than one square too many
         c = body[i]
         if c == " ":
             i += 1
@@ -91,9 +92,10 @@ def read_board_row(variant: Variant, line: str, line_no: int) -> list[int]:
             out.append(-kind if gote else kind)
             gote = False
     if len(out) != variant.files:
+        found = f"more than {variant.files}" if len(out) > variant.files else f"only {len(out)}"
         raise RecordError(
-            f"line {line_no}: a board row has {len(out)} squares, {variant.names['en']} has "
-            f"{variant.files}",
+            f"line {line_no}: a board row has {found} squares, "
+            f"{variant.names['en']} has {variant.files}",
             code="bad_record_board",
             line=line_no,
         )
@@ -106,19 +108,32 @@ def read_hand(variant: Variant, text: str, line_no: int) -> list[int]:
     text = normalize(text).strip()
     if text in ("", "なし"):
         return hand
+    fail = at_line(line_no, "bad_record_board")
     for item in text.split():
         kind, end = _name_at(variant, item, 0, line_no)
-        rest = item[end:]
-        n = 1 if not rest else (int(rest) if rest.isdigit() else parse_kanji_number(rest))
         piece = variant.piece(kind)
-        if n is None or piece.promoted or piece.royal:
-            raise RecordError(
-                f"line {line_no}: cannot read {item!r} as pieces in hand",
-                code="bad_record_board",
-                line=line_no,
-            )
-        hand[kind] += n
+        if piece.promoted or piece.royal:
+            raise fail(f"{shown(item)}: a {piece.name.lower()} cannot be in hand")
+        hand[kind] += _hand_count(variant, kind, item[end:], fail)
     return hand
+
+
+def _hand_count(variant: Variant, kind: int, text: str, fail: Fail) -> int:
+    """The count after a piece name in a hand: none (one), digits (18) or kanji (十八),
+    at most the set's pieces of that kind."""
+    what = f"the number of {variant.piece(kind).name.lower()}s in hand"
+    most = variant.tables.set_counts[kind]
+    if not text:
+        return 1
+    if text[0] in DIGITS:
+        return read_number(text, what, 1, most, fail)
+    n = parse_kanji_number(text)
+    if n is None:
+        raise fail(
+            f"cannot read the count {shown(text)} in hand: write it in digits or kanji, like "
+            "歩18 or 歩十八"
+        )
+    return check_number(n, what, 1, most, fail)
 
 
 REST = "残り全部"  # a tsume record's hand: every piece not on the board or in the other hand

@@ -26,6 +26,7 @@ from datetime import datetime
 
 from rules.errors import RulesError
 from rules.move import Move
+from rules.numbers import is_digits, shown
 from rules.outcome import Outcome, Termination
 from rules.position import Position
 from rules.records.bod import rest_to_hand
@@ -172,7 +173,7 @@ def _one_line(text: str) -> str:
 
 
 def looks_like_csa(text: str) -> bool:
-    return bool(re.search(r"^(?:V[23]|PI|P1|N\+|[+-]\d{4}[A-Z]{2})", text, re.M))
+    return bool(re.search(r"^(?:V[23]|PI|P1|N\+|[+-][0-9]{4}[A-Z]{2})", text, re.M))
 
 
 def read_csa(text: str) -> GameRecord:
@@ -210,8 +211,14 @@ def read_csa(text: str) -> GameRecord:
             elif st.startswith(("P+", "P-")):
                 board = board if board is not None else [0] * variant.tables.size
                 _read_pieces(variant, board, hands, st, no)
-            else:
+            elif st in SIGNS:
                 side = SENTE if st == "+" else GOTE
+            else:
+                raise RecordError(
+                    f"line {no}: cannot read {shown(st)} (a position line is PI, a board row "
+                    "P1 to P9, or pieces P+ / P-)",
+                    line=no,
+                )
             continue
         if st.startswith("V") or st.startswith("T"):
             continue
@@ -231,7 +238,7 @@ def read_csa(text: str) -> GameRecord:
                 start = pos.sfen()
             end = st
             break
-        if re.fullmatch(r"[+-]\d{4}[A-Z]{2}", st):
+        if _MOVE.fullmatch(st):
             if pos is None:
                 pos = _start(variant, board, hands, side, no)
                 start = pos.sfen()
@@ -241,7 +248,7 @@ def read_csa(text: str) -> GameRecord:
             continue
         raise RecordError(f"line {no}: cannot read {st!r} as CSA", line=no)
     if pos is None:
-        pos = _start(variant, board, hands, side, 0)
+        pos = _start(variant, board, hands, side, statements[-1][0] if statements else 1)
         start = pos.sfen()
     return GameRecord(
         variant="shogi",
@@ -257,11 +264,20 @@ def read_csa(text: str) -> GameRecord:
     )
 
 
+_MOVE = re.compile(r"[+-][0-9]{4}[A-Z]{2}")  # ASCII digits: ``\d`` would also take ٣ and ９
+
+
 def _square(variant: Variant, text: str, no: int) -> int:
-    f, r = int(text[0]), int(text[1])
-    if not (1 <= f <= variant.files and 1 <= r <= variant.ranks):
-        raise RecordError(f"line {no}: {text} is not a square", line=no)
-    return (r - 1) * variant.files + (variant.files - f)
+    """``77``: file then rank, one ASCII digit each."""
+    if len(text) == 2 and is_digits(text):
+        f, r = int(text[0]), int(text[1])
+        if 1 <= f <= variant.files and 1 <= r <= variant.ranks:
+            return (r - 1) * variant.files + (variant.files - f)
+    raise RecordError(
+        f"line {no}: {shown(text)} is not a square (file 1-{variant.files} then rank "
+        f"1-{variant.ranks}, like 77)",
+        line=no,
+    )
 
 
 def _kind(variant: Variant, code: str, no: int) -> int:
@@ -275,9 +291,9 @@ def _initial_board(variant: Variant, st: str, no: int) -> list[int]:
     board = Position.start(variant).board[:]
     for i in range(2, len(st), 4):
         chunk = st[i : i + 4]
-        if len(chunk) != 4 or not chunk[:2].isdigit():
+        if len(chunk) != 4 or not is_digits(chunk[:2]):
             raise RecordError(
-                f"line {no}: cannot read {st!r} (PI then squares and pieces)", line=no
+                f"line {no}: cannot read {shown(st)} (PI then squares and pieces)", line=no
             )
         board[_square(variant, chunk[:2], no)] = 0
     return board

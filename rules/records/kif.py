@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import islice
 
 from rules.errors import AmbiguousMoveError, RulesError
 from rules.move import Move
@@ -46,6 +47,7 @@ from rules.notation.numerals import normalize
 from rules.notation.printing import Printer
 from rules.notation.resolve import resolve
 from rules.notation.squares import japanese_square, kif_origin
+from rules.numbers import MAX_MOVE_NUMBER, read_number
 from rules.outcome import Outcome, Termination
 from rules.position import Position
 from rules.records.bod import (
@@ -60,6 +62,7 @@ from rules.records.record import (
     RESULT_TAG,
     GameRecord,
     RecordError,
+    at_line,
     loser_to_move,
     read_result_words,
     result_words,
@@ -208,13 +211,14 @@ def _one_line(text: str) -> str:
 
 # --- reading ---------------------------------------------------------------------------
 
-_TIME = re.compile(r"\s*\([\d ]*:[\d:/ ]*\)\s*\+?\s*$")
-_MOVE_LINE = re.compile(r"^(\d+)\s+(\S.*?)\s*\+?$")
+# Digits are ASCII [0-9] (``\d`` would also take ٣ and ９); ``rules.numbers`` reads them.
+_TIME = re.compile(r"\s*\([0-9 ]*:[0-9:/ ]*\)\s*\+?\s*$")
+_MOVE_LINE = re.compile(r"^([0-9]+)\s+(\S.*?)\s*\+?$")
 # A header ``key：value`` (or ``key:value``); never a move line, which starts with its number
 # or a ▲ mark and may hold a time like ( 0:01/00:00:01).
-_HEADER = re.compile(rf"^([^\d\s:：{KI2_MARKS}][^:：]*?)\s*[：:]\s*(.*)$")
-_SUMMARY = re.compile(r"^まで、?(\d+)手(?:で)?\s*(.*)$")
-_TSUME = re.compile(r"^(\d+)手(詰み?)$")  # a tsume record's ``7手詰``
+_HEADER = re.compile(rf"^([^0-9\s:：{KI2_MARKS}][^:：]*?)\s*[：:]\s*(.*)$")
+_SUMMARY = re.compile(r"^まで、?([0-9]+)手(?:で)?\s*(.*)$")
+_TSUME = re.compile(r"^([0-9]+)手(詰み?)$")  # a tsume record's ``7手詰``
 _NAMED = re.compile(r"(先手|後手|下手|上手)の(.*)$")
 _SPECIAL = {
     "投了",
@@ -314,7 +318,7 @@ class _KifReader:
         if header:
             self._header(no, header.group(1), header.group(2).strip())
             return True
-        if line.startswith("手数") or re.fullmatch(r"[\d\s０-９]+", line):
+        if line.startswith("手数") or re.fullmatch(r"[0-9\s０-９]+", line):
             return True
         return self._moves(no, line)
 
@@ -374,7 +378,8 @@ class _KifReader:
                 if body:
                     self._push(pos, _read_ki2_move(pos, body, no, len(self.moves) + 1))
             return True
-        number, body = int(m.group(1)), "".join(m.group(2).split()).lstrip(KI2_MARKS)
+        number = read_number(m.group(1), "the move number", 1, MAX_MOVE_NUMBER, at_line(no))
+        body = "".join(m.group(2).split()).lstrip(KI2_MARKS)
         if body in _SPECIAL:
             self.end.special = body
             self.end.comments.clear()
@@ -420,20 +425,29 @@ def read_kif(text: str) -> GameRecord:
 
 
 def _variant_of(lines: list[str]) -> str:
-    for line in lines:
+    for no, line in enumerate(lines, start=1):
         if line.startswith(VARIANT_TAG):
             name = line[len(VARIANT_TAG) :].strip()
             try:
                 return load_variant(name).id
             except RulesError as exc:
-                raise RecordError(f"{VARIANT_TAG} {exc.message}") from None
+                raise RecordError(
+                    f"line {no}: {VARIANT_TAG} {exc.message}", code=exc.code, line=no
+                ) from None
     wa = any("和将棋" in line for line in lines if "手合割" in line) or any(
-        line.count("|") == 2 and len(re.findall(r"[v ]\S", line.split("|")[1])) > 9
-        for line in lines
+        _wider_than_nine(line) for line in lines
     )
     if not wa:
         return "shogi"
     return "wa-drops" if any("打" in line for line in lines) else "wa"
+
+
+def _wider_than_nine(line: str) -> bool:
+    """Is ``line`` a diagram row of more than 9 cells (a Wa board)? Stops at the tenth."""
+    if line.count("|") != 2:
+        return False
+    cells = re.finditer(r"[v ]\S", line.split("|")[1])
+    return next(islice(cells, 9, None), None) is not None
 
 
 def _start_from_name(variant: Variant, name: str, no: int, current: str) -> str:

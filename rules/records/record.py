@@ -12,6 +12,7 @@ readers prefer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -40,6 +41,11 @@ class RecordError(RulesError):
     """A game record that cannot be read or written; the message names the line and problem."""
 
     code = "bad_record"
+
+
+def at_line(no: int, code: str = "bad_record") -> Callable[[str], RecordError]:
+    """What makes the RecordError for a problem on line ``no`` (for ``rules.numbers``)."""
+    return lambda problem: RecordError(f"line {no}: {problem}", code=code, line=no)
 
 
 @dataclass(frozen=True)

@@ -30,12 +30,14 @@ def looks_like_usi(text: str) -> bool:
 def read_usi(text: str) -> GameRecord:
     """A validated record from ``position ...`` text; RecordError names the problem."""
     comments: dict[str, str] = {}
+    comment_lines: dict[str, int] = {}
     command: tuple[int, str] | None = None
     for no, raw in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
         line = raw.strip()
         if line.startswith("#"):
             key, _, value = line[1:].partition(":")
             comments[key.strip().lower()] = value.strip()
+            comment_lines[key.strip().lower()] = no
         elif line:
             if command is not None:
                 raise RecordError(f"line {no}: only one 'position' line is read", line=no)
@@ -64,6 +66,10 @@ def read_usi(text: str) -> GameRecord:
     variant_id = comments.get("variant") or _guess_variant(sfen, moves)
     try:
         variant = load_variant(variant_id)
+    except RulesError as exc:
+        at = comment_lines.get("variant", no)
+        raise RecordError(f"line {at}: {exc.message}", code=exc.code, line=at) from None
+    try:
         pos = Position.from_sfen(variant, sfen) if sfen else Position.start(variant)
     except RulesError as exc:
         raise RecordError(f"line {no}: {exc.message}", line=no) from None

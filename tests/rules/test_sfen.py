@@ -46,11 +46,19 @@ def test_multi_digit_empty_runs_and_prefixes() -> None:
         (SHOGI, "4k4/9/9/9/9/9/9/9/4K4 x - 1", "side to move must be 'b' (sente) or 'w' (gote)"),
         (SHOGI, "4k4/9/9/9/9/9/9/9/4K4 b Q 1", "'Q' cannot be in hand"),
         (SHOGI, "4k4/9/9/9/9/9/9/9/4K4 b K 1", "'K' cannot be in hand"),
-        (SHOGI, "4k4/9/9/9/9/9/9/9/4K4 b 19P 1", "19 pawns"),
-        (SHOGI, "4k4/9/9/9/9/9/9/9/4K4 b - 0", "move number must be a positive whole number"),
+        (
+            SHOGI,
+            "4k4/9/9/9/9/9/9/9/4K4 b 19P 1",
+            "sente pawns in hand must be from 1 to 18, not 19",
+        ),
+        (SHOGI, "4k4/9/9/9/9/9/9/9/4K4 b - 0", "the move number must be from 1 to 999999, not 0"),
         (SHOGI, "4k4/9/9/9/9/9/9/9/4K4", "expected 4 fields"),
         (SHOGI, "4k4/4R4/9/9/9/9/9/9/4K4 b - 1", "gote is in check but it is not gote's turn"),
-        (SHOGI, "4k4/9/9/9/9/9/9/9/4K0 b - 1", "empty run of 0"),
+        (
+            SHOGI,
+            "4k4/9/9/9/9/9/9/9/4K0 b - 1",
+            "rank 9 (i): an empty run must be from 1 to 9, not 0",
+        ),
         (SHOGI, "4k4/9/9/9/9/9/9/9/4K!4 b - 1", "unexpected character '!'"),
         (WA, "11/11/11/11/11/11/11/11/11/11/5K5 b P 1", "wa has no drops"),
         (

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rules import VariantFileError, available_variants, load_variant
-from rules.variant import data_dir, read_variant
+from rules.variant import data_dir, read_variant_file
 
 
 def test_variants_available() -> None:
@@ -131,7 +131,7 @@ def test_bad_variant_file_names_file_and_key(
 ) -> None:
     _break(variants_copy, name, old, new)
     with pytest.raises(VariantFileError) as info:
-        read_variant(name, variants_copy)
+        read_variant_file(variants_copy / f"{name}.toml")
     message = str(info.value)
     assert problem in message
     if key:
@@ -141,7 +141,7 @@ def test_bad_variant_file_names_file_and_key(
 def test_not_toml_at_all(variants_copy: Path) -> None:
     (variants_copy / "shogi.toml").write_text("[variant\nid=", encoding="utf-8")
     with pytest.raises(VariantFileError, match=r"shogi\.toml: not valid TOML"):
-        read_variant("shogi", variants_copy)
+        read_variant_file(variants_copy / "shogi.toml")
 
 
 def test_unknown_variant() -> None:
