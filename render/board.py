@@ -8,7 +8,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.captions import Caption, coordinate_labels, header_caption
-from render.fonts import Face, display_name, fit, font, printable
+from render.fonts import Face, display_name, fit, font, max_chars, printable
 from render.hands import draw_strip, tray_box, turn_icon
 from render.layout import BoardLayout, board_layout
 from render.options import BoardOptions, Coordinates
@@ -275,7 +275,9 @@ def _header(img: Image.Image, lay: BoardLayout, side: int, caption: Caption, the
         box = (x0, round(cy - icon_h / 2), x0 + icon_w, round(cy + icon_h / 2))
         turn_icon(draw, box, side, theme)
         tx += icon_w + px // 2
-    text = fit(printable(caption.status), Face.BOLD, px, right - tx)
+    # a result names the winner as typed: cut it to what could fit before looking at it
+    status = caption.status[: max_chars(Face.BOLD, px, right - tx) + 1]
+    text = fit(printable(status), Face.BOLD, px, right - tx)
     draw.text((tx, cy), text, font=font(Face.BOLD, px), fill=theme.label, anchor="lm")
 
 

@@ -50,17 +50,49 @@ def printable(text: str, replacement: str = "?") -> str:
     return out
 
 
+# No box on an image holds more characters than this (the widest, the header at the largest
+# size, holds fewer than 150 of the narrowest): what lies beyond is cut before any other work.
+NAME_CHARS = 256
+
+
 def display_name(name: str, fallback: str) -> str:
-    """``name`` as the fonts can draw it, or ``fallback`` when too little of it would show."""
-    shown = printable(name.strip())
+    """``name`` as the fonts can draw it, or ``fallback`` when too little of it would show.
+
+    Only the first ``NAME_CHARS`` characters are looked at, so a name of any length costs
+    the same (no image box shows more)."""
+    shown = printable(name.lstrip()[:NAME_CHARS].rstrip())
     return shown if sum(c.isalnum() for c in shown) >= 1 else fallback
 
 
-def fit(text: str, face: Face, px: int, width: int) -> str:
-    """``text`` shortened with an ellipsis until it is at most ``width`` pixels wide."""
+@cache
+def _narrowest(face: Face, px: int) -> float:
+    """The smallest advance, in pixels, of any character the fonts cover (at least 1)."""
     f = font(face, px)
-    if f.getlength(text) <= width:
+    return max(1.0, min(f.getlength(c) for c in _covered()))
+
+
+def max_chars(face: Face, px: int, width: int) -> int:
+    """More characters than this cannot fit ``width`` pixels, whatever they are (each printable
+    character is at least as wide as the narrowest the fonts cover)."""
+    return max(0, int(width / _narrowest(face, px)))
+
+
+def fit(text: str, face: Face, px: int, width: int) -> str:
+    """``text`` shortened with an ellipsis until it is at most ``width`` pixels wide.
+
+    ``text`` is first cut to what could possibly fit (``max_chars``), then the longest prefix
+    that fits with the ellipsis is found by bisection: a few measurements of a bounded text,
+    whatever the length of ``text``."""
+    f = font(face, px)
+    limit = max_chars(face, px, width)
+    if len(text) <= limit and f.getlength(text) <= width:
         return text
-    while text and f.getlength(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    text = text[:limit]
+    lo, hi = 0, len(text)  # text[:lo] + "…" fits (or lo is 0); text[:hi + 1] + "…" does not
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.getlength(text[:mid] + "…") <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"

@@ -17,8 +17,9 @@ from bot.config import Config
 from bot.core import present
 from bot.core.api import Attachment, Button, ChatRef, Outbox, Reply, Request, User
 from bot.core.clock import Clock
+from bot.core.exports import Exports
 from bot.core.messages import text
-from bot.core.positions import DamagedRecordError, PositionCache
+from bot.core.positions import DamagedRecordError, PositionCache, replay
 from bot.store.interface import Store
 from bot.store.models import (
     ChallengeRow,
@@ -125,6 +126,7 @@ class ServiceBase:
         self._drawing = ThreadPoolExecutor(
             max_workers=os.cpu_count() or 2, thread_name_prefix="komabot-draw"
         )
+        self.exports = Exports()  # /export's files: own threads, limits, cache
 
     # --- people -------------------------------------------------------------------------
 
@@ -195,7 +197,7 @@ class ServiceBase:
             return None
         try:
             meant = await self.unnamed_game(ctx, player=True)
-            pos = self.positions.position(meant)
+            pos = await self.position_of(meant)
         except (UserError, DamagedRecordError):
             return number  # no game to read the move in: the number can only name one
         return None if reads_as_move(pos, " ".join(words)) else number
@@ -235,7 +237,7 @@ class ServiceBase:
 
     async def game_line(self, ctx: Context, game: GameRow) -> str:
         names = await self.names(game)
-        pos = self.positions.position(game)
+        pos = await self.position_of(game)
         return ctx.t(
             "game.line",
             game=game.id,
@@ -323,7 +325,7 @@ class ServiceBase:
         settings = settings or (ctx.settings if ctx else await self.store.get_settings(game.chat))
         lang = settings.language
         now = self.clock.now() if now is None else now
-        pos = pos or self.positions.position(game)
+        pos = pos or await self.position_of(game)
         names = await self.names(game)
         body = list(lines)
         mentions: tuple[User, ...] = ()
@@ -386,6 +388,16 @@ class ServiceBase:
         """Run an image function on the drawing threads (one per core), off the event loop."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._drawing, functools.partial(fn, *args))
+
+    async def position_of(self, game: GameRow) -> Position:
+        """The position after every move of ``game`` (a fresh copy), as
+        ``self.positions.position`` gives it; one not cached is rebuilt (every move replayed,
+        in time proportional to the game) on a drawing thread, off the event loop."""
+        pos = self.positions.cached(game)
+        if pos is None:
+            pos = await self.draw(replay, game)
+            self.positions.put(game, pos)  # keeps its own copy
+        return pos
 
     async def announce(self, ctx: Context, game: GameRow, reply: Reply) -> Reply:
         """``reply`` for the asker; when they acted from another chat (a private chat with the

@@ -10,6 +10,7 @@ from bot.core import present
 from bot.core.api import Attachment, Button, Reply
 from bot.core.base import Context, ServiceBase, UserError, export_formats, parse_number
 from bot.core.commands import BY_NAME, COMMANDS, EXPORT_FORMATS, find_command
+from bot.core.exports import Export, ExportBusy, gif_export, record_export
 from bot.core.messages import LANGUAGES, text
 from bot.core.movewords import moves_in_words
 from bot.store.models import ChatSettings, GameRow, ReminderRoute
@@ -117,7 +118,7 @@ class InfoCommands(ServiceBase):
             number = rest[0]
             raise UserError("game.bad_number", text=number)
         names = await self.names(game)
-        pos = self.positions.position(game)
+        pos = await self.position_of(game)
         lines = [
             ctx.t(
                 "board.header",
@@ -148,7 +149,7 @@ class InfoCommands(ServiceBase):
         game, rest = await self.pick_game(ctx, ctx.args, player=False)
         if not rest:
             raise UserError("moves.missing")
-        pos = self.positions.position(game)
+        pos = await self.position_of(game)
         try:
             sq = pos.tables.parse_square(rest[0].lower())
         except RulesError as exc:
@@ -191,7 +192,7 @@ class InfoCommands(ServiceBase):
         for game in games:
             color = game.player_color(ctx.user)
             assert color is not None
-            pos = self.positions.position(game)
+            pos = await self.position_of(game)
             names = await self.names(game)
             turn = (
                 ctx.t("games.your_turn")
@@ -254,41 +255,50 @@ class InfoCommands(ServiceBase):
                 variant=present.variant_name(game.variant, ctx.lang),
                 formats=", ".join(formats),
             )
-        filename = f"game-{game.id}.{fmt}"
-        replaced: tuple[str, ...] = ()
-        if fmt == "gif":
-            from render import render_replay
-
-            result = present.result_caption(game, names, ctx.lang)  # on the last frame
-            options = present.board_options(ctx.settings, names, result=result)
-            try:
-                data = await self.draw(
-                    render_replay,
-                    load_variant(game.variant),
-                    game.start_sfen,
-                    game.moves,
-                    GIF_MAX_BYTES,
-                    options,
-                )
-            except ValueError:
-                raise UserError("export.too_big", game=game.id) from None
-            attachment = Attachment(data, filename, MIME[fmt])
-        else:
-            from rules.records import RecordError, export_file
-
-            try:
-                exported = export_file(self.record(game, names), fmt)
-            except RecordError as exc:
-                raise UserError(
-                    "export.unavailable", fmt=fmt.upper(), problem=exc.message
-                ) from None
-            attachment = Attachment(exported.data, filename, MIME[fmt])
-            replaced = exported.replaced
+        made = await self.export_file(ctx, game, names, fmt)
+        attachment = Attachment(made.data, f"game-{game.id}.{fmt}", MIME[fmt])
+        replaced = made.replaced
         words = [ctx.t("export.done", game=game.id, fmt=fmt.upper())]
         if replaced:  # characters Shift-JIS cannot hold (an emoji in a name) became ?
             chars = " ".join(replaced)
             words.append(ctx.t("export.replaced", chars=chars, fmt=fmt.upper(), game=game.id))
         return Reply(" ".join(words), files=(attachment,))
+
+    async def export_file(
+        self, ctx: Context, game: GameRow, names: tuple[str, str], fmt: str
+    ) -> Export:
+        """The file ``/export`` sends, made on the export threads and remembered (see
+        ``bot.core.exports`` for the limits): nothing here grows with the game's length."""
+        # the game's version and number of moves stand for its moves (hashing those would
+        # cost time in proportion to the game)
+        game_key = (game.id, game.version, len(game.moves), fmt)
+        if fmt == "gif":
+            result = present.result_caption(game, names, ctx.lang)  # on the last frame
+            options = present.board_options(ctx.settings, names, result=result)
+            variant = load_variant(game.variant)
+            try:
+                return await self.exports.make(
+                    (*game_key, options, GIF_MAX_BYTES),
+                    gif_export,
+                    variant,
+                    game.start_sfen,
+                    game.moves,
+                    GIF_MAX_BYTES,
+                    options,
+                    gif=True,
+                )
+            except ExportBusy:
+                raise UserError("export.busy", game=game.id) from None
+            except ValueError:
+                raise UserError("export.too_big", game=game.id) from None
+        from rules.records import RecordError
+
+        try:
+            return await self.exports.make(
+                (*game_key, *names), record_export, self.record(game, names), fmt
+            )
+        except RecordError as exc:
+            raise UserError("export.unavailable", fmt=fmt.upper(), problem=exc.message) from None
 
     @staticmethod
     def record(game: GameRow, names: tuple[str, str]) -> GameRecord:
@@ -529,7 +539,7 @@ class InfoCommands(ServiceBase):
                 else await self.store.active_game(ctx.chat, ctx.user)
             )
             if game is not None and game.active and game.chat.chat_id == ctx.chat.chat_id:
-                pos = self.positions.position(game)
+                pos = await self.position_of(game)
                 if command == "move":
                     from rules.notation import legal_move_texts
 

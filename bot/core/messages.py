@@ -313,6 +313,10 @@ EN: dict[str, str] = {
     "export.not_for_variant": "{variant} games can't be written as {fmt}; use one of {formats}.",
     "export.unavailable": "Exporting {fmt} is not available: {problem}",
     "export.too_big": "The animation of game #{game} is too large to send; try KIF or CSA.",
+    "export.busy": (
+        "Other animations are being made right now; ask for /export gif {game} again in a "
+        "minute (records such as KIF come at once)."
+    ),
     "export.replaced": (
         "Shift-JIS cannot hold {chars}, so this {fmt} file has ? in their place; "
         "/export kifu {game} (UTF-8) keeps them."

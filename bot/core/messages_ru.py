@@ -313,6 +313,10 @@ RU: dict[str, str] = {
     ),
     "export.unavailable": "Экспорт в {fmt} недоступен: {problem}",
     "export.too_big": "Анимация партии #{game} слишком велика; попробуйте KIF или CSA.",
+    "export.busy": (
+        "Сейчас уже готовятся другие анимации; повторите /export gif {game} через минуту "
+        "(записи вроде KIF — сразу)."
+    ),
     "export.replaced": (
         "В Shift-JIS нет символов {chars}, поэтому в этом файле {fmt} вместо них стоит ?; "
         "/export kifu {game} (UTF-8) сохраняет их."

@@ -26,14 +26,21 @@ class PositionCache:
         self._entries: OrderedDict[int, tuple[int, Position]] = OrderedDict()
 
     def position(self, game: GameRow) -> Position:
-        """The position after every move of ``game`` (a fresh copy)."""
+        """The position after every move of ``game`` (a fresh copy).  A miss replays the
+        whole game here: on the event loop, prefer ``ServiceBase.position_of``."""
+        pos = self.cached(game)
+        if pos is None:
+            pos = replay(game)
+            self.put(game, pos)  # keeps its own copy
+        return pos
+
+    def cached(self, game: GameRow) -> Position | None:
+        """A fresh copy of the position of ``game`` at its version, if cached."""
         entry = self._entries.get(game.id)
-        if entry is not None and entry[0] == game.version:
-            self._entries.move_to_end(game.id)
-            return entry[1].copy()
-        pos = replay(game)
-        self.put(game, pos)
-        return pos.copy()
+        if entry is None or entry[0] != game.version:
+            return None
+        self._entries.move_to_end(game.id)
+        return entry[1].copy()
 
     def put(self, game: GameRow, pos: Position) -> None:
         """Remember ``pos`` as the position of ``game`` at its version (keeps a copy)."""
