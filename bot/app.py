@@ -16,7 +16,7 @@ import signal
 import sys
 from collections.abc import Awaitable, Callable, Sequence
 
-from bot.config import Config
+from bot.config import Config, RedactSecrets, install_redaction, redact
 from bot.core.api import FrontEnd, KeepsState
 from bot.core.clock import Clock, SystemClock
 from bot.core.scheduler import Scheduler
@@ -29,32 +29,10 @@ DRAIN_SECONDS = 30.0
 EXIT_FRONT_END_FAILED = 1
 
 
-class RedactSecrets(logging.Filter):
-    """Replace every configured token in a log record with ``***`` (libraries log URLs)."""
-
-    def __init__(self, secrets: Sequence[str]) -> None:
-        super().__init__()
-        self.secrets = tuple(s for s in secrets if s)
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if not self.secrets:
-            return True
-        message = record.getMessage()
-        if any(s in message for s in self.secrets):
-            for s in self.secrets:
-                message = message.replace(s, "***")
-            record.msg = message
-            record.args = None
-        if record.exc_info and record.exc_text is None:
-            record.exc_text = logging.Formatter().formatException(record.exc_info)
-        if record.exc_text:
-            for s in self.secrets:
-                record.exc_text = record.exc_text.replace(s, "***")
-        return True
-
-
 def setup_logging(config: Config, stream: object = None) -> None:
-    """One handler on the root logger (stderr), at the configured level, tokens redacted."""
+    """One handler on the root logger (stderr), at the configured level, tokens redacted
+    from every record (:func:`~bot.config.install_redaction`)."""
+    install_redaction(config.secrets)
     root = logging.getLogger()
     for handler in list(root.handlers):
         if getattr(handler, "komabot", False):
@@ -85,6 +63,13 @@ async def run_app(
     clock = clock or SystemClock()
     stop = stop or asyncio.Event()
     store = await SqliteStore.open(config.db_path, sync=config.db_sync)
+    if store.read_only:
+        log.warning(
+            "database %s cannot be written: %s. Reading commands work; moves, challenges and "
+            "settings are refused until it can be (then restart)",
+            config.db_path,
+            store.read_only,
+        )
     for front in front_ends:
         if isinstance(front, KeepsState):
             front.attach_state(store)
@@ -141,10 +126,7 @@ def describe(error: BaseException, secrets: Sequence[str] = ()) -> str:
         line = f"{name}: {message}"  # KeyError: 'x' says little without its kind
     else:
         line = message
-    for secret in secrets:
-        if secret:
-            line = line.replace(secret, "***")
-    return line
+    return redact(line, secrets)
 
 
 def serve(config: Config, front_ends: Sequence[FrontEnd], prog: str = "komabot") -> int:

@@ -6,11 +6,14 @@ Every variable is listed in :data:`VARIABLES` (name, default, meaning) so the RE
 
 from __future__ import annotations
 
+import logging
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+from urllib.parse import quote
 
 
 class ConfigError(ValueError):
@@ -138,3 +141,91 @@ class Config:
     def secrets(self) -> tuple[str, ...]:
         """Values that must never appear in a log line."""
         return tuple(s for s in (self.discord_token, self.telegram_token) if s)
+
+
+# --- secrets out of every line -----------------------------------------------------------
+
+MASK = "***"
+_SECRET_HALF = 16  # a Telegram token's part after the colon is secret on its own from here
+_SECRET_MIN = 6  # install_redaction skips shorter values (a test's "t"): they are no tokens,
+# and masking them in every line of the process would garble the log
+
+
+def secret_forms(secrets: Iterable[str]) -> tuple[str, ...]:
+    """Every form in which a secret may show up in a text, longest first: as is, URL-encoded
+    (``123%3AAAE...``) and, for a Telegram token ``123:AAE...``, its secret part alone."""
+    forms: set[str] = set()
+    for secret in secrets:
+        if not secret:
+            continue
+        forms.update({secret, quote(secret, safe="")})
+        _, colon, half = secret.partition(":")
+        if colon and len(half) >= _SECRET_HALF:
+            forms.add(half)
+    return tuple(sorted(forms, key=len, reverse=True))
+
+
+def redact(text: str, secrets: Iterable[str]) -> str:
+    """``text`` with every secret replaced by ``***``: the one helper for anything printed or
+    logged that may quote a token (error texts of libraries often carry request URLs)."""
+    for form in secret_forms(secrets):
+        if form in text:
+            text = text.replace(form, MASK)
+    return text
+
+
+class RedactSecrets(logging.Filter):
+    """Replace every configured secret in a log record (message, arguments, exception and
+    stack text) with ``***``.  :func:`install_redaction` runs it on every record made."""
+
+    def __init__(self, secrets: Iterable[str]) -> None:
+        super().__init__()
+        self._raw: set[str] = set()
+        self.secrets: tuple[str, ...] = ()  # every form of them (see secret_forms)
+        self.add(secrets)
+
+    def add(self, secrets: Iterable[str]) -> None:
+        self._raw.update(s for s in secrets if s)
+        self.secrets = secret_forms(self._raw)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not self.secrets:
+            return True
+        try:
+            message = record.getMessage()
+        except Exception:  # arguments that do not fit: logging reports it when emitting
+            message = None
+        if message is not None and redact(message, self.secrets) != message:
+            record.msg = redact(message, self.secrets)
+            record.args = None
+        if record.exc_info and record.exc_text is None:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text, self.secrets)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info, self.secrets)
+        return True
+
+
+_installed: RedactSecrets | None = None
+
+
+def install_redaction(secrets: Iterable[str]) -> RedactSecrets:
+    """Scrub ``secrets`` from every log record made from now on, by any logger (ours and the
+    libraries'), whichever handler shows it: a log record factory runs :class:`RedactSecrets`
+    on each record as it is made.  Calling it again adds secrets; it installs once."""
+    global _installed
+    secrets = [s for s in secrets if len(s) >= _SECRET_MIN]
+    if _installed is not None:
+        _installed.add(secrets)
+        return _installed
+    scrubber = _installed = RedactSecrets(secrets)
+    previous: Callable[..., logging.LogRecord] = logging.getLogRecordFactory()
+
+    def make_record(*args: Any, **kwargs: Any) -> logging.LogRecord:
+        record = previous(*args, **kwargs)
+        scrubber.filter(record)
+        return record
+
+    logging.setLogRecordFactory(make_record)
+    return scrubber

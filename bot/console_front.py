@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.config import Config
-from bot.core.api import Attachment, ChatRef, Handler, Platform, Reply, Request, User
+from bot.core.api import Attachment, ChatRef, Handler, Platform, Reply, Request, User, clean_text
 from bot.core.commands import split_command_text
 
 _SPEAKER = re.compile(r"^@([\w.-]{1,32})\s*(.*)$", re.DOTALL)
@@ -139,7 +139,7 @@ class ConsoleFrontEnd:
 
     async def line(self, raw: str, handle: Handler) -> bool:
         """Act on one typed line; False when the user asked to quit."""
-        line = raw.strip()
+        line = clean_text(raw).strip()  # undecodable input arrives as lone surrogates
         if not line or line.startswith("#"):
             return True
         if not self._interactive:  # a terminal shows what was typed; a transcript needs it

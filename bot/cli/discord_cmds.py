@@ -27,11 +27,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def cmd_discord(args: argparse.Namespace) -> int:
-    from bot.config import Config, ConfigError
+    from bot.config import Config, ConfigError, install_redaction
     from bot.discord_front import DiscordFrontEnd
 
     try:
         config = Config.from_env()
+        install_redaction(config.secrets)  # before anything can log or print an error
         front = DiscordFrontEnd(config)
     except ConfigError as exc:
         print(f"komabot discord: {exc}", file=sys.stderr)

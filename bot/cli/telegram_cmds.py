@@ -30,10 +30,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def cmd_telegram(args: argparse.Namespace) -> int:
-    from bot.config import Config, ConfigError
+    from bot.config import Config, ConfigError, install_redaction
 
     try:
         config = Config.from_env()
+        install_redaction(config.secrets)  # before anything can log or print an error
         if not config.telegram_token:
             print(
                 "komabot telegram: TELEGRAM_TOKEN is not set. Create a bot with @BotFather "

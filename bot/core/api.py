@@ -9,20 +9,58 @@ service sends on its own (reminders, time-outs, challenge cards to edit) go out 
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, runtime_checkable
 
 Platform = Literal["discord", "telegram", "console"]
 
+_UNCLEAN = re.compile("[\x00\ud800-\udfff]")
+
+
+def clean_text(text: str) -> str:
+    """``text`` as valid UTF-8 can hold it: a surrogate pair split into two code points is
+    joined, a lone surrogate becomes U+FFFD, NUL becomes U+FFFD.
+
+    Chat platforms deliver JSON, which may carry lone surrogates (``"\\ud800"``); the
+    database and every encoder refuse them.  Surrogates and pairs are one UTF-16 unit each
+    before and after, so Telegram's entity offsets stay right.
+    """
+    if text.isascii() and "\x00" not in text:
+        return text
+    if _UNCLEAN.search(text) is None:
+        return text
+    joined = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    return joined.replace("\x00", "\ufffd")
+
+
+def _clean_fields(obj: object, names: tuple[str, ...]) -> None:
+    """Clean the text fields ``names`` of a frozen dataclass in place (from ``__post_init__``)."""
+    for name in names:
+        value = getattr(obj, name)
+        if isinstance(value, str):
+            cleaned = clean_text(value)
+            if cleaned is not value:
+                object.__setattr__(obj, name, cleaned)
+
 
 @dataclass(frozen=True)
 class User:
-    """A person on one platform. ``id`` is the platform's own id as text."""
+    """A person on one platform. ``id`` is the platform's own id as text.
+
+    ``handle`` is the platform's unique user name when it has one (a Telegram ``@username``,
+    a Discord user name), shown next to the display name where telling people apart matters;
+    it does not take part in comparisons.  Text is cleaned with :func:`clean_text`.
+    """
 
     platform: Platform
     id: str
-    name: str  # display name, for text and board headers
+    name: str  # display name, for text and board headers; anyone may pick any
+    handle: str | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        _clean_fields(self, ("id", "name", "handle"))
 
     @property
     def key(self) -> str:
@@ -38,6 +76,9 @@ class ChatRef:
     chat_id: str
     thread_id: str | None = None
 
+    def __post_init__(self) -> None:
+        _clean_fields(self, ("chat_id", "thread_id"))
+
     @property
     def key(self) -> str:
         return f"{self.platform}:{self.chat_id}"
@@ -50,7 +91,13 @@ class Request:
     ``command`` is the canonical command name (``challenge``, ``move``, ``board``...);
     ``args`` the remaining words as typed; ``options`` named values where the platform has them
     (slash-command options, button payloads).  ``target`` is a user the platform identified for
-    the command (a Telegram reply or mention, a Discord user option).
+    the command, by id (a Telegram reply or mention, a Discord user option or mention).
+    ``unknown_mentions`` are words of ``args`` that are platform mentions the front end could
+    not tie to a user (a Telegram ``@username`` the bot has never seen): the service refuses
+    them rather than guess from display names.
+
+    Every text is cleaned with :func:`clean_text` on construction, so whatever a front end
+    passes reaches the service and the store as valid UTF-8.
     """
 
     chat: ChatRef
@@ -59,6 +106,18 @@ class Request:
     args: tuple[str, ...] = ()
     options: Mapping[str, str] = field(default_factory=dict)
     target: User | None = None
+    unknown_mentions: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _clean_fields(self, ("command",))
+        for name in ("args", "unknown_mentions"):
+            words = getattr(self, name)
+            cleaned = tuple(clean_text(w) for w in words)
+            if cleaned != words:
+                object.__setattr__(self, name, cleaned)
+        if any(clean_text(k) is not k or clean_text(v) is not v for k, v in self.options.items()):
+            options = {clean_text(k): clean_text(v) for k, v in self.options.items()}
+            object.__setattr__(self, "options", options)
 
 
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]

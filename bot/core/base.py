@@ -20,6 +20,7 @@ from bot.core.clock import Clock
 from bot.core.exports import Exports
 from bot.core.messages import text
 from bot.core.positions import DamagedRecordError, PositionCache, replay
+from bot.store.errors import StoreWriteError
 from bot.store.interface import Store
 from bot.store.models import (
     ChallengeRow,
@@ -37,6 +38,10 @@ log = logging.getLogger("komabot.service")
 T = TypeVar("T")
 
 _NUMBER = re.compile(r"^#?(\d{1,12})$")
+# Platform handles (Telegram usernames, Discord user names), kept in the store's key-value
+# state: user id -> handle, and lower-case handle -> user id.
+USER_HANDLE = "user-handle"
+HANDLE_USER = "handle-user"
 
 
 class UserError(Exception):
@@ -71,6 +76,29 @@ class Context:
 
     def t(self, key: str, /, **params: object) -> str:
         return text(key, self.lang, **params)
+
+
+LIST_LIMIT = 10
+"""Rows a reply lists at most; the rest are counted ("… and 12 more")."""
+LIST_CHARS = 1200
+"""Characters of listed rows in one reply at most (platforms cap messages: Discord 2,000)."""
+LINE_CHARS = 200
+
+
+def listing(ctx: Context, lines: Sequence[str], total: int) -> str:
+    """``lines`` (of ``total`` rows) one per line, cut to fit a message, the rest counted."""
+    shown: list[str] = []
+    used = 0
+    for line in lines:
+        if len(line) > LINE_CHARS:
+            line = line[: LINE_CHARS - 1] + "…"
+        if shown and used + len(line) + 1 > LIST_CHARS:
+            break
+        shown.append(line)
+        used += len(line) + 1
+    if total > len(shown):
+        shown.append(ctx.t("list.more", count=total - len(shown)))
+    return "\n".join(shown)
 
 
 def parse_number(word: str) -> int | None:
@@ -122,6 +150,8 @@ class ServiceBase:
         self.render_images = render_images
         self.positions = PositionCache()
         self._names: dict[str, str] = {}
+        self._handles: dict[str, str | None] = {}
+        self._name_write_failed = False
         self.timers_changed: Callable[[], None] = lambda: None
         self._drawing = ThreadPoolExecutor(
             max_workers=os.cpu_count() or 2, thread_name_prefix="komabot-draw"
@@ -131,10 +161,44 @@ class ServiceBase:
     # --- people -------------------------------------------------------------------------
 
     async def remember(self, user: User) -> None:
-        """Keep the user's current display name (for mentions and boards)."""
+        """Keep the user's current display name (for mentions and boards) and platform handle
+        (to tell people of one name apart)."""
         if self._names.get(user.key) != user.name:
             await self.store.save_user(UserRow(user.key, user.platform, user.id, user.name))
             self._names[user.key] = user.name
+        if user.handle and self._handles.get(user.key) != user.handle:
+            await self.store.put_state(user.platform, USER_HANDLE, user.id, user.handle)
+            await self.store.put_state(user.platform, HANDLE_USER, user.handle.lower(), user.id)
+            self._handles[user.key] = user.handle
+
+    async def remember_quietly(self, *users: User | None) -> None:
+        """:meth:`remember` the people of a request; a database that takes no writes (read-only,
+        disk full) only costs the name update, never the request (logged once)."""
+        for user in users:
+            if user is None:
+                continue
+            try:
+                await self.remember(user)
+            except StoreWriteError as exc:
+                if not self._name_write_failed:
+                    log.warning("cannot keep user names (%s); requests go on without", exc)
+                self._name_write_failed = True
+
+    async def handle_of(self, key: str) -> str | None:
+        """The platform handle last seen for the user ``key``, if any."""
+        if key not in self._handles:
+            platform, _, uid = key.partition(":")
+            self._handles[key] = await self.store.get_state(platform, USER_HANDLE, uid)
+        return self._handles[key]
+
+    async def user_with_handle(self, platform: str, handle: str) -> str | None:
+        """The key of the user last seen with ``handle`` (ignoring case) who still has it."""
+        uid = await self.store.get_state(platform, HANDLE_USER, handle.lower())
+        if uid is None:
+            return None
+        key = f"{platform}:{uid}"
+        current = await self.handle_of(key)
+        return key if current is not None and current.lower() == handle.lower() else None
 
     async def name(self, key: str) -> str:
         if key not in self._names:
@@ -220,19 +284,25 @@ class ServiceBase:
 
     async def only_game_anywhere(self, ctx: Context) -> GameRow | None:
         """In a private chat with the bot: the author's one active game, wherever it is."""
-        games = await self.store.active_games_of(ctx.user)
+        games = await self.store.active_games_of(ctx.user, limit=LIST_LIMIT)
         if len(games) > 1:
+            total = len(games)
+            if total == LIST_LIMIT:
+                total = await self.store.count_active_games_of(ctx.user)
             lines = [await self.game_line(ctx, g) for g in games]
-            raise UserError("game.several_of_yours", games="\n".join(lines))
+            raise UserError("game.several_of_yours", games=listing(ctx, lines, total))
         return games[0] if games else None
 
     async def only_game_here(self, ctx: Context) -> GameRow:
-        games = await self.store.active_games_in_chat(ctx.chat)
+        games = await self.store.active_games_in_chat(ctx.chat, limit=LIST_LIMIT)
         if not games:
             raise UserError("game.none_in_chat")
         if len(games) > 1:
+            total = len(games)
+            if total == LIST_LIMIT:
+                total = await self.store.count_active_games_in_chat(ctx.chat)
             lines = [await self.game_line(ctx, g) for g in games]
-            raise UserError("game.several_in_chat", games="\n".join(lines))
+            raise UserError("game.several_in_chat", games=listing(ctx, lines, total))
         return games[0]
 
     async def game_line(self, ctx: Context, game: GameRow) -> str:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.config import format_duration, parse_duration
 from bot.core import present
 from bot.core.api import Button, Reply, User
-from bot.core.base import Context, ServiceBase, UserError, parse_number
+from bot.core.base import LIST_LIMIT, Context, ServiceBase, UserError, listing, parse_number
 from bot.core.messages import text
-from bot.store.errors import VersionConflict
+from bot.store.errors import ChallengeAlreadyOpen, VersionConflict
 from bot.store.models import ChallengeRow, ChallengeStatus, GameRow, GameStatus
 from rules import GOTE, SENTE, load_variant
 
@@ -49,6 +49,7 @@ class ChallengeTerms:
     variant: str
     color: str
     time_per_move: int | None
+    by_name: bool = False  # the opponent was found by a typed name, not a platform mention
 
 
 class ChallengeCommands(ServiceBase):
@@ -67,15 +68,18 @@ class ChallengeCommands(ServiceBase):
             found[what] = (word, value)
 
         opponent = ctx.request.target
+        unknown = {m.lower() for m in ctx.request.unknown_mentions}
         for word in ctx.args:
             low = word.lower()
+            if low in unknown:
+                raise UserError("challenge.unknown_user", name=word)
             if low.startswith("@") and len(low) > 1:
-                if opponent is not None and opponent.name.lower() == low[1:]:
+                if opponent is not None and low[1:] in (
+                    opponent.name.lower(),
+                    (opponent.handle or "").lower(),
+                ):
                     continue
-                row = await self.store.find_user(ctx.chat.platform, word[1:])
-                if row is None:
-                    raise UserError("challenge.unknown_user", name=word)
-                put("opponent", word, User(row.platform, row.user_id, row.name))  # type: ignore[arg-type]
+                put("opponent", word, await self.user_by_name(ctx, word))
             elif low in VARIANT_WORDS:
                 put("variant", word, VARIANT_WORDS[low])
             elif low in COLOR_WORDS:
@@ -110,7 +114,38 @@ class ChallengeCommands(ServiceBase):
             str(found.get("variant", ("", "shogi"))[1]),
             str(found.get("color", ("", "random"))[1]),
             time_value,  # type: ignore[arg-type]
+            by_name="opponent" in found,
         )
+
+    async def user_by_name(self, ctx: Context, word: str) -> User:
+        """The one user ``@name`` can mean: typed text is matched against display names and
+        handles (Telegram usernames, Discord user names) of the people the bot knows on this
+        platform, never against ids; a name two people share is refused with their handles.
+
+        Display names are anyone's to choose, so only a platform mention (``Request.target``)
+        names a person for certain; the challenge card says whom a typed name was taken for.
+        """
+        name = word[1:]
+        platform = ctx.chat.platform
+        if name.isdecimal():
+            raise UserError("challenge.number_name", name=word)
+        keys = [row.key for row in await self.store.users_named(platform, name)]
+        by_handle = await self.user_with_handle(platform, name)
+        if by_handle is not None and by_handle not in keys:
+            keys.insert(0, by_handle)
+        if not keys:
+            raise UserError("challenge.unknown_user", name=word)
+        if len(keys) > 1:
+            people = [await self.who(key) for key in keys]
+            raise UserError("challenge.ambiguous_user", name=word, people=", ".join(people))
+        user = await self.user(keys[0])
+        return User(user.platform, user.id, user.name, await self.handle_of(user.key))
+
+    async def who(self, key: str) -> str:
+        """A user's display name with their handle: ``Bob (@bob_real)``."""
+        name = await self.name(key)
+        handle = await self.handle_of(key)
+        return f"{name} (@{handle})" if handle else name
 
     async def cmd_challenge(self, ctx: Context) -> Reply:
         terms = await self.parse_terms(ctx)
@@ -131,21 +166,36 @@ class ChallengeCommands(ServiceBase):
             theirs = await self.store.active_game(ctx.chat, opponent.key)
             if theirs is not None:
                 raise UserError("challenge.they_busy", name=opponent.name, game=theirs.id)
-        for open_one in await self.store.open_challenges(ctx.chat):
-            if open_one.challenger == ctx.user and open_one.expires_at > ctx.now:
+        for open_one in await self.store.open_challenges(ctx.chat, by=ctx.user):
+            if open_one.expires_at > ctx.now:
                 raise UserError("challenge.already_open", challenge=open_one.id)
-        challenge = await self.store.create_challenge(
-            ctx.chat,
-            ctx.user,
-            opponent.key if opponent else None,
-            terms.variant,
-            terms.color,
-            terms.time_per_move,
-            ctx.now,
-            ctx.now + self.config.challenge_ttl,
-        )
+            await self.expire_challenge(open_one.id)  # past its time; its timer is late
+        try:
+            # The store holds one open challenge per person per chat even against requests
+            # racing this one (the check above only gives the usual answer sooner).
+            challenge = await self.store.create_challenge(
+                ctx.chat,
+                ctx.user,
+                opponent.key if opponent else None,
+                terms.variant,
+                terms.color,
+                terms.time_per_move,
+                ctx.now,
+                ctx.now + self.config.challenge_ttl,
+            )
+        except ChallengeAlreadyOpen as exc:
+            raise UserError("challenge.already_open", challenge=exc.challenge_id) from None
         self.timers_changed()
-        return await self.challenge_card(ctx, challenge)
+        card = await self.challenge_card(ctx, challenge)
+        if terms.by_name and opponent is not None:
+            said = ctx.t(
+                "challenge.by_name",
+                who=await self.who(opponent.key),
+                name=opponent.name,
+                challenge=challenge.id,
+            )
+            card = replace(card, text=said + "\n" + card.text)
+        return card
 
     async def challenge_card(self, ctx: Context, ch: ChallengeRow) -> Reply:
         challenger = await self.name(ch.challenger)
@@ -189,20 +239,20 @@ class ChallengeCommands(ServiceBase):
                 raise UserError("challenge.other_chat", challenge=number)
             return ch
 
-        def fits(c: ChallengeRow) -> bool:
-            if mine:
-                return c.challenger == ctx.user
-            return c.challenged == ctx.user or (c.challenged is None and c.challenger != ctx.user)
-
-        candidates = [c for c in await self.store.open_challenges(ctx.chat) if fits(c)]
+        by, to = (ctx.user, None) if mine else (None, ctx.user)
+        # At most LIST_LIMIT, those addressed to the user first (so one of them is the one).
+        candidates = await self.store.open_challenges(ctx.chat, by=by, to=to, limit=LIST_LIMIT)
         if not candidates:
             raise UserError("challenge.none_for_you")
         direct = [c for c in candidates if c.challenged == ctx.user]
         if len(direct) == 1:
             return direct[0]
         if len(candidates) > 1:
+            total = len(candidates)
+            if total == LIST_LIMIT:
+                total = await self.store.count_open_challenges(ctx.chat, by=by, to=to)
             lines = [await self.challenge_line(ctx, c) for c in candidates]
-            raise UserError("challenge.several", challenges="\n".join(lines))
+            raise UserError("challenge.several", challenges=listing(ctx, lines, total))
         return candidates[0]
 
     async def require_open(self, ctx: Context, ch: ChallengeRow) -> None:

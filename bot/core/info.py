@@ -8,7 +8,15 @@ from dataclasses import replace
 
 from bot.core import present
 from bot.core.api import Attachment, Button, Reply
-from bot.core.base import Context, ServiceBase, UserError, export_formats, parse_number
+from bot.core.base import (
+    LIST_LIMIT,
+    Context,
+    ServiceBase,
+    UserError,
+    export_formats,
+    listing,
+    parse_number,
+)
 from bot.core.commands import BY_NAME, COMMANDS, EXPORT_FORMATS, find_command
 from bot.core.exports import Export, ExportBusy, gif_export, record_export
 from bot.core.messages import LANGUAGES, text
@@ -82,6 +90,7 @@ MIME = {
     "gif": "image/gif",
 }
 GIF_MAX_BYTES = 8 * 1024 * 1024
+COMPLETE_ROWS = 100  # games or challenges autocomplete looks through (25 are offered)
 
 
 DEFAULT_VARIANTS = ("shogi", "wa")  # piece questions in a chat that plays no game
@@ -185,10 +194,13 @@ class InfoCommands(ServiceBase):
     # --- games --------------------------------------------------------------------------
 
     async def cmd_games(self, ctx: Context) -> Reply:
-        games = await self.store.active_games_of(ctx.user)
+        games = await self.store.active_games_of(ctx.user, limit=LIST_LIMIT)
         if not games:
             return Reply(ctx.t("games.none"), ephemeral=True)
-        lines = [ctx.t("games.title")]
+        total = len(games)
+        if total == LIST_LIMIT:
+            total = await self.store.count_active_games_of(ctx.user)
+        lines = []
         for game in games:
             color = game.player_color(ctx.user)
             assert color is not None
@@ -221,7 +233,7 @@ class InfoCommands(ServiceBase):
                     where=where,
                 )
             )
-        return Reply("\n".join(lines), ephemeral=True)
+        return Reply(ctx.t("games.title") + "\n" + listing(ctx, lines, total), ephemeral=True)
 
     # --- export -------------------------------------------------------------------------
 
@@ -238,7 +250,7 @@ class InfoCommands(ServiceBase):
         else:
             found = await self.store.last_game(ctx.chat, ctx.user)
             if found is None:
-                games = await self.store.active_games_in_chat(ctx.chat)
+                games = await self.store.active_games_in_chat(ctx.chat, limit=2)
                 if len(games) != 1:
                     raise UserError("export.none")
                 found = games[0]
@@ -377,9 +389,13 @@ class InfoCommands(ServiceBase):
     @staticmethod
     def require_settings_admin(ctx: Context) -> None:
         """Refuse a change of the chat's settings from someone the platform says may not manage
-        the chat (front ends that know pass ``admin=0|1``; without it anyone may)."""
-        if ctx.request.options.get("admin") == "0":
+        the chat (front ends that know pass ``admin=0|1``; without it anyone may), or when the
+        front end had to ask and got no answer (``admin=unknown``)."""
+        admin = ctx.request.options.get("admin")
+        if admin == "0":
             raise UserError("settings.not_admin")
+        if admin == "unknown":
+            raise UserError("settings.admin_unknown")
 
     async def settings_text(self, ctx: Context, settings: ChatSettings) -> str:
         route = await self.store.get_reminder_route(ctx.user)
@@ -450,7 +466,7 @@ class InfoCommands(ServiceBase):
         or when there is none the usual ones."""
         game = await self.store.active_game(ctx.chat, ctx.user)
         if game is None:
-            games = await self.store.active_games_in_chat(ctx.chat)
+            games = await self.store.active_games_in_chat(ctx.chat, limit=2)
             game = games[0] if len(games) == 1 else None
         return (game.variant,) if game is not None else DEFAULT_VARIANTS
 
@@ -524,12 +540,12 @@ class InfoCommands(ServiceBase):
         current = current.strip().lower()
         pairs: list[tuple[str, str]] = []
         if argument == "game":
-            for mine in await self.store.active_games_of(ctx.user):
+            for mine in await self.store.active_games_of(ctx.user, limit=COMPLETE_ROWS):
                 players = await self.names(mine)
                 color = mine.player_color(ctx.user) or 0
                 pairs.append((f"#{mine.id} vs {players[color ^ 1]}", str(mine.id)))
         elif argument == "challenge":
-            for ch in await self.store.open_challenges(ctx.chat):
+            for ch in await self.store.open_challenges(ctx.chat, limit=COMPLETE_ROWS):
                 pairs.append((await self.challenge_line(ctx, ch), str(ch.id)))
         elif (command, argument) in (("move", "move"), ("moves", "square")):
             number = parse_number(ctx.request.options.get("game", ""))

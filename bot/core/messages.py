@@ -42,6 +42,15 @@ EN: dict[str, str] = {
     "error.unknown_command.hint_similar": "Did you mean {options}? /help lists every command.",
     "error.unknown_command.hint": "/help lists every command.",
     "error.shutting_down": "I'm restarting; please send that again in a minute.",
+    "error.read_only": (
+        "I can't save anything just now: my database is read-only, so nothing was changed. "
+        "/board, /games and /help still work; please tell whoever runs me."
+    ),
+    "error.disk_full": (
+        "I can't save that: the disk my database is on is full, so nothing was changed. "
+        "/board, /games and /help still work; please tell whoever runs me."
+    ),
+    "list.more": "… and {count} more",
     "error.conflict": (
         "That was not done: game #{game} changed at the same moment ({reason}). "
         "Here is the board now; try again if it still makes sense."
@@ -105,6 +114,21 @@ EN: dict[str, str] = {
     "challenge.unknown_user": (
         "I don't know {name} yet on this platform: they need to send me any command first "
         "(for example /help), or reply to one of their messages with /challenge."
+    ),
+    "challenge.ambiguous_user": (
+        "Several people I know are called {name}: {people}. Anyone can take a name, so "
+        "mention the one you mean: pick them from the list your app offers as you type @ "
+        "(or the opponent option of the slash command), or reply to one of their messages "
+        "with /challenge."
+    ),
+    "challenge.number_name": (
+        "I don't take {name} for a person: a number could be anyone's name. Mention them: "
+        "pick them from the list your app offers as you type @ (or the opponent option of "
+        "the slash command), or reply to one of their messages with /challenge."
+    ),
+    "challenge.by_name": (
+        "Challenging {who}, the only person called {name} I know. Someone else? "
+        "/cancel {challenge} and mention them instead."
     ),
     "challenge.self": "You can't challenge yourself; leave out the name for an open challenge.",
     "challenge.you_busy": (
@@ -395,6 +419,9 @@ EN: dict[str, str] = {
     "settings.not_admin": (
         "Only someone who may manage this chat can change its settings; "
         "/settings reminders dm|chat is yours to choose anywhere."
+    ),
+    "settings.admin_unknown": (
+        "I could not check that you administer this group; try again in a moment."
     ),
     "settings.bad_value": "{value!r} is not a {key}; choose one of {choices}.",
     "settings.missing_value": "Give a value for {key}: one of {choices}.",

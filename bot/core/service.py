@@ -24,7 +24,7 @@ from bot.core.info import InfoCommands
 from bot.core.messages import text
 from bot.core.play import PlayCommands
 from bot.core.positions import DamagedRecordError
-from bot.store.errors import VersionConflict
+from bot.store.errors import ReadOnlyStore, StoreFull, VersionConflict
 from bot.store.models import ChatKey, ReminderRoute, TimerKind, TimerRow
 from rules import Termination
 
@@ -65,9 +65,7 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             if command is None:
                 outcome = "unknown_command"
                 return self.unknown_command(request.command)
-            await self.remember(request.user)
-            if request.target is not None:
-                await self.remember(request.target)
+            await self.remember_quietly(request.user, request.target)
             chat = chat_key(request.chat)
             settings = await self.store.get_settings(chat)
             ctx = Context(request, chat, request.user.key, settings, self.clock.now())
@@ -79,6 +77,14 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             except VersionConflict as exc:
                 outcome = "conflict"
                 return await self.conflict_reply(ctx, exc)
+            except ReadOnlyStore as exc:
+                outcome = "read_only"
+                log.error("/%s in %s not saved: %s", name, request.chat.key, exc)
+                return Reply(ctx.t("error.read_only"), ephemeral=True)
+            except StoreFull as exc:
+                outcome = "disk_full"
+                log.error("/%s in %s not saved: %s", name, request.chat.key, exc)
+                return Reply(ctx.t("error.disk_full"), ephemeral=True)
             except DamagedRecordError as exc:
                 outcome = "damaged_record"
                 log.error("damaged game record: %s", exc)

@@ -18,7 +18,7 @@ import yarl
 from discord import app_commands
 from discord.gateway import DiscordWebSocket
 
-from bot.config import Config
+from bot.config import Config, install_redaction
 from bot.core.api import ChatRef, Handler, Platform, Reply, Request, StateStore
 from bot.core.messages import text
 from bot.discord_front import completion
@@ -137,6 +137,7 @@ class DiscordFrontEnd:
         self.settings = settings or DiscordSettings.from_env(env)
         if not self.settings.token and config is not None:
             self.settings = _with_token(self.settings, config.discord_token)
+        install_redaction((self.settings.token,))  # no log line ever shows the token
         self.cards = CardIndex()  # the service's database, from attach_state
         self.ready = asyncio.Event()
         self.synced = False  # whether this start registered the slash commands

@@ -24,7 +24,8 @@ def chat_ref(channel_id: int | None) -> ChatRef:
 
 
 def user_ref(user: discord.abc.User) -> User:
-    return User("discord", str(user.id), user.display_name)
+    """The service's user: the display name (anyone may pick any) and the unique user name."""
+    return User("discord", str(user.id), user.display_name, handle=user.name or None)
 
 
 def slash_request(
@@ -83,8 +84,10 @@ def text_request(message: discord.Message, settings: DiscordSettings) -> Request
     """The Request a typed message stands for, or None when it is none of ours.
 
     ``!move 7g7f`` or ``!shogi move 7g7f`` (the prefix is configurable); a mention becomes the
-    target.  A single word naming a square may be a bare move: it goes to the service marked
-    ``bare=1``, which plays it only where the chat's ``bare`` setting is on.
+    target (a mention of no known person, or of a bot, stays in the words as an unknown
+    mention, which the service refuses rather than guess).  A single word naming a square
+    may be a bare move: it goes to the service marked ``bare=1``, which plays it only where the
+    chat's ``bare`` setting is on.
     """
     content = message.content.strip()
     chat = chat_ref(message.channel.id)
@@ -101,15 +104,27 @@ def text_request(message: discord.Message, settings: DiscordSettings) -> Request
         command, args = parsed
         target: User | None = None
         kept: list[str] = []
+        unknown: list[str] = []
         for word in args:
             m = _MENTION.match(word)
             if m is None:
                 kept.append(word)
                 continue
             mentioned = next((u for u in message.mentions if u.id == int(m.group(1))), None)
-            if target is None and mentioned is not None and not mentioned.bot:
+            if mentioned is None or mentioned.bot:
+                kept.append(word)
+                unknown.append(word)
+            elif target is None:
                 target = user_ref(mentioned)
-        return Request(chat, user, command, tuple(kept), options=_admin(message), target=target)
+        return Request(
+            chat,
+            user,
+            command,
+            tuple(kept),
+            options=_admin(message),
+            target=target,
+            unknown_mentions=tuple(unknown),
+        )
     if len(content.split()) == 1 and len(content) <= BARE_MOVE_LIMIT and _MOVE_LIKE.search(content):
         # Perhaps a bare move: the service plays it if the chat opted in (else stays silent).
         options = {"bare": "1"}

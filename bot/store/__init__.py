@@ -1,6 +1,14 @@
 """Persistence: the :class:`Store` interface and its SQLite implementation."""
 
-from bot.store.errors import StoreError, StoreOpenError, VersionConflict
+from bot.store.errors import (
+    ChallengeAlreadyOpen,
+    ReadOnlyStore,
+    StoreError,
+    StoreFull,
+    StoreOpenError,
+    StoreWriteError,
+    VersionConflict,
+)
 from bot.store.interface import Store
 from bot.store.models import (
     ChallengeRow,
@@ -17,6 +25,7 @@ from bot.store.models import (
 from bot.store.sqlite import SqliteStore
 
 __all__ = [
+    "ChallengeAlreadyOpen",
     "ChallengeRow",
     "ChallengeStatus",
     "ChatKey",
@@ -24,10 +33,13 @@ __all__ = [
     "GameRow",
     "GameStatus",
     "NewTimer",
+    "ReadOnlyStore",
     "SqliteStore",
     "Store",
     "StoreError",
+    "StoreFull",
     "StoreOpenError",
+    "StoreWriteError",
     "TimerKind",
     "TimerRow",
     "UserRow",

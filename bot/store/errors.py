@@ -1,4 +1,9 @@
-"""Errors of the store."""
+"""Errors of the store.
+
+Every backend raises these (never its driver's own errors) for the conditions the service
+answers specifically: a lost race, an open challenge already there, a store that cannot take
+writes (read-only, or out of space).
+"""
 
 from __future__ import annotations
 
@@ -13,3 +18,28 @@ class StoreOpenError(StoreError):
 
 class VersionConflict(StoreError):
     """The row changed since it was read; the update was not applied."""
+
+
+class ChallengeAlreadyOpen(StoreError):
+    """The challenger already has an open challenge in that chat (``challenge_id``, when it
+    could be read); the new one was not created."""
+
+    def __init__(self, challenge_id: int | None) -> None:
+        super().__init__(
+            f"challenge {challenge_id} is already open"
+            if challenge_id is not None
+            else "a challenge is already open"
+        )
+        self.challenge_id = challenge_id
+
+
+class StoreWriteError(StoreError):
+    """A write was refused by the database; nothing of the transaction was kept."""
+
+
+class ReadOnlyStore(StoreWriteError):
+    """The database can be read but not written (read-only file, folder, mount or connection)."""
+
+
+class StoreFull(StoreWriteError):
+    """The disk holding the database (or the database's own size limit) is full."""

@@ -3,6 +3,11 @@
 Every method is one transaction.  Updates name the version (games) or status (challenges) they
 read and raise :class:`~bot.store.errors.VersionConflict` when the row changed meanwhile, so
 several processes can share one database safely.
+
+Writes refused by the database raise :class:`~bot.store.errors.ReadOnlyStore` (it cannot be
+written) or :class:`~bot.store.errors.StoreFull` (no space left), never a driver's error; the
+transaction is then not applied.  Lists of rows take a ``limit`` (None: all) and have a count
+beside them, so a reply can show some and say how many more there are.
 """
 
 from __future__ import annotations
@@ -27,9 +32,15 @@ class Store(Protocol):
     async def close(self) -> None: ...
 
     # users
-    async def save_user(self, user: UserRow) -> None: ...
+    async def save_user(self, user: UserRow) -> None:
+        """Keep the user's display name; writes nothing when it is the stored one."""
+        ...
+
     async def get_user(self, key: str) -> UserRow | None: ...
-    async def find_user(self, platform: str, name: str) -> UserRow | None: ...
+    async def users_named(self, platform: str, name: str, limit: int = 10) -> list[UserRow]:
+        """Users of ``platform`` whose display name is ``name`` (ignoring case), at most
+        ``limit``; never matched against ids (anyone may call themselves ``111``)."""
+        ...
 
     # challenges
     async def create_challenge(
@@ -43,11 +54,35 @@ class Store(Protocol):
         now: float,
         expires_at: float,
     ) -> ChallengeRow:
-        """Insert an open challenge and its expiry timer."""
+        """Insert an open challenge and its expiry timer.
+
+        A challenger has at most one open challenge per chat, held by the database itself
+        (requests racing each other included): ChallengeAlreadyOpen names the one there.
+        """
         ...
 
     async def get_challenge(self, challenge_id: int) -> ChallengeRow | None: ...
-    async def open_challenges(self, chat: ChatKey) -> list[ChallengeRow]: ...
+    async def open_challenges(
+        self,
+        chat: ChatKey,
+        *,
+        by: str | None = None,
+        to: str | None = None,
+        limit: int | None = None,
+    ) -> list[ChallengeRow]:
+        """The open challenges in ``chat`` (any thread), oldest first, at most ``limit``.
+
+        ``by``: only those the user ``by`` made.  ``to``: only those the user ``to`` may
+        accept (addressed to them, or to anyone and not their own), those addressed to them
+        first."""
+        ...
+
+    async def count_open_challenges(
+        self, chat: ChatKey, *, by: str | None = None, to: str | None = None
+    ) -> int:
+        """How many challenges :meth:`open_challenges` would list without a limit."""
+        ...
+
     async def close_challenge(self, challenge_id: int, status: ChallengeStatus) -> ChallengeRow:
         """Move an open challenge to ``status``; VersionConflict if it is no longer open."""
         ...
@@ -61,8 +96,14 @@ class Store(Protocol):
     # games
     async def get_game(self, game_id: int) -> GameRow | None: ...
     async def active_game(self, chat: ChatKey, user_key: str) -> GameRow | None: ...
-    async def active_games_in_chat(self, chat: ChatKey) -> list[GameRow]: ...
-    async def active_games_of(self, user_key: str) -> list[GameRow]: ...
+    async def active_games_in_chat(
+        self, chat: ChatKey, *, limit: int | None = None
+    ) -> list[GameRow]: ...
+    async def count_active_games_in_chat(self, chat: ChatKey) -> int: ...
+    async def active_games_of(
+        self, user_key: str, *, limit: int | None = None
+    ) -> list[GameRow]: ...
+    async def count_active_games_of(self, user_key: str) -> int: ...
     async def last_game(self, chat: ChatKey, user_key: str) -> GameRow | None: ...
     async def count_active_games(self) -> int: ...
     async def update_game(self, game: GameRow, timers: Sequence[NewTimer] | None = None) -> GameRow:

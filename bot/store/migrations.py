@@ -132,6 +132,28 @@ MIGRATIONS: tuple[Migration, ...] = (
         ALTER TABLE users ADD COLUMN reminders TEXT NOT NULL DEFAULT 'chat';
         """,
     ),
+    Migration(
+        6,
+        "one open challenge per challenger per chat, held by a unique index",
+        # Older versions could leave several open challenges of one person in one chat (requests
+        # racing each other): the newest stays open, the others are cancelled with their timers.
+        """
+        UPDATE timers SET fired_at = -1 WHERE fired_at IS NULL AND challenge_id IN (
+            SELECT old.id FROM challenges AS old WHERE old.status = 'open' AND EXISTS (
+                SELECT 1 FROM challenges AS newer WHERE newer.status = 'open'
+                AND newer.platform = old.platform AND newer.chat_id = old.chat_id
+                AND newer.challenger = old.challenger AND newer.id > old.id
+            )
+        );
+        UPDATE challenges SET status = 'cancelled' WHERE status = 'open' AND EXISTS (
+            SELECT 1 FROM challenges AS newer WHERE newer.status = 'open'
+            AND newer.platform = challenges.platform AND newer.chat_id = challenges.chat_id
+            AND newer.challenger = challenges.challenger AND newer.id > challenges.id
+        );
+        CREATE UNIQUE INDEX challenges_one_open ON challenges (platform, chat_id, challenger)
+            WHERE status = 'open';
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -8,16 +8,29 @@ which also holds when several processes share the file.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import random
+import shutil
 import sqlite3
+import tempfile
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
+from types import NoneType
 from typing import Any
+from urllib.parse import quote
 
 import aiosqlite
 
-from bot.store.errors import StoreOpenError, VersionConflict
+from bot.store.errors import (
+    ChallengeAlreadyOpen,
+    ReadOnlyStore,
+    StoreFull,
+    StoreOpenError,
+    VersionConflict,
+)
 from bot.store.migrations import APPLICATION_ID, LATEST, MIGRATIONS
 from bot.store.models import (
     ChallengeRow,
@@ -120,90 +133,460 @@ def split_sql(script: str) -> list[str]:
     return [s.strip() for s in script.split(";") if s.strip()]
 
 
+def _uri(path: Path, **params: str) -> str:
+    query = "&".join(f"{k}={v}" for k, v in params.items())
+    return f"file:{quote(str(path.absolute()))}" + (f"?{query}" if query else "")
+
+
+def _sidecars(path: Path) -> list[Path]:
+    """The journal and WAL files next to ``path`` that hold data SQLite would recover."""
+    found = []
+    for suffix in ("-journal", "-wal"):
+        side = path.with_name(path.name + suffix)
+        with contextlib.suppress(OSError):
+            if side.stat().st_size > 0:
+                found.append(side)
+    return found
+
+
+def _foreign(path: Path, app_id: int, tables: int | None) -> StoreOpenError:
+    counted = f", {tables} tables" if tables is not None else ""
+    return StoreOpenError(
+        f"{path} is an SQLite database of another program (application id {app_id}"
+        f"{counted}); Komabot left it untouched. Set KOMABOT_DB to another path."
+    )
+
+
+def _damaged(path: Path, detail: str) -> StoreOpenError:
+    return StoreOpenError(
+        f"{path} is damaged ({' '.join(detail.split())[:200]}); Komabot left it untouched. "
+        f"Restore it from a backup, or try `sqlite3 {path} .recover` into a new file."
+    )
+
+
+def _schema_tables(uri: str) -> int:
+    """How many tables the database at ``uri`` has (its application id is checked apart)."""
+    con = sqlite3.connect(uri, uri=True)
+    try:
+        row = con.execute(
+            "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+        ).fetchone()
+        return int(row[0])
+    finally:
+        con.close()
+
+
+def _stamp(path: Path) -> tuple[tuple[int, int], ...]:
+    """Size and modification time of the database, its journal and WAL (to see writes)."""
+    out = []
+    for f in (path, path.with_name(path.name + "-journal"), path.with_name(path.name + "-wal")):
+        try:
+            st = f.stat()
+            out.append((st.st_size, st.st_mtime_ns))
+        except OSError:
+            out.append((-1, 0))
+    return tuple(out)
+
+
+INSPECT_TRIES = 20
+
+
+def inspect_file(path: Path) -> None:
+    """Refuse a database that is not Komabot's before SQLite may recover (change) it.
+
+    SQLite rolls back a hot journal and checkpoints a WAL as soon as a connection reads the
+    file; so the file is first looked at as it lies on disk: its header, then its schema opened
+    read-only and immutable.  When that cannot tell (an empty-looking file with a journal or WAL
+    beside it), a copy of the files in a temporary folder is recovered and looked at instead.
+    A refusal seen while the files were changing (another process creating the database) is
+    looked at again.
+    """
+    for attempt in range(INSPECT_TRIES):
+        before = _stamp(path)
+        try:
+            _inspect_once(path)
+            return
+        except StoreOpenError:
+            if _stamp(path) == before or attempt == INSPECT_TRIES - 1:
+                raise
+        time.sleep(0.02 * (attempt + 1))
+
+
+def _inspect_once(path: Path) -> None:
+    size = path.stat().st_size if path.exists() else 0
+    if size >= 100:
+        with path.open("rb") as fh:
+            header = fh.read(100)
+        app_id = int.from_bytes(header[68:72], "big")
+        if app_id == APPLICATION_ID:
+            return
+        if app_id != 0:
+            raise _foreign(path, app_id, None)
+        try:
+            tables: int | None = _schema_tables(_uri(path, mode="ro", immutable="1"))
+        except (sqlite3.Error, UnicodeDecodeError):
+            tables = None  # the main file alone does not read: maybe mid-recovery
+        if tables:
+            raise _foreign(path, 0, tables)
+        if tables is None and not _sidecars(path):
+            raise _damaged(path, "its first pages do not read")
+    if not _sidecars(path):
+        return  # a new (or still empty) database
+    with tempfile.TemporaryDirectory(prefix="komabot-inspect-") as folder:
+        copy = Path(folder) / "db"
+        try:
+            if size:
+                shutil.copyfile(path, copy)
+            for side in _sidecars(path):
+                shutil.copyfile(side, Path(folder) / ("db" + side.name[len(path.name) :]))
+        except OSError as exc:  # a journal gone meanwhile: looked at again (inspect_file)
+            raise StoreOpenError(f"cannot read {path} to check it: {exc}") from None
+        try:
+            con = sqlite3.connect(copy)
+            try:
+                app_id = int(con.execute("PRAGMA application_id").fetchone()[0])
+            finally:
+                con.close()
+            tables = _schema_tables(_uri(copy))
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
+            raise _damaged(path, str(exc)) from None
+    if app_id != APPLICATION_ID and (app_id != 0 or tables):
+        raise _foreign(path, app_id, tables)
+
+
+def write_problem(path: Path) -> str | None:
+    """Why the database at ``path`` cannot be written, or None when it can (as far as the file
+    system says: SQLite needs the file, its ``-wal`` and ``-shm`` files and their folder)."""
+    if path.exists() and not os.access(path, os.W_OK):
+        return f"the file {path} is read-only"
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists() and not os.access(side, os.W_OK):
+            return f"the file {side} is read-only"
+    folder = path.parent
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return (
+            f"the folder {folder} is read-only (SQLite keeps {path.name}-wal and "
+            f"{path.name}-shm beside the database)"
+        )
+    return None
+
+
+FULL_CHECK_BYTES = 64 * 1024 * 1024
+"""Up to this size a database is checked in full at start (``PRAGMA integrity_check`` and
+every row read); a larger one gets ``PRAGMA quick_check`` and its live rows read."""
+
+_REAL = (int, float)
+_OPT_INT = (int, NoneType)
+_OPT_STR = (str, NoneType)
+_OPT_REAL = (int, float, NoneType)
+_COLOR = frozenset({0, 1, None})
+_ROW_CHECKS: dict[str, tuple[str, str, Callable[[Any], object] | None, dict[str, Any]]] = {
+    # table: (the columns the store reads, its live rows, the row reader, what some columns
+    # must hold: a type, a tuple of types or a frozenset of values; others are not checked)
+    "users": (
+        "key, platform, user_id, name, name_lower, reminders",
+        "1",
+        None,
+        {
+            "key": str,
+            "platform": str,
+            "user_id": str,
+            "name": str,
+            "name_lower": str,
+            "reminders": frozenset(r.value for r in ReminderRoute),
+        },
+    ),
+    "challenges": (
+        _CHALLENGE_COLUMNS,
+        "status = 'open'",
+        _challenge,
+        {
+            "id": int,
+            "platform": str,
+            "chat_id": str,
+            "thread_id": _OPT_STR,
+            "challenger": str,
+            "challenged": _OPT_STR,
+            "variant": str,
+            "color": str,
+            "time_per_move": _OPT_INT,
+            "created_at": _REAL,
+            "expires_at": _REAL,
+            "game_id": _OPT_INT,
+        },
+    ),
+    "games": (
+        _GAME_COLUMNS,
+        "status = 'active'",
+        _game,
+        {
+            "id": int,
+            "platform": str,
+            "chat_id": str,
+            "thread_id": _OPT_STR,
+            "variant": str,
+            "start_sfen": str,
+            "moves": str,
+            "version": int,
+            "sente": str,
+            "gote": str,
+            "termination": _OPT_STR,
+            "winner": _COLOR,
+            "time_per_move": _OPT_INT,
+            "deadline": _OPT_REAL,
+            "draw_offer": _COLOR,
+            "takeback_offer": _COLOR,
+            "created_at": _REAL,
+            "updated_at": _REAL,
+            "finished_at": _OPT_REAL,
+            "challenge_id": _OPT_INT,
+        },
+    ),
+    "timers": (
+        _TIMER_COLUMNS,
+        "fired_at IS NULL",
+        _timer,
+        {
+            "id": int,
+            "due_at": _REAL,
+            "game_id": _OPT_INT,
+            "challenge_id": _OPT_INT,
+            "game_version": _OPT_INT,
+            "offset_s": int,
+            "fired_at": _OPT_REAL,
+        },
+    ),
+    "chat_settings": (
+        "platform, chat_id, notation, piece_style, perspective, language, bare_moves, threads",
+        "1",
+        None,
+        {
+            "platform": str,
+            "chat_id": str,
+            "notation": str,
+            "piece_style": str,
+            "perspective": str,
+            "language": str,
+            "bare_moves": frozenset({0, 1}),
+            "threads": frozenset({0, 1}),
+        },
+    ),
+    "frontend_state": (
+        "platform, kind, key, value, updated_at",
+        "1",
+        None,
+        {"platform": str, "kind": str, "key": str, "value": str, "updated_at": _REAL},
+    ),
+}
+
+
+def _bad_value(value: Any, kind: Any) -> bool:
+    if isinstance(kind, frozenset):
+        return isinstance(value, float) or value not in kind  # 1.0 is not the flag 1
+    return not isinstance(value, kind) or (isinstance(value, bool))
+
+
+def verify_database(path: Path, *, pre_migration: bool) -> None:
+    """Refuse a damaged database at start rather than failing requests later.
+
+    Before migrating: ``PRAGMA integrity_check`` (``quick_check`` past :data:`FULL_CHECK_BYTES`)
+    and every table read with its text decoded.  After (``pre_migration`` false): every row the
+    service reads checked against what it expects (columns, types, known values).  Runs in a
+    thread on its own read-only connection.
+    """
+    full = path.stat().st_size <= FULL_CHECK_BYTES
+    try:
+        con = sqlite3.connect(_uri(path, mode="ro"), uri=True)
+    except sqlite3.Error as exc:
+        raise StoreOpenError(f"cannot open database {path}: {exc}") from None
+    try:
+        if pre_migration:
+            pragma = "integrity_check" if full else "quick_check"
+            rows = con.execute(f"PRAGMA {pragma}(20)").fetchall()
+            if [r[0] for r in rows] != ["ok"]:
+                raise _damaged(path, "; ".join(str(r[0]) for r in rows[:3]))
+            names = [
+                r[0]
+                for r in con.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
+                    "'sqlite_%'"
+                )
+            ]
+            if full:
+                for name in names:
+                    quoted = name.replace('"', '""')
+                    for _ in con.execute(f'SELECT * FROM "{quoted}"'):
+                        pass
+            return
+        for table, (columns, live, reader, kinds) in _ROW_CHECKS.items():
+            names = [c.strip() for c in columns.split(",")]
+            where = "1" if full else live
+            for row in con.execute(f"SELECT {columns} FROM {table} WHERE {where}"):
+                for name, value in zip(names, row, strict=True):
+                    if name in kinds and _bad_value(value, kinds[name]):
+                        raise _damaged(path, f"{table}.{name} holds {value!r:.40}")
+                if reader is not None:
+                    reader(row)
+    except (sqlite3.Error, UnicodeDecodeError, ValueError, TypeError) as exc:
+        raise _damaged(path, str(exc)) from None
+    finally:
+        con.close()
+
+
+def _write_error(exc: sqlite3.Error) -> Exception:
+    """The store error for an SQLite error met while writing (``exc`` itself if none fits)."""
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    if code == sqlite3.SQLITE_FULL:
+        return StoreFull(f"the database or its disk is full: {exc}")
+    if code == sqlite3.SQLITE_READONLY:
+        return ReadOnlyStore(f"the database is read-only: {exc}")
+    return exc
+
+
 class SqliteStore:
     """The store on one SQLite file. Create with :meth:`open`."""
 
-    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, db: aiosqlite.Connection, path: Path, read_only: str | None = None) -> None:
         self._db = db
         self.path = path
         self._lock = asyncio.Lock()
+        self.read_only = read_only
+        """Why this store was opened read-only (None: it takes writes)."""
 
     # --- opening ------------------------------------------------------------------------
 
     @classmethod
     async def open(
-        cls, path: Path | str, *, sync: str = "full", target_version: int = LATEST
+        cls,
+        path: Path | str,
+        *,
+        sync: str = "full",
+        target_version: int = LATEST,
+        read_only: bool = False,
     ) -> SqliteStore:
-        """Open (or create) the database, check it is Komabot's and migrate it.
+        """Open (or create) the database, check it is Komabot's and whole, and migrate it.
 
         Raises StoreOpenError for a corrupt, foreign or newer file; such a file is not changed.
-        ``target_version`` below the latest is for migration tests only.
+        A file that cannot be written (read-only file, ``-wal``/``-shm``, folder or mount), or
+        any with ``read_only``, is opened read-only: :attr:`read_only` says why, reads work and
+        writes raise :class:`~bot.store.errors.ReadOnlyStore`.  Several processes may open one
+        file at once.  ``target_version`` below the latest is for migration tests only.
         """
         path = Path(path)
         check_file(path)
+        await asyncio.to_thread(inspect_file, path)
+        problem = write_problem(path) or ("opened read-only on request" if read_only else None)
+        if problem is not None and not path.exists():
+            raise StoreOpenError(f"cannot create the database {path}: {problem}")
+        if path.exists() and path.stat().st_size > 0:
+            await asyncio.to_thread(verify_database, path, pre_migration=True)
         try:
-            db = await aiosqlite.connect(path, isolation_level=None)
+            if problem is None:
+                db = await aiosqlite.connect(path, isolation_level=None)
+            else:
+                db = await aiosqlite.connect(_uri(path, mode="ro"), uri=True, isolation_level=None)
         except sqlite3.Error as exc:
             raise StoreOpenError(f"cannot open database {path}: {exc}") from None
         try:
-            await cls._check(db, path)
-            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA busy_timeout=10000")
+            version = await cls._check(db, path)
+            if problem is None:
+                await cls._use_wal(db)
             await db.execute(f"PRAGMA synchronous={'FULL' if sync == 'full' else 'NORMAL'}")
             await db.execute("PRAGMA foreign_keys=ON")
-            await db.execute("PRAGMA busy_timeout=5000")
-            await cls._migrate(db, target_version)
-        except sqlite3.DatabaseError as exc:
+            if problem is None:
+                await cls._migrate(db, target_version)
+            elif version < target_version:
+                raise StoreOpenError(
+                    f"{path} has schema version {version} and needs upgrading to "
+                    f"{target_version}, but {problem}; make it writable and start again"
+                )
+            if target_version == LATEST:
+                await asyncio.to_thread(verify_database, path, pre_migration=False)
+        except sqlite3.Error as exc:
             await db.close()
+            if isinstance(_write_error(exc), StoreFull):
+                raise StoreOpenError(
+                    f"cannot prepare {path}: the disk is full ({exc}); free some space"
+                ) from None
             raise StoreOpenError(
                 f"{path} is not a usable SQLite database ({exc}); Komabot left it untouched"
             ) from None
         except BaseException:
             await db.close()
             raise
-        return cls(db, path)
+        return cls(db, path, problem)
 
     @staticmethod
-    async def _check(db: aiosqlite.Connection, path: Path) -> None:
-        app_id = (await (await db.execute("PRAGMA application_id")).fetchone() or (0,))[0]
-        version = (await (await db.execute("PRAGMA user_version")).fetchone() or (0,))[0]
-        tables = list(
-            await (
-                await db.execute("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
-            ).fetchall()
-        )
+    async def _use_wal(db: aiosqlite.Connection, wait: float = 10.0) -> None:
+        """Switch to WAL.  SQLite answers "database is locked" at once, without its busy
+        wait, when another process holds the file meanwhile (two starting together): retry."""
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                await db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+                if code not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                    raise
+                if time.monotonic() > deadline:
+                    raise
+            await asyncio.sleep(0.005 + 0.02 * random.random())
+
+    @staticmethod
+    async def _check(db: aiosqlite.Connection, path: Path) -> int:
+        """Refuse a foreign or newer database (as :func:`inspect_file` did, now recovered);
+        return its schema version."""
+        await db.execute("BEGIN")  # one snapshot: another process may be creating it
+        try:
+            app_id = (await (await db.execute("PRAGMA application_id")).fetchone() or (0,))[0]
+            version = (await (await db.execute("PRAGMA user_version")).fetchone() or (0,))[0]
+            row = await (
+                await db.execute(
+                    "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+                )
+            ).fetchone()
+            tables = int(row[0]) if row else 0
+        finally:
+            await db.execute("COMMIT")
         if app_id == 0 and version == 0 and not tables:
-            return  # a new, empty database
+            return 0  # a new, empty database
         if app_id != APPLICATION_ID:
-            raise StoreOpenError(
-                f"{path} is an SQLite database of another program (application id {app_id}, "
-                f"{len(tables)} tables); Komabot left it untouched. Set KOMABOT_DB to another path."
-            )
+            raise _foreign(path, app_id, tables)
         if version > LATEST:
             raise StoreOpenError(
                 f"{path} has schema version {version}, newer than this Komabot knows "
                 f"({LATEST}); upgrade Komabot. The file was left untouched."
             )
-        rows = list(await (await db.execute("PRAGMA quick_check")).fetchall())
-        if [r[0] for r in rows] != ["ok"]:
-            detail = "; ".join(str(r[0]) for r in rows[:3])
-            raise StoreOpenError(f"{path} is damaged ({detail}); Komabot left it untouched")
+        return int(version)
 
     @staticmethod
     async def _migrate(db: aiosqlite.Connection, target: int) -> None:
-        version = (await (await db.execute("PRAGMA user_version")).fetchone() or (0,))[0]
+        """Apply the migrations up to ``target``, each with its version bump in one
+        transaction that holds the write lock from before it reads the version, so processes
+        starting together apply each migration once."""
+        row = await (await db.execute("PRAGMA user_version")).fetchone()
+        seen = row[0] if row else 0  # only ever grows: a lower bound of the version
         for migration in MIGRATIONS:
-            if migration.version <= version or migration.version > target:
+            if migration.version <= seen:
                 continue
+            if migration.version > target:
+                break
             await db.execute("BEGIN IMMEDIATE")
             try:
-                if migration.version == 1:
-                    await db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-                for statement in split_sql(migration.sql):
-                    await db.execute(statement)
-                await db.execute(f"PRAGMA user_version={migration.version}")
+                row = await (await db.execute("PRAGMA user_version")).fetchone()
+                if (row[0] if row else 0) < migration.version:
+                    if migration.version == 1:
+                        await db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                    for statement in split_sql(migration.sql):
+                        await db.execute(statement)
+                    await db.execute(f"PRAGMA user_version={migration.version}")
                 await db.execute("COMMIT")
             except BaseException:
-                await db.execute("ROLLBACK")
+                if db.in_transaction:
+                    await db.execute("ROLLBACK")
                 raise
 
     async def schema_version(self) -> int:
@@ -219,14 +602,24 @@ class SqliteStore:
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction; a full disk or a read-only database raises StoreFull or
+        ReadOnlyStore (nothing of the transaction kept)."""
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
             try:
-                yield self._db
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
+                await self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                    await self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:  # SQLite may have rolled back already
+                        with contextlib.suppress(sqlite3.Error):
+                            await self._db.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as exc:
+                typed = _write_error(exc)
+                if typed is exc:
+                    raise
+                raise typed from exc
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         async with self._lock:
@@ -239,6 +632,9 @@ class SqliteStore:
     # --- users --------------------------------------------------------------------------
 
     async def save_user(self, user: UserRow) -> None:
+        row = await self._one("SELECT name FROM users WHERE key = ?", (user.key,))
+        if row is not None and row[0] == user.name:
+            return  # nothing changed: no write (a read-only database still serves)
         async with self._write() as db:
             await db.execute(
                 "INSERT INTO users (key, platform, user_id, name, name_lower) "
@@ -253,13 +649,13 @@ class SqliteStore:
         )
         return UserRow(*row) if row else None
 
-    async def find_user(self, platform: str, name: str) -> UserRow | None:
-        row = await self._one(
+    async def users_named(self, platform: str, name: str, limit: int = 10) -> list[UserRow]:
+        rows = await self._all(
             "SELECT key, platform, user_id, name FROM users WHERE platform = ? AND "
-            "(name_lower = ? OR user_id = ?) ORDER BY name_lower = ? DESC LIMIT 1",
-            (platform, name.lower(), name, name.lower()),
+            "name_lower = ? ORDER BY key LIMIT ?",
+            (platform, name.lower(), limit),
         )
-        return UserRow(*row) if row else None
+        return [UserRow(*row) for row in rows]
 
     # --- challenges ---------------------------------------------------------------------
 
@@ -275,24 +671,36 @@ class SqliteStore:
         expires_at: float,
     ) -> ChallengeRow:
         async with self._write() as db:
-            cur = await db.execute(
-                "INSERT INTO challenges (platform, chat_id, thread_id, challenger, challenged, "
-                "variant, color, time_per_move, status, created_at, expires_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    chat.platform,
-                    chat.chat_id,
-                    chat.thread_id,
-                    challenger,
-                    challenged,
-                    variant,
-                    color,
-                    time_per_move,
-                    ChallengeStatus.OPEN.value,
-                    now,
-                    expires_at,
-                ),
-            )
+            try:
+                cur = await db.execute(
+                    "INSERT INTO challenges (platform, chat_id, thread_id, challenger, "
+                    "challenged, variant, color, time_per_move, status, created_at, expires_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        chat.platform,
+                        chat.chat_id,
+                        chat.thread_id,
+                        challenger,
+                        challenged,
+                        variant,
+                        color,
+                        time_per_move,
+                        ChallengeStatus.OPEN.value,
+                        now,
+                        expires_at,
+                    ),
+                )
+            except sqlite3.IntegrityError:  # the index challenges_one_open (migration 6)
+                row = await (
+                    await db.execute(
+                        "SELECT id FROM challenges WHERE platform = ? AND chat_id = ? AND "
+                        "challenger = ? AND status = 'open'",
+                        (chat.platform, chat.chat_id, challenger),
+                    )
+                ).fetchone()
+                if row is None:
+                    raise
+                raise ChallengeAlreadyOpen(row[0]) from None
             cid = cur.lastrowid
             assert cid is not None
             await self._insert_timers(
@@ -317,13 +725,40 @@ class SqliteStore:
         )
         return _challenge(row) if row else None
 
-    async def open_challenges(self, chat: ChatKey) -> list[ChallengeRow]:
+    @staticmethod
+    def _open_where(chat: ChatKey, by: str | None, to: str | None) -> tuple[str, list[Any]]:
+        where = "platform = ? AND chat_id = ? AND status = 'open'"
+        params: list[Any] = [chat.platform, chat.chat_id]
+        if by is not None:
+            where += " AND challenger = ?"
+            params.append(by)
+        if to is not None:
+            where += " AND (challenged = ? OR (challenged IS NULL AND challenger != ?))"
+            params += [to, to]
+        return where, params
+
+    async def open_challenges(
+        self,
+        chat: ChatKey,
+        *,
+        by: str | None = None,
+        to: str | None = None,
+        limit: int | None = None,
+    ) -> list[ChallengeRow]:
+        where, params = self._open_where(chat, by, to)
+        order = "challenged IS NULL, id" if to is not None else "id"
         rows = await self._all(
-            f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE platform = ? AND chat_id = ? "
-            "AND status = 'open' ORDER BY id",
-            (chat.platform, chat.chat_id),
+            f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE {where} ORDER BY {order} LIMIT ?",
+            (*params, -1 if limit is None else limit),
         )
         return [_challenge(r) for r in rows]
+
+    async def count_open_challenges(
+        self, chat: ChatKey, *, by: str | None = None, to: str | None = None
+    ) -> int:
+        where, params = self._open_where(chat, by, to)
+        row = await self._one(f"SELECT count(*) FROM challenges WHERE {where}", params)
+        return int(row[0])
 
     async def close_challenge(self, challenge_id: int, status: ChallengeStatus) -> ChallengeRow:
         async with self._write() as db:
@@ -431,22 +866,39 @@ class SqliteStore:
         )
         return _game(row) if row else None
 
-    async def active_games_in_chat(self, chat: ChatKey) -> list[GameRow]:
+    async def active_games_in_chat(
+        self, chat: ChatKey, *, limit: int | None = None
+    ) -> list[GameRow]:
         rows = await self._all(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE platform = ? AND chat_id = ? AND "
-            "status = 'active' ORDER BY id",
-            (chat.platform, chat.chat_id),
+            "status = 'active' ORDER BY id LIMIT ?",
+            (chat.platform, chat.chat_id, -1 if limit is None else limit),
         )
         return [_game(r) for r in rows]
 
-    async def active_games_of(self, user_key: str) -> list[GameRow]:
+    async def count_active_games_in_chat(self, chat: ChatKey) -> int:
+        row = await self._one(
+            "SELECT count(*) FROM games WHERE platform = ? AND chat_id = ? AND status = 'active'",
+            (chat.platform, chat.chat_id),
+        )
+        return int(row[0])
+
+    async def active_games_of(self, user_key: str, *, limit: int | None = None) -> list[GameRow]:
         rows = await self._all(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active' AND sente = ? "
             f"UNION SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active' AND gote = ? "
-            "ORDER BY id",
-            (user_key, user_key),
+            "ORDER BY id LIMIT ?",
+            (user_key, user_key, -1 if limit is None else limit),
         )
         return [_game(r) for r in rows]
+
+    async def count_active_games_of(self, user_key: str) -> int:
+        row = await self._one(
+            "SELECT (SELECT count(*) FROM games WHERE status = 'active' AND sente = ?) + "
+            "(SELECT count(*) FROM games WHERE status = 'active' AND gote = ? AND sente != ?)",
+            (user_key, user_key, user_key),
+        )
+        return int(row[0])
 
     async def last_game(self, chat: ChatKey, user_key: str) -> GameRow | None:
         row = await self._one(

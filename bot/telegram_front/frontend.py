@@ -29,7 +29,7 @@ from telegram.ext import (
     TypeHandler,
 )
 
-from bot.config import Config
+from bot.config import Config, install_redaction, redact
 from bot.core.api import ChatRef, Handler, Platform, Reply, Request, StateStore
 from bot.core.commands import COMMANDS
 from bot.core.messages import LANGUAGES, text
@@ -111,6 +111,7 @@ class TelegramFrontEnd:
     def __init__(self, config: Config, settings: TelegramSettings | None = None) -> None:
         self.config = config
         self.settings = settings or TelegramSettings.from_env(config.telegram_token)
+        install_redaction(self.secrets)  # ptb and httpx log request URLs, token included
         self.application = self._build()
         self.memory = Memory()  # the service's database, from attach_state
         self.courier = Courier()
@@ -165,6 +166,11 @@ class TelegramFrontEnd:
         await self.publisher.edit_card(chat, card, reply)
 
     @property
+    def secrets(self) -> tuple[str, ...]:
+        """What must never be printed or logged: the token and the webhook secret."""
+        return tuple(s for s in (self.settings.token, self.settings.webhook_secret) if s)
+
+    @property
     def webhook_port(self) -> int | None:
         """The port the webhook server listens on (None in polling mode)."""
         return self._webhook.port if self._webhook is not None else None
@@ -187,7 +193,8 @@ class TelegramFrontEnd:
             print("komabot telegram: Telegram refused TELEGRAM_TOKEN", file=sys.stderr)
             return 2
         except TelegramError as error:
-            print(f"komabot telegram: {self.settings.api_base}: {error}", file=sys.stderr)
+            said = redact(f"{self.settings.api_base}: {error}", self.secrets)
+            print(f"komabot telegram: {said}", file=sys.stderr)
             return 1
         print(f"Logged in as @{bot.username} (id {bot.id}) at {self.settings.api_base}")
         print(f"{len(bot_commands())} commands registered for the menu")
@@ -265,8 +272,9 @@ class TelegramFrontEnd:
 
     async def _on_update(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         for person in people_in(update):
-            if person.username:
-                await self.memory.remember_user(person.username, to_user(person))
+            user = to_user(person)
+            if user.handle:
+                await self.memory.remember_user(user.handle, user)
         if update.callback_query is not None:
             await self._on_callback(update.callback_query)
         elif update.message is not None:
@@ -284,21 +292,25 @@ class TelegramFrontEnd:
         await self.publisher.send(request.chat, reply, quote=quote, asker=request.user.id)
 
     async def _with_admin(self, message: telegram.Message, request: Request) -> Request:
-        """Add ``admin=1|0`` (may the sender manage this group?) to a settings change; private
-        chats and an unanswered question leave it out (anyone may, as before)."""
+        """Add ``admin=1|0`` (may the sender manage this group?) to a settings change, or
+        ``admin=unknown`` when Telegram did not answer ``getChatMember`` (the service then
+        refuses to change the group's settings: it fails closed).  Private chats leave it out:
+        the one person there may."""
         sender = message.from_user
         if message.chat.type == ChatType.PRIVATE or sender is None:
             return request
+        admin: str
         if message.sender_chat is not None and message.sender_chat.id == message.chat.id:
-            admin = True  # an anonymous group administrator
+            admin = "1"  # an anonymous group administrator
         else:
             try:
                 member = await message.get_bot().get_chat_member(message.chat.id, sender.id)
-            except TelegramError as exc:
+            except Exception as exc:  # a 500, a 429, a network failure: nobody can tell
                 log.warning("could not ask who manages chat %s: %s", message.chat.id, exc)
-                return request
-            admin = member.status in ("creator", "administrator")
-        options = {**request.options, "admin": "1" if admin else "0"}
+                admin = "unknown"
+            else:
+                admin = "1" if member.status in ("creator", "administrator") else "0"
+        options = {**request.options, "admin": admin}
         return dataclasses.replace(request, options=options)
 
     async def _on_callback(self, query: telegram.CallbackQuery) -> None:

@@ -5,7 +5,9 @@ addressed to another bot), and, without a slash, any text in a private chat, a m
 mentions the bot, or a reply to one of the bot's messages that could be a move (remarks in reply
 to a board are left alone).  Text that does not start with a command word is a move.  The
 opponent of a challenge is the author of the message replied to, a text mention, or an
-``@username`` the bot has seen before.
+``@username`` the bot has seen before; an ``@username`` it has not seen stays in the words and
+is listed in ``Request.unknown_mentions``, so the service never takes it for a display name.
+Text is cleaned (:func:`~bot.core.api.clean_text`) before anything reads it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 import telegram
 from telegram.constants import ChatType, MessageEntityType
 
-from bot.core.api import ChatRef, Request, User
+from bot.core.api import ChatRef, Request, User, clean_text
 from bot.core.commands import find_command
 
 
@@ -30,7 +32,13 @@ class BotIdentity:
 
 
 def to_user(user: telegram.User) -> User:
-    return User(platform="telegram", id=str(user.id), name=user.full_name or str(user.id))
+    """The service's user: display name, and the unique ``@username`` as handle."""
+    return User(
+        platform="telegram",
+        id=str(user.id),
+        name=user.full_name or str(user.id),
+        handle=user.username or None,
+    )
 
 
 def to_chat(message: telegram.Message | telegram.MaybeInaccessibleMessage) -> ChatRef:
@@ -74,6 +82,12 @@ def _utf16(text: str) -> bytes:
     return text.encode("utf-16-le")
 
 
+def _entity_text(text: str, entity: telegram.MessageEntity) -> str:
+    """The part of ``text`` an entity covers (its offset and length count UTF-16 units)."""
+    raw = _utf16(text)[entity.offset * 2 : (entity.offset + entity.length) * 2]
+    return raw.decode("utf-16-le", errors="replace")
+
+
 def _blank_spans(text: str, spans: list[tuple[int, int]]) -> str:
     """``text`` with the UTF-16 ``(offset, length)`` spans replaced by spaces."""
     raw = bytearray(_utf16(text))
@@ -86,7 +100,7 @@ async def message_request(
     message: telegram.Message, me: BotIdentity, resolve: Resolve
 ) -> Request | None:
     """The request a text message makes of the bot, or None when it is not for the bot."""
-    text = message.text
+    text = clean_text(message.text or "")  # lone surrogates keep their UTF-16 length
     sender = message.from_user
     if not text or sender is None or sender.is_bot:
         return None
@@ -105,7 +119,7 @@ async def message_request(
     mentions_bot = False
     first = entities[0] if entities else None
     if first is not None and first.type == MessageEntityType.BOT_COMMAND and first.offset == 0:
-        word = message.parse_entity(first)[1:]
+        word = _entity_text(text, first)[1:]
         name, _, addressee = word.partition("@")
         if addressee and addressee.lower() != me.username.lower():
             return None
@@ -117,6 +131,7 @@ async def message_request(
         entities = entities[1:]
 
     target: User | None = None
+    unknown: list[str] = []
     for entity in entities:
         if entity.type == MessageEntityType.TEXT_MENTION and entity.user is not None:
             if entity.user.id == me.id:
@@ -127,11 +142,13 @@ async def message_request(
                 continue
             cut.append((entity.offset, entity.length))
         elif entity.type == MessageEntityType.MENTION:
-            username = message.parse_entity(entity)
+            username = _entity_text(text, entity)
             if username[1:].lower() == me.username.lower():
                 mentions_bot = True
                 cut.append((entity.offset, entity.length))
-            elif target is None and (known_user := await resolve(username)) is not None:
+            elif (known_user := await resolve(username)) is None:
+                unknown.append(username)  # a username is no display name: never guess
+            elif target is None:
                 target = known_user
                 cut.append((entity.offset, entity.length))
 
@@ -157,6 +174,7 @@ async def message_request(
         args=tuple(words),
         options=chat_options(message.chat),
         target=target,
+        unknown_mentions=tuple(unknown),
     )
 
 

@@ -114,6 +114,6 @@ class Memory(FrontEndMemory):
             return None
         try:
             data = json.loads(value)
-            return User("telegram", str(data["id"]), str(data["name"]))
+            return User("telegram", str(data["id"]), str(data["name"]), username.lstrip("@"))
         except (ValueError, KeyError, TypeError):
             return None

@@ -75,12 +75,13 @@ class FakeUser:
     name: str
     bot: bool = False
     permissions: str = PERMISSIONS_ALL  # in the server (all, unless a test takes some away)
+    display: str | None = None  # the display name (global name), when not the user name
 
     def payload(self) -> JSON:
         return {
             "id": str(self.id),
             "username": self.name,
-            "global_name": self.name,
+            "global_name": self.display or self.name,
             "discriminator": "0",
             "avatar": None,
             "bot": self.bot,
@@ -187,8 +188,10 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ world
 
-    def user(self, uid: int, name: str, *, bot: bool = False) -> FakeUser:
-        self.users[uid] = FakeUser(uid, name, bot=bot)
+    def user(
+        self, uid: int, name: str, *, bot: bool = False, display: str | None = None
+    ) -> FakeUser:
+        self.users[uid] = FakeUser(uid, name, bot=bot, display=display)
         return self.users[uid]
 
     def _text_channel(self, cid: int, name: str) -> JSON:

@@ -66,12 +66,13 @@ class ApiCall:
 
 
 def utf16_len(text: str) -> int:
-    return len(text.encode("utf-16-le")) // 2
+    # A lone surrogate (JSON may carry "\ud800") is one UTF-16 unit to Telegram too.
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 def utf16_slice(text: str, offset: int, length: int) -> str:
-    raw = text.encode("utf-16-le")
-    return raw[offset * 2 : (offset + length) * 2].decode("utf-16-le")
+    raw = text.encode("utf-16-le", "surrogatepass")
+    return raw[offset * 2 : (offset + length) * 2].decode("utf-16-le", "surrogatepass")
 
 
 def png_size(data: bytes) -> tuple[int, int] | None:
@@ -113,6 +114,7 @@ class FakeBotApi:
         self._callback_ids = itertools.count(1)
         self._changed = asyncio.Condition()
         self._failures: dict[str, list[int]] = {}
+        self._errors: dict[str, list[ApiError]] = {}
         self._cursor = 0
         self._tasks: set[asyncio.Task[None]] = set()
         self._runner: web.AppRunner | None = None
@@ -228,6 +230,11 @@ class FakeBotApi:
         """Answer the next ``times`` calls of ``method`` with 429 Too Many Requests."""
         self._failures.setdefault(method, []).extend([retry_after] * times)
 
+    def error_next(self, method: str, status: int, description: str, times: int = 1) -> None:
+        """Answer the next ``times`` calls of ``method`` with an error ``status`` and
+        ``description`` (a 500 Internal Server Error, say)."""
+        self._errors.setdefault(method, []).extend([ApiError(status, description)] * times)
+
     # ----------------------------------------------------------------- test-side waiting
 
     async def wait_until(self, check: Callable[[], Any], timeout: float = 10.0) -> Any:
@@ -312,6 +319,9 @@ class FakeBotApi:
         try:
             if request.match_info["token"] != self.token:
                 raise ApiError(401, "Unauthorized")
+            errors = self._errors.get(method)
+            if errors:
+                raise errors.pop(0)
             failures = self._failures.get(method)
             if failures:
                 retry_after = failures.pop(0)
