@@ -171,10 +171,22 @@ class Reply:
     # typed where bare moves are off); the front end posts nothing
     thread_title: str | None = None  # the chat wants a thread per game: a front end that can
     # open threads opens one with this title and sends the request again from inside it
+    idempotency_key: str | None = None  # the same on every attempt to deliver one message the
+    # service sends on its own: a platform that can (Discord's message nonce) posts it once
+
+
+class DeliveryRefused(Exception):
+    """The platform refused a message for good (the bot may not write there, the user does not
+    accept direct messages, the chat is gone): sending it again would not help."""
 
 
 class Outbox(Protocol):
-    """How the service reaches a chat without a request (reminders, time-outs, card edits)."""
+    """How the service reaches a chat without a request (reminders, time-outs, card edits).
+
+    ``send`` returns once the platform accepted the message and raises when it did not:
+    :class:`DeliveryRefused` when trying again cannot help, any other error when it may (the
+    service retries those later, with the same ``Reply.idempotency_key``).
+    """
 
     async def send(self, chat: ChatRef, reply: Reply) -> None: ...
 

@@ -1,8 +1,9 @@
-"""Fires the service's timers (deadlines, reminders, challenge expiry) when they come due.
+"""Fires the service's timers (deadlines, reminders, challenge expiry) when they come due, and
+sends the notices they leave (see :mod:`bot.core.delivery`).
 
-The timers live in the database, so after a restart the first pass fires everything that came
-due while the bot was down; a timer is claimed in the database before it acts, so none fires
-twice.
+The timers and notices live in the database, so after a restart the first pass fires everything
+that came due while the bot was down and sends what was not yet delivered; a timer's effect is
+claimed in the database, so none happens twice, and a notice is leased while it is sent.
 """
 
 from __future__ import annotations
@@ -32,9 +33,12 @@ class Scheduler:
 
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
+            # Cleared before the pass, not after: a timer added while the pass runs wakes the
+            # wait below at once instead of being missed until ``max_wait``.
+            self._wake.clear()
             try:
                 await self.service.fire_due()
-                due = await self.service.store.next_due()
+                due = await self.service.next_due()
             except Exception:
                 log.exception("firing timers failed; trying again shortly")
                 due = None
@@ -44,7 +48,6 @@ class Scheduler:
             if wait <= 0:
                 await asyncio.sleep(0)
                 continue
-            self._wake.clear()
             waiters = [
                 asyncio.ensure_future(self.clock.sleep(wait)),
                 asyncio.ensure_future(self._wake.wait()),

@@ -20,12 +20,13 @@ from bot.core.api import Reply, Request
 from bot.core.base import Context, UserError, chat_key
 from bot.core.challenges import ChallengeCommands
 from bot.core.commands import COMMANDS, HIDDEN_COMMANDS, find_command
+from bot.core.delivery import MAX_AGE, MAX_ATTEMPTS, Delivery, retry_pause
 from bot.core.info import InfoCommands
 from bot.core.messages import text
 from bot.core.play import PlayCommands
 from bot.core.positions import DamagedRecordError
 from bot.store.errors import ReadOnlyStore, StoreFull, VersionConflict
-from bot.store.models import ChatKey, ReminderRoute, TimerKind, TimerRow
+from bot.store.models import ChatKey, NewNotice, ReminderRoute, TimerKind, TimerRow
 from rules import Termination
 
 log = logging.getLogger("komabot.service")
@@ -47,6 +48,7 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
         self._idle = asyncio.Event()
         self._idle.set()
         self._closing = False
+        self.delivery = Delivery(self.store, self.clock, self.outboxes)
 
     # --- requests -----------------------------------------------------------------------
 
@@ -152,16 +154,23 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
         return True
 
     # --- timers -------------------------------------------------------------------------
+    #
+    # A timer's effect happens once: the time-out loss is one game update that exactly one
+    # process wins (the version check), a reminder is one claim of its timer.  What they have
+    # to say is queued as notices in that same transaction and delivered at least once by
+    # ``self.delivery`` (see bot.core.delivery): sent, then marked delivered; retried when a
+    # send fails; sent after a restart when the process died before or while sending.
 
     async def fire_due(self) -> int:
-        """Fire every timer whose time has come; return how many were handled."""
+        """Fire every timer whose time has come, then send the notices that are due; return how
+        many timers were handled."""
         now = self.clock.now()
         timers = await self.store.due_timers(now)
         handled = 0
         by_game = [t for t in timers if t.game_id is not None]
         for t in timers:
             if t.kind is TimerKind.CHALLENGE_EXPIRY and t.challenge_id is not None:
-                await self.guard(self.expire_challenge(t.challenge_id), t)
+                await self.guard(self.expire_challenge(t.challenge_id), [t], now)
                 await self.store.mark_fired([t.id], now)
                 handled += 1
         by_game.sort(key=lambda t: (t.game_id or 0, t.due_at))
@@ -172,19 +181,40 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             if deadlines:
                 # Reminders before a passed deadline are moot; the deadline is marked done by
                 # the game update that ends the game (in the same transaction) or, when it no
-                # longer holds, here.  A failure leaves it pending, to be tried again.
+                # longer holds, here.  A failure postpones it, to be tried again.
                 await self.store.mark_fired([t.id for t in reminders], now)
-                await self.guard(self.fire_deadline(deadlines[-1], now), deadlines[-1])
+                await self.guard(self.fire_deadline(deadlines[-1], now), deadlines[-1:], now)
             elif reminders:
-                await self.guard(self.fire_reminder(reminders, now), reminders[-1])
+                await self.guard(self.fire_reminder(reminders, now), reminders, now)
             handled += len(batch)
+        await self.delivery.deliver_due()
         return handled
 
-    async def guard(self, job: Awaitable[object], timer: TimerRow) -> None:
+    async def next_due(self) -> float | None:
+        """When there is next something to do: a timer, or a notice to (try again to) send."""
+        times = [await self.store.next_due(), await self.delivery.next_due()]
+        return min((t for t in times if t is not None), default=None)
+
+    async def guard(self, job: Awaitable[object], timers: list[TimerRow], now: float) -> None:
+        """Run ``job`` (the firing of ``timers``); when it fails, try them again later (with
+        growing pauses), and give up on them after a day of failures."""
         try:
             await job
         except Exception:
-            log.exception("timer %s (%s) failed", timer.id, timer.kind.value)
+            last = timers[-1]
+            log.exception("timer %s (%s) failed", last.id, last.kind.value)
+            for timer in timers:
+                pause = retry_pause(timer.attempts + 1)
+                attempts = await self.store.postpone_timer(timer.id, now + pause)
+                if attempts >= MAX_ATTEMPTS or now - timer.due_at >= MAX_AGE:
+                    log.error(
+                        "timer %s (%s) failed %d times since %.0f; given up",
+                        timer.id,
+                        timer.kind.value,
+                        attempts,
+                        timer.due_at,
+                    )
+                    await self.store.mark_fired([timer.id], now)
 
     async def fire_deadline(self, timer: TimerRow, now: float) -> None:
         game = await self.store.get_game(timer.game_id or 0)
@@ -193,29 +223,34 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             return  # the game moved on: this deadline no longer holds
         pos = self.positions.position(game)
         loser = pos.side
-        try:
-            saved = await self.save_game(
-                self.finish(game, Termination.TIMEOUT.value, loser ^ 1, now), now, clocks=False
-            )
-        except VersionConflict:
-            return  # a move arrived at the last moment and replaced the timers
-        log.info("game %s lost on time by %s", game.id, game.player(loser))
+        ended = self.finish(game, Termination.TIMEOUT.value, loser ^ 1, now)
+        # The notices are written with the result, so the result is never without them.
         names = await self.names(game)
         settings = await self.store.get_settings(game.chat)
         line = text("clock.timeout", settings.language, name=names[loser])
-        reply = await self.game_reply(None, saved, [line], pos=pos, settings=settings, now=now)
+        shown = replace(ended, version=ended.version + 1)
+        reply = await self.game_reply(None, shown, [line], pos=pos, settings=settings, now=now)
         mentions = (await self.user(game.sente), await self.user(game.gote))
-        await self.send(game.chat, _with_mentions(reply, mentions))
+        notices = [
+            self.delivery.notice(
+                "timeout", game.chat, _with_mentions(reply, mentions), now, game_id=game.id
+            )
+        ]
         for player in (game.sente, game.gote):  # players who asked for DMs hear it there too
             if await self.store.get_reminder_route(player) is ReminderRoute.DM:
-                await self.send(dm_chat(player), reply)
+                notices.append(
+                    self.delivery.notice("timeout", dm_chat(player), reply, now, game_id=game.id)
+                )
+        try:
+            await self.store.update_game(ended, timers=[], notices=notices)
+        except VersionConflict:
+            return  # a move arrived at the last moment and replaced the timers
+        log.info("game %s lost on time by %s", game.id, game.player(loser))
 
     async def fire_reminder(self, timers: list[TimerRow], now: float) -> None:
-        """Send the latest due reminder of one game (older ones due too are skipped)."""
+        """Remind of the latest due reminder of one game (older ones due too are skipped)."""
         timer = timers[-1]
-        claimed = await self.store.mark_fired([t.id for t in timers], now)
-        if timer.id not in claimed:
-            return  # fired by someone else
+        ids = [t.id for t in timers]
         game = await self.store.get_game(timer.game_id or 0)
         if (
             game is None
@@ -224,13 +259,13 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             or abs((game.deadline - timer.offset) - timer.due_at) > 1e-6
             or now >= game.deadline
         ):
+            await self.store.mark_fired(ids, now)
             return
         pos = self.positions.position(game)
         names = await self.names(game)
         settings = await self.store.get_settings(game.chat)
         lang = settings.language
         mover = game.player(pos.side)
-        log.info("reminder for game %s to %s (%.0f s left)", game.id, mover, game.deadline - now)
         line = text(
             "clock.reminder",
             lang,
@@ -243,11 +278,26 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             line + "\n" + present.format_deadline(game.deadline, now, lang),
             mentions=(await self.user(mover),),
         )
+        notice: NewNotice
         if await self.store.get_reminder_route(mover) is ReminderRoute.DM:
-            if await self.send(dm_chat(mover), replace(reply, mentions=())):
-                return
-            log.info("no direct message to %s; reminding in the game's chat", mover)
-        await self.send(game.chat, reply)
+            notice = self.delivery.notice(
+                "reminder",
+                dm_chat(mover),
+                replace(reply, mentions=()),
+                now,
+                game_id=game.id,
+                game_deadline=game.deadline,
+                fallback=(game.chat, reply),  # when the direct message does not go through
+            )
+        else:
+            notice = self.delivery.notice(
+                "reminder", game.chat, reply, now, game_id=game.id, game_deadline=game.deadline
+            )
+        claimed = await self.store.mark_fired(ids, now, notices=[notice])
+        if timer.id in claimed:
+            log.info(
+                "reminder for game %s to %s (%.0f s left)", game.id, mover, game.deadline - now
+            )
 
 
 def dm_chat(user_key: str) -> ChatKey:

@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 
 from bot.config import Config, install_redaction
-from bot.core.api import ChatRef, Handler, Platform, Reply, Request, StateStore
+from bot.core.api import ChatRef, DeliveryRefused, Handler, Platform, Reply, Request, StateStore
 from bot.core.messages import text
 from bot.discord_front import completion
 from bot.discord_front.cards import CardIndex, CardMessage
@@ -327,13 +327,26 @@ class DiscordFrontEnd:
         return self.client.get_partial_messageable(int(chat.thread_id or chat.chat_id))
 
     async def send(self, chat: ChatRef, reply: Reply) -> None:
-        """Post ``reply`` in ``chat`` (or its thread); remember it when it is a card."""
-        channel = await self._channel(chat)
-        guild = getattr(channel, "guild", None)
-        out = render(reply, upload_limit=_upload_limit(guild))
-        if _is_empty(out):
-            return
-        message = await channel.send(**out.send_kwargs())
+        """Post ``reply`` in ``chat`` (or its thread); remember it when it is a card.
+
+        Raises :class:`DeliveryRefused` when Discord refuses for good (no access, an unknown
+        channel, a user who takes no direct messages); other errors may pass on a retry.  The
+        reply's ``idempotency_key`` is sent as the message nonce, which Discord enforces for a
+        few minutes: a retry of a send that did go through gets the message already posted
+        rather than posting a second one.
+        """
+        try:
+            channel = await self._channel(chat)
+            guild = getattr(channel, "guild", None)
+            out = render(reply, upload_limit=_upload_limit(guild))
+            if _is_empty(out):
+                return
+            kwargs = out.send_kwargs()
+            if reply.idempotency_key:
+                kwargs["nonce"] = reply.idempotency_key
+            message = await channel.send(**kwargs)
+        except (discord.Forbidden, discord.NotFound) as exc:
+            raise DeliveryRefused(f"Discord refused the message to {chat.key}: {exc}") from exc
         if reply.card:
             await self.cards.remember(
                 chat.key, reply.card, CardMessage(message.channel.id, message.id)

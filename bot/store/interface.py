@@ -21,7 +21,10 @@ from bot.store.models import (
     ChatKey,
     ChatSettings,
     GameRow,
+    NewNotice,
     NewTimer,
+    NoticeRow,
+    NoticeState,
     ReminderRoute,
     TimerRow,
     UserRow,
@@ -106,16 +109,71 @@ class Store(Protocol):
     async def count_active_games_of(self, user_key: str) -> int: ...
     async def last_game(self, chat: ChatKey, user_key: str) -> GameRow | None: ...
     async def count_active_games(self) -> int: ...
-    async def update_game(self, game: GameRow, timers: Sequence[NewTimer] | None = None) -> GameRow:
+    async def update_game(
+        self,
+        game: GameRow,
+        timers: Sequence[NewTimer] | None = None,
+        *,
+        notices: Sequence[NewNotice] = (),
+    ) -> GameRow:
         """Write ``game`` if the stored version is still ``game.version``; return it with the
-        version raised by one.  ``timers`` (when given) replace the game's pending timers."""
+        version raised by one.  ``timers`` (when given) replace the game's pending timers;
+        ``notices`` are queued for delivery in the same transaction."""
         ...
 
     # timers
-    async def due_timers(self, now: float, limit: int = 100) -> list[TimerRow]: ...
-    async def next_due(self) -> float | None: ...
-    async def mark_fired(self, timer_ids: Sequence[int], now: float) -> list[int]:
-        """Mark pending timers fired; return the ids this call claimed (never claimed twice)."""
+    async def due_timers(self, now: float, limit: int = 100) -> list[TimerRow]:
+        """Pending timers due by ``now`` and not postponed past it, earliest first."""
+        ...
+
+    async def next_due(self) -> float | None:
+        """When the next pending timer is due (or, postponed, to be tried again)."""
+        ...
+
+    async def mark_fired(
+        self, timer_ids: Sequence[int], now: float, notices: Sequence[NewNotice] = ()
+    ) -> list[int]:
+        """Mark pending timers fired; return the ids this call claimed (never claimed twice).
+        ``notices`` are queued in the same transaction, when this call claimed the last id."""
+        ...
+
+    async def postpone_timer(self, timer_id: int, until: float) -> int:
+        """After a failed firing: not due again before ``until``; how many failures so far."""
+        ...
+
+    # notices: messages delivered at least once (see NewNotice)
+    async def queue_notices(self, notices: Sequence[NewNotice]) -> None: ...
+    async def claim_notices(
+        self, platforms: Sequence[str], now: float, owner: str, until: float, limit: int = 1
+    ) -> list[NoticeRow]:
+        """Lease up to ``limit`` pending notices for ``platforms`` that are due by ``now`` to
+        ``owner`` until ``until`` (counting an attempt each); no one else gets them meanwhile,
+        and a lease that ends (its holder died) makes them due again."""
+        ...
+
+    async def renew_notice(self, notice_id: int, owner: str, until: float) -> bool:
+        """Extend ``owner``'s lease; False if it no longer holds it."""
+        ...
+
+    async def retry_notice(
+        self, notice_id: int, owner: str, at: float, error: str, *, to_fallback: bool = False
+    ) -> None:
+        """Release ``owner``'s lease after a failed send; due again at ``at`` (to its fallback
+        chat, which then becomes its chat, with ``to_fallback``)."""
+        ...
+
+    async def finish_notice(
+        self, notice_id: int, state: NoticeState, now: float, error: str | None = None
+    ) -> None:
+        """Settle a pending notice: delivered, dropped (moot) or failed for good."""
+        ...
+
+    async def next_notice_due(self, platforms: Sequence[str]) -> float | None:
+        """When the next pending notice for ``platforms`` may be tried (or its lease ends)."""
+        ...
+
+    async def prune_notices(self, before: float) -> int:
+        """Forget notices settled before ``before``, and pending ones created before it."""
         ...
 
     # settings

@@ -154,6 +154,38 @@ MIGRATIONS: tuple[Migration, ...] = (
             WHERE status = 'open';
         """,
     ),
+    Migration(
+        7,
+        "delivery at least once: an outbox of notices; timers retried with back-off",
+        """
+        ALTER TABLE timers ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE timers ADD COLUMN next_attempt_at REAL;
+        CREATE TABLE outbox (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL,
+            platform TEXT NOT NULL,
+            chat_id TEXT NOT NULL,
+            thread_id TEXT,
+            payload TEXT NOT NULL,
+            dedupe_key TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            game_id INTEGER,
+            game_deadline REAL,
+            fallback_chat_id TEXT,
+            fallback_thread_id TEXT,
+            fallback_payload TEXT,
+            state TEXT NOT NULL DEFAULT 'pending',
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at REAL NOT NULL,
+            claimed_by TEXT,
+            claimed_until REAL,
+            last_error TEXT,
+            done_at REAL
+        );
+        CREATE INDEX outbox_due ON outbox (state, platform, next_attempt_at);
+        CREATE INDEX outbox_done ON outbox (state, done_at);
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -128,6 +128,63 @@ class TimerRow:
     game_version: int | None
     offset: int
     fired_at: float | None
+    attempts: int = 0  # failed tries to fire it (each one postpones it, see next_attempt_at)
+    next_attempt_at: float | None = None  # after a failure: not tried again before this
+
+
+class NoticeState(Enum):
+    """Where a queued message stands."""
+
+    PENDING = "pending"  # to deliver (maybe claimed by a process right now, see NoticeRow)
+    DELIVERED = "delivered"  # the platform accepted it
+    DROPPED = "dropped"  # moot by the time it could go out (the game moved on)
+    FAILED = "failed"  # refused for good, or still failing when the retries ran out
+
+
+@dataclass(frozen=True)
+class NewNotice:
+    """A message the service sends on its own (a reminder, a time-out notice), to deliver at
+    least once.
+
+    It is queued in the same transaction as what it reports and stays pending until the
+    platform accepted it; ``payload`` is the message as the core serialised it.  ``key`` is
+    the same on every attempt, for platforms that drop a repeated send (Discord's nonce).
+    When ``chat`` refuses it, it goes to ``fallback`` (same platform) as ``fallback_payload``.
+    """
+
+    kind: str  # "reminder", "timeout"
+    chat: ChatKey
+    payload: str
+    key: str
+    created_at: float
+    game_id: int | None = None
+    game_deadline: float | None = None  # deliver only while the game's deadline is this one
+    fallback: ChatKey | None = None
+    fallback_payload: str | None = None
+
+
+@dataclass(frozen=True)
+class NoticeRow:
+    """A queued message; while ``claimed_by`` holds it (until ``claimed_until``) no other
+    process tries it."""
+
+    id: int
+    kind: str
+    chat: ChatKey
+    payload: str
+    key: str
+    created_at: float
+    game_id: int | None
+    game_deadline: float | None
+    fallback: ChatKey | None
+    fallback_payload: str | None
+    state: NoticeState
+    attempts: int  # claims so far (a claim that ended in a crash counts too)
+    next_attempt_at: float
+    claimed_by: str | None
+    claimed_until: float | None
+    last_error: str | None
+    done_at: float | None
 
 
 @dataclass(frozen=True)

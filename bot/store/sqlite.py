@@ -39,7 +39,10 @@ from bot.store.models import (
     ChatSettings,
     GameRow,
     GameStatus,
+    NewNotice,
     NewTimer,
+    NoticeRow,
+    NoticeState,
     ReminderRoute,
     TimerKind,
     TimerRow,
@@ -57,7 +60,15 @@ _CHALLENGE_COLUMNS = (
     "id, platform, chat_id, thread_id, challenger, challenged, variant, color, time_per_move, "
     "status, created_at, expires_at, game_id"
 )
-_TIMER_COLUMNS = "id, kind, due_at, game_id, challenge_id, game_version, offset_s, fired_at"
+_TIMER_COLUMNS = (
+    "id, kind, due_at, game_id, challenge_id, game_version, offset_s, fired_at, attempts, "
+    "next_attempt_at"
+)
+_NOTICE_COLUMNS = (
+    "id, kind, platform, chat_id, thread_id, payload, dedupe_key, created_at, game_id, "
+    "game_deadline, fallback_chat_id, fallback_thread_id, fallback_payload, state, attempts, "
+    "next_attempt_at, claimed_by, claimed_until, last_error, done_at"
+)
 
 
 def _game(row: Any) -> GameRow:
@@ -110,6 +121,30 @@ def _timer(row: Any) -> TimerRow:
         game_version=row[5],
         offset=row[6],
         fired_at=row[7],
+        attempts=row[8],
+        next_attempt_at=row[9],
+    )
+
+
+def _notice(row: Any) -> NoticeRow:
+    return NoticeRow(
+        id=row[0],
+        kind=row[1],
+        chat=ChatKey(row[2], row[3], row[4]),
+        payload=row[5],
+        key=row[6],
+        created_at=row[7],
+        game_id=row[8],
+        game_deadline=row[9],
+        fallback=ChatKey(row[2], row[10], row[11]) if row[10] is not None else None,
+        fallback_payload=row[12],
+        state=NoticeState(row[13]),
+        attempts=row[14],
+        next_attempt_at=row[15],
+        claimed_by=row[16],
+        claimed_until=row[17],
+        last_error=row[18],
+        done_at=row[19],
     )
 
 
@@ -912,7 +947,13 @@ class SqliteStore:
         row = await self._one("SELECT count(*) FROM games WHERE status = 'active'")
         return int(row[0])
 
-    async def update_game(self, game: GameRow, timers: Sequence[NewTimer] | None = None) -> GameRow:
+    async def update_game(
+        self,
+        game: GameRow,
+        timers: Sequence[NewTimer] | None = None,
+        *,
+        notices: Sequence[NewNotice] = (),
+    ) -> GameRow:
         from dataclasses import replace
 
         new = replace(game, version=game.version + 1)
@@ -934,6 +975,7 @@ class SqliteStore:
                     (game.id,),
                 )
                 await self._insert_timers(db, timers)
+            await self._insert_notices(db, notices)
         return new
 
     # --- timers -------------------------------------------------------------------------
@@ -952,16 +994,21 @@ class SqliteStore:
     async def due_timers(self, now: float, limit: int = 100) -> list[TimerRow]:
         rows = await self._all(
             f"SELECT {_TIMER_COLUMNS} FROM timers WHERE fired_at IS NULL AND due_at <= ? "
+            "AND (next_attempt_at IS NULL OR next_attempt_at <= ?) "
             "ORDER BY due_at, id LIMIT ?",
-            (now, limit),
+            (now, now, limit),
         )
         return [_timer(r) for r in rows]
 
     async def next_due(self) -> float | None:
-        row = await self._one("SELECT min(due_at) FROM timers WHERE fired_at IS NULL")
+        row = await self._one(
+            "SELECT min(coalesce(next_attempt_at, due_at)) FROM timers WHERE fired_at IS NULL"
+        )
         return float(row[0]) if row and row[0] is not None else None
 
-    async def mark_fired(self, timer_ids: Sequence[int], now: float) -> list[int]:
+    async def mark_fired(
+        self, timer_ids: Sequence[int], now: float, notices: Sequence[NewNotice] = ()
+    ) -> list[int]:
         claimed = []
         async with self._write() as db:
             for tid in timer_ids:
@@ -970,7 +1017,21 @@ class SqliteStore:
                 )
                 if cur.rowcount == 1:
                     claimed.append(tid)
+            if notices and timer_ids and timer_ids[-1] in claimed:
+                await self._insert_notices(db, notices)
         return claimed
+
+    async def postpone_timer(self, timer_id: int, until: float) -> int:
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE timers SET attempts = attempts + 1, next_attempt_at = ? "
+                "WHERE id = ? AND fired_at IS NULL",
+                (until, timer_id),
+            )
+            row = await (
+                await db.execute("SELECT attempts FROM timers WHERE id = ?", (timer_id,))
+            ).fetchone()
+        return int(row[0]) if row else 0
 
     async def pending_timers(self, game_id: int) -> list[TimerRow]:
         """The game's timers still to fire (for tests and the console)."""
@@ -980,6 +1041,129 @@ class SqliteStore:
             (game_id,),
         )
         return [_timer(r) for r in rows]
+
+    # --- notices (the outbox) ---------------------------------------------------------
+
+    @staticmethod
+    async def _insert_notices(db: aiosqlite.Connection, notices: Sequence[NewNotice]) -> None:
+        await db.executemany(
+            "INSERT INTO outbox (kind, platform, chat_id, thread_id, payload, dedupe_key, "
+            "created_at, game_id, game_deadline, fallback_chat_id, fallback_thread_id, "
+            "fallback_payload, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    n.kind,
+                    n.chat.platform,
+                    n.chat.chat_id,
+                    n.chat.thread_id,
+                    n.payload,
+                    n.key,
+                    n.created_at,
+                    n.game_id,
+                    n.game_deadline,
+                    n.fallback.chat_id if n.fallback else None,
+                    n.fallback.thread_id if n.fallback else None,
+                    n.fallback_payload,
+                    n.created_at,
+                )
+                for n in notices
+            ],
+        )
+
+    async def queue_notices(self, notices: Sequence[NewNotice]) -> None:
+        async with self._write() as db:
+            await self._insert_notices(db, notices)
+
+    async def claim_notices(
+        self, platforms: Sequence[str], now: float, owner: str, until: float, limit: int = 1
+    ) -> list[NoticeRow]:
+        if not platforms:
+            return []
+        marks = ", ".join("?" for _ in platforms)
+        due = (
+            f"SELECT id FROM outbox WHERE state = 'pending' AND platform IN ({marks}) "
+            "AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?"
+        )
+        if not await self._all(due, (*platforms, now, 1)):
+            return []  # nothing due: no write transaction
+        async with self._write() as db:
+            rows = list(await (await db.execute(due, (*platforms, now, limit))).fetchall())
+            claimed = []
+            for (nid,) in rows:
+                await db.execute(
+                    "UPDATE outbox SET attempts = attempts + 1, claimed_by = ?, "
+                    "claimed_until = ?, next_attempt_at = ? WHERE id = ?",
+                    (owner, until, until, nid),
+                )
+                row = await (
+                    await db.execute(f"SELECT {_NOTICE_COLUMNS} FROM outbox WHERE id = ?", (nid,))
+                ).fetchone()
+                claimed.append(_notice(row))
+        return claimed
+
+    async def renew_notice(self, notice_id: int, owner: str, until: float) -> bool:
+        async with self._write() as db:
+            cur = await db.execute(
+                "UPDATE outbox SET claimed_until = ?, next_attempt_at = ? "
+                "WHERE id = ? AND claimed_by = ? AND state = 'pending'",
+                (until, until, notice_id, owner),
+            )
+            return cur.rowcount == 1
+
+    async def retry_notice(
+        self, notice_id: int, owner: str, at: float, error: str, *, to_fallback: bool = False
+    ) -> None:
+        move = (
+            ", chat_id = fallback_chat_id, thread_id = fallback_thread_id, "
+            "payload = fallback_payload, fallback_chat_id = NULL, fallback_thread_id = NULL, "
+            "fallback_payload = NULL"
+            if to_fallback
+            else ""
+        )
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE outbox SET next_attempt_at = ?, claimed_by = NULL, claimed_until = NULL, "
+                f"last_error = ?{move} WHERE id = ? AND claimed_by = ? AND state = 'pending'"
+                + (" AND fallback_chat_id IS NOT NULL" if to_fallback else ""),
+                (at, error[:500], notice_id, owner),
+            )
+
+    async def finish_notice(
+        self, notice_id: int, state: NoticeState, now: float, error: str | None = None
+    ) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE outbox SET state = ?, done_at = ?, claimed_by = NULL, "
+                "claimed_until = NULL, last_error = coalesce(?, last_error) "
+                "WHERE id = ? AND state = 'pending'",
+                (state.value, now, error[:500] if error else None, notice_id),
+            )
+
+    async def next_notice_due(self, platforms: Sequence[str]) -> float | None:
+        if not platforms:
+            return None
+        marks = ", ".join("?" for _ in platforms)
+        row = await self._one(
+            "SELECT min(next_attempt_at) FROM outbox WHERE state = 'pending' "
+            f"AND platform IN ({marks})",
+            tuple(platforms),
+        )
+        return float(row[0]) if row and row[0] is not None else None
+
+    async def prune_notices(self, before: float) -> int:
+        async with self._write() as db:
+            cur = await db.execute(
+                "DELETE FROM outbox WHERE (state != 'pending' AND done_at < ?) "
+                "OR (state = 'pending' AND created_at < ?)",
+                (before, before),
+            )
+            return int(cur.rowcount)
+
+    async def notices(self, game_id: int | None = None) -> list[NoticeRow]:
+        """Every queued message (of one game), oldest first (for tests and diagnosis)."""
+        where, params = ("WHERE game_id = ?", (game_id,)) if game_id is not None else ("", ())
+        rows = await self._all(f"SELECT {_NOTICE_COLUMNS} FROM outbox {where} ORDER BY id", params)
+        return [_notice(r) for r in rows]
 
     # --- settings -----------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from typing import Any
 import telegram
 from telegram import BotCommand, Update
 from telegram.constants import ChatType
-from telegram.error import InvalidToken, NetworkError, TelegramError
+from telegram.error import BadRequest, Forbidden, InvalidToken, NetworkError, TelegramError
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -30,7 +30,7 @@ from telegram.ext import (
 )
 
 from bot.config import Config, install_redaction, redact
-from bot.core.api import ChatRef, Handler, Platform, Reply, Request, StateStore
+from bot.core.api import ChatRef, DeliveryRefused, Handler, Platform, Reply, Request, StateStore
 from bot.core.commands import COMMANDS
 from bot.core.messages import LANGUAGES, text
 from bot.telegram_front.courier import Courier
@@ -156,9 +156,19 @@ class TelegramFrontEnd:
             await self.application.shutdown()
 
     async def send(self, chat: ChatRef, reply: Reply) -> None:
-        """Post a message the service sends on its own (reminder, time-out)."""
+        """Post a message the service sends on its own (reminder, time-out).
+
+        Raises :class:`DeliveryRefused` when Telegram refuses it for good (the bot was blocked
+        or removed, may not start the private chat, the chat is gone, a bad request); other
+        errors (a 5xx, the network, flood waits beyond the courier's patience) may pass on a
+        retry.  Telegram has no idempotent send: a retry after a send whose answer was lost
+        posts the message twice.
+        """
         await self.wait_ready()
-        await self.publisher.send(chat, reply)
+        try:
+            await self.publisher.send(chat, reply)
+        except (Forbidden, BadRequest) as exc:
+            raise DeliveryRefused(f"Telegram refused the message to {chat.key}: {exc}") from exc
 
     async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None:
         """Show ``reply`` in the message of ``card`` (a challenge answered or expired)."""

@@ -140,6 +140,7 @@ class FakeDiscord:
         self._sockets: list[tuple[web.WebSocketResponse, list[int]]] = []  # (ws, [shard, count])
         self._seq = itertools.count(1)
         self._limits: list[_RateLimit] = []
+        self._lost_answers: list[_RateLimit] = []
         self.privileged = True  # whether the Message Content intent is granted
         self.expire_interactions = False  # answer every callback "Unknown interaction"
         self.gateway_down = 0  # refuse this many gateway connections (HTTP 503), then accept
@@ -255,6 +256,11 @@ class FakeDiscord:
         """Answer the next request matching ``method path`` with 429 and ``retry_after``."""
         self._limits.append(_RateLimit(method, re.compile(path_regex), retry_after, 1))
 
+    def lose_answer(self, method: str, path_regex: str) -> None:
+        """Carry out the next request matching ``method path`` (a message is posted), then cut
+        the connection instead of answering, as when a network fails at the worst moment."""
+        self._lost_answers.append(_RateLimit(method, re.compile(path_regex), 0.0, 1))
+
     # ------------------------------------------------------------------ REST
 
     async def _rest(self, request: web.Request) -> web.StreamResponse:
@@ -316,6 +322,13 @@ class FakeDiscord:
             m = re.fullmatch(pattern, path)
             if m:
                 result = await handler(self, rec, request, *m.groups())
+                for lost in self._lost_answers:
+                    if lost.remaining and lost.method == method and lost.pattern.search(path):
+                        lost.remaining -= 1
+                        rec.status = -1
+                        assert request.transport is not None
+                        request.transport.abort()
+                        raise ConnectionResetError("the fake cut the connection")
                 if isinstance(result, web.StreamResponse):
                     return result
                 return _json(result) if result is not None else web.Response(status=204)
@@ -432,7 +445,18 @@ class FakeDiscord:
         if channel_id not in self.channels:
             rec.status = 404
             return _json({"message": "Unknown Channel", "code": 10003}, status=404)  # type: ignore[return-value]
-        return self.public(self._message(channel_id, rec.json or {}, rec.files))
+        body = rec.json or {}
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):
+            # Discord: a nonce seen lately in the channel gets the message it made, not another.
+            for old in self.messages.values():
+                if old["channel_id"] == cid and old.get("_nonce") == str(nonce):
+                    return self.public(old)
+        msg = self._message(channel_id, body, rec.files)
+        if nonce is not None:
+            msg["_nonce"] = str(nonce)
+            msg["nonce"] = str(nonce)
+        return self.public(msg)
 
     async def _edit_message(
         self, rec: Recorded, request: web.Request, cid: str, mid: str
