@@ -22,24 +22,15 @@ import functools
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 
 from render import BoardOptions, render_replay
 from rules import Variant
-from rules.records import GameRecord, export_file
+from rules.records import ExportedFile, GameRecord, export_file
 
 GIF_SLOTS = 2
 EXPORT_THREADS = GIF_SLOTS + 2  # records always find a thread the animations do not hold
 CACHE_BYTES = 64 * 1024 * 1024
 CACHE_ENTRIES = 512
-
-
-@dataclass(frozen=True)
-class Export:
-    """A made file, and the characters its encoding could not hold (replaced by ``?``)."""
-
-    data: bytes
-    replaced: tuple[str, ...] = ()
 
 
 class ExportBusy(Exception):
@@ -54,18 +45,18 @@ class ByteLRU:
         self.max_bytes = max_bytes
         self.max_entries = max_entries
         self.bytes = 0
-        self._entries: OrderedDict[Hashable, Export] = OrderedDict()
+        self._entries: OrderedDict[Hashable, ExportedFile] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._entries)
 
-    def get(self, key: Hashable) -> Export | None:
+    def get(self, key: Hashable) -> ExportedFile | None:
         found = self._entries.get(key)
         if found is not None:
             self._entries.move_to_end(key)
         return found
 
-    def put(self, key: Hashable, value: Export) -> None:
+    def put(self, key: Hashable, value: ExportedFile) -> None:
         old = self._entries.pop(key, None)
         if old is not None:
             self.bytes -= len(old.data)
@@ -94,11 +85,11 @@ class Exports:
         self.gif_slots = gif_slots
         self.making_gifs = 0
         self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="komabot-export")
-        self._making: dict[Hashable, asyncio.Future[Export]] = {}
+        self._making: dict[Hashable, asyncio.Future[ExportedFile]] = {}
 
     async def make(
-        self, key: Hashable, fn: Callable[..., Export], *args: object, gif: bool = False
-    ) -> Export:
+        self, key: Hashable, fn: Callable[..., ExportedFile], *args: object, gif: bool = False
+    ) -> ExportedFile:
         """``fn(*args)`` on an export thread, or the file already made (or being made) for
         ``key``.  ``gif`` takes an animation slot; ExportBusy when none is free.  What ``fn``
         raises reaches every request waiting for it; nothing failed is remembered."""
@@ -118,7 +109,7 @@ class Exports:
             pending.add_done_callback(functools.partial(self._done, key, gif))
         return await asyncio.shield(pending)
 
-    def _done(self, key: Hashable, gif: bool, future: asyncio.Future[Export]) -> None:
+    def _done(self, key: Hashable, gif: bool, future: asyncio.Future[ExportedFile]) -> None:
         self._making.pop(key, None)
         if gif:
             self.making_gifs -= 1
@@ -135,14 +126,13 @@ def gif_export(
     moves: Sequence[str],
     max_bytes: int,
     options: BoardOptions,
-) -> Export:
+) -> ExportedFile:
     """The game's animated GIF (``render.replay``: sampled past ``MAX_FRAMES`` positions,
     streamed frame by frame, at most ``max_bytes``); runs on an export thread."""
-    return Export(render_replay(variant, start_sfen, moves, max_bytes, options))
+    return ExportedFile(render_replay(variant, start_sfen, moves, max_bytes, options))
 
 
-def record_export(record: GameRecord, fmt: str) -> Export:
+def record_export(record: GameRecord, fmt: str) -> ExportedFile:
     """The game's record in ``fmt`` (every move checked and written, in time proportional to
     the game); runs on an export thread."""
-    exported = export_file(record, fmt)
-    return Export(exported.data, exported.replaced)
+    return export_file(record, fmt)

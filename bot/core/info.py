@@ -18,13 +18,13 @@ from bot.core.base import (
     parse_number,
 )
 from bot.core.commands import BY_NAME, COMMANDS, EXPORT_FORMATS, find_command
-from bot.core.exports import Export, ExportBusy, gif_export, record_export
+from bot.core.exports import ExportBusy, gif_export, record_export
 from bot.core.messages import LANGUAGES, text
 from bot.core.movewords import moves_in_words
 from bot.store.models import ChatSettings, GameRow, ReminderRoute
 from render import moves_played
 from rules import Outcome, PieceType, Position, RulesError, Termination, load_variant
-from rules.records import GameRecord
+from rules.records import ExportedFile, GameRecord
 
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "language": LANGUAGES,
@@ -278,7 +278,7 @@ class InfoCommands(ServiceBase):
 
     async def export_file(
         self, ctx: Context, game: GameRow, names: tuple[str, str], fmt: str
-    ) -> Export:
+    ) -> ExportedFile:
         """The file ``/export`` sends, made on the export threads and remembered (see
         ``bot.core.exports`` for the limits): nothing here grows with the game's length."""
         # the game's version and number of moves stand for its moves (hashing those would

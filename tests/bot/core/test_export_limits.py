@@ -13,8 +13,9 @@ import pytest
 
 from bot.core import exports
 from bot.core.api import ChatRef, Reply
-from bot.core.exports import ByteLRU, Export
+from bot.core.exports import ByteLRU
 from bot.store import GameRow
+from rules.records import ExportedFile
 from tests.bot.core.harness import ALICE, BOB, CAROL, DAVE, Harness
 
 SHUFFLE = ("5i4h", "5a4b", "4h5i", "4b5a")  # kings step out and back: a game as long as wanted
@@ -179,14 +180,14 @@ async def ask_kif(h: Harness, game: GameRow) -> Reply:
 def test_the_cache_keeps_at_most_its_bytes_and_entries() -> None:
     cache = ByteLRU(max_bytes=100, max_entries=3)
     for key in "abc":
-        cache.put(key, Export(bytes(30)))
+        cache.put(key, ExportedFile(bytes(30)))
     assert cache.bytes == 90 and len(cache) == 3
     assert cache.get("a") is not None  # now the most recently used
-    cache.put("d", Export(bytes(30)))  # one entry too many: b goes
+    cache.put("d", ExportedFile(bytes(30)))  # one entry too many: b goes
     assert cache.get("b") is None and cache.get("a") is not None and len(cache) == 3
-    cache.put("e", Export(bytes(60)))  # too many bytes: the oldest go until it fits
+    cache.put("e", ExportedFile(bytes(60)))  # too many bytes: the oldest go until it fits
     assert [k for k in "abcd" if cache.get(k)] == ["a"] and cache.bytes == 90
-    cache.put("huge", Export(bytes(101)))  # never kept
+    cache.put("huge", ExportedFile(bytes(101)))  # never kept
     assert cache.get("huge") is None and cache.bytes == 90
-    cache.put("e", Export(bytes(10)))  # replacing an entry counts its new size
+    cache.put("e", ExportedFile(bytes(10)))  # replacing an entry counts its new size
     assert cache.bytes == 40 and len(cache) == 2
