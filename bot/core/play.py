@@ -43,7 +43,7 @@ class PlayCommands(ServiceBase):
         if ctx.request.options.get("bare") == "1" and not await self.bare_move_wanted(ctx):
             return Reply("", silent=True)
         game, rest, color, names = await self.player_game(ctx, ctx.args, move_text=True)
-        pos = self.positions.position(game)
+        pos = await self.position_of(game)
         if not rest:
             example = "move.example.shogi" if game.variant == "shogi" else "move.example.wa"
             raise UserError("move.missing", example=ctx.t(example))
@@ -69,7 +69,7 @@ class PlayCommands(ServiceBase):
         if game is None:
             return False
         # a move that is not playable gets told why; chatter with a digit in it is left alone
-        return reads_as_move(self.positions.position(game), ctx.args[0])
+        return reads_as_move(await self.position_of(game), ctx.args[0])
 
     def read_move(self, ctx: Context, game: GameRow, pos: Position, move_text: str) -> Move:
         try:
@@ -223,7 +223,7 @@ class PlayCommands(ServiceBase):
         opponent = names[color ^ 1]
         if answer == "ask" and game.takeback_offer == color ^ 1:
             answer = "accept"
-        pos = self.positions.position(game)
+        pos = await self.position_of(game)
         if answer == "ask":
             plies = _takeback_plies(pos, color)
             if plies == 0:
@@ -291,7 +291,7 @@ class PlayCommands(ServiceBase):
 
     async def cmd_impasse(self, ctx: Context) -> Reply:
         game, _rest, color, names = await self.player_game(ctx, ctx.args)
-        pos = self.positions.position(game)
+        pos = await self.position_of(game)
         if pos.variant.impasse is None:
             raise UserError("impasse.none", variant=present.variant_name(game.variant, ctx.lang))
         if pos.side != color:

@@ -221,7 +221,7 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
         if game is None or not game.active or game.deadline != timer.due_at:
             await self.store.mark_fired([timer.id], now)
             return  # the game moved on: this deadline no longer holds
-        pos = self.positions.position(game)
+        pos = await self.position_of(game)
         loser = pos.side
         ended = self.finish(game, Termination.TIMEOUT.value, loser ^ 1, now)
         # The notices are written with the result, so the result is never without them.
@@ -261,7 +261,7 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
         ):
             await self.store.mark_fired(ids, now)
             return
-        pos = self.positions.position(game)
+        pos = await self.position_of(game)
         names = await self.names(game)
         settings = await self.store.get_settings(game.chat)
         lang = settings.language
