@@ -341,3 +341,18 @@ async def test_a_damaged_database_is_refused_pointing_at_backups(tmp_path: Path)
     message = str(caught.value)
     assert "damaged" in message and ".recover" in message and "backup" in message
     assert "\n" not in message
+
+
+async def test_a_damaged_notice_is_refused_at_start_too(tmp_path: Path) -> None:
+    path = tmp_path / "k.sqlite3"
+    await build_real_database(path)
+    con = sqlite3.connect(path)
+    con.execute(
+        "INSERT INTO outbox (kind, platform, chat_id, payload, dedupe_key, created_at, state, "
+        "next_attempt_at) VALUES ('reminder', 'console', 'main', '{}', 'k', 1.0, 'pendinf', 1.0)"
+    )  # a state no version of Komabot writes, as a flipped byte leaves it
+    con.commit()
+    con.close()
+    with pytest.raises(StoreOpenError) as caught:
+        await SqliteStore.open(path)
+    assert "outbox.state" in str(caught.value) and ".recover" in str(caught.value)
