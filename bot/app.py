@@ -66,7 +66,8 @@ async def run_app(
     if store.read_only:
         log.warning(
             "database %s cannot be written: %s. Reading commands work; moves, challenges and "
-            "settings are refused until it can be (then restart)",
+            "settings are refused, and deadlines and reminders wait, until it can be (then "
+            "restart)",
             config.db_path,
             store.read_only,
         )
@@ -87,7 +88,10 @@ async def run_app(
         ", ".join(f.platform for f in front_ends) or "none",
     )
     tasks = [asyncio.create_task(f.run(service.handle, stop), name=f.platform) for f in front_ends]
-    timer_task = asyncio.create_task(scheduler.run(stop), name="scheduler")
+    # Timers write (a claim, a finished game); on a read-only database they wait for a restart
+    # on a writable one instead of failing every pass.
+    timers = stop.wait() if store.read_only else scheduler.run(stop)
+    timer_task = asyncio.create_task(timers, name="scheduler")
     failed = False
     try:
         if tasks:

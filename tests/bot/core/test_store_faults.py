@@ -18,6 +18,7 @@ from bot.core.api import ChatRef, Reply, Request
 from bot.core.clock import FakeClock
 from bot.core.messages import text
 from bot.store import SqliteStore
+from bot.store.models import ChatKey
 from rules import load_variant
 from tests.bot.core.harness import ALICE, BOB, CAROL, DAVE, Harness, person
 
@@ -246,6 +247,48 @@ async def test_start_up_says_the_database_is_read_only(
         await asyncio.wait_for(run_app(Config(db_path=path), [], stop=stop), 20)
     lines = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
     assert any("read-only" in line and str(path) in line for line in lines), lines
+
+
+async def test_timers_wait_on_a_read_only_database_instead_of_failing(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "komabot.sqlite3"
+    chat = ChatRef("console", "main")
+    store = await SqliteStore.open(path)
+    await store.create_challenge(
+        ChatKey(chat.platform, chat.chat_id, chat.thread_id),
+        "console:alice",
+        None,
+        "shogi",
+        "random",
+        None,
+        0.0,
+        10.0,
+    )
+    await store.close()
+    real_access = os.access
+
+    def access(p: object, mode: int, *args: object, **kw: object) -> bool:
+        if Path(str(p)) == path and mode & os.W_OK:
+            return False  # as for a file chmod 444 (root ignores the mode bits)
+        return real_access(p, mode, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "access", access)
+    # the challenge's expiry is long due, but nothing may be written: no pass, no error
+    with caplog.at_level(logging.WARNING, logger="komabot"):
+        stop = asyncio.Event()
+        runner = asyncio.create_task(
+            run_app(Config(db_path=path), [], clock=FakeClock(), stop=stop)
+        )
+        await asyncio.sleep(0.3)
+        stop.set()
+        await asyncio.wait_for(runner, 20)
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+    monkeypatch.undo()
+    store = await SqliteStore.open(path)
+    key = ChatKey(chat.platform, chat.chat_id, chat.thread_id)
+    assert [c.id for c in await store.open_challenges(key)] == [1]  # untouched, still waiting
+    await store.close()
 
 
 async def test_a_new_database_in_a_read_only_folder_is_refused_in_one_line(
