@@ -166,7 +166,8 @@ class ServiceBase:
         if self._names.get(user.key) != user.name:
             await self.store.save_user(UserRow(user.key, user.platform, user.id, user.name))
             self._names[user.key] = user.name
-        if user.handle and self._handles.get(user.key) != user.handle:
+        # handle_of reads the stored handle once per process: a restart writes nothing new
+        if user.handle and await self.handle_of(user.key) != user.handle:
             await self.store.put_state(user.platform, USER_HANDLE, user.id, user.handle)
             await self.store.put_state(user.platform, HANDLE_USER, user.handle.lower(), user.id)
             self._handles[user.key] = user.handle
