@@ -227,20 +227,26 @@ async def test_a_read_only_file_is_opened_read_only(tmp_path: Path, clock: FakeC
         path.chmod(0o644)
 
 
+def pretend_unwritable(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    """``os.access`` says ``path`` cannot be written, as for a file chmod 444 (root, whom the
+    tests may run as, ignores the mode bits)."""
+    real_access = os.access
+
+    def access(p: object, mode: int, *args: object, **kw: object) -> bool:
+        if Path(str(p)) == path and mode & os.W_OK:
+            return False
+        return real_access(p, mode, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "access", access)
+
+
 async def test_start_up_says_the_database_is_read_only(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "komabot.sqlite3"
     store = await SqliteStore.open(path)
     await store.close()
-    real_access = os.access
-
-    def access(p: object, mode: int, *args: object, **kw: object) -> bool:
-        if Path(str(p)) == path and mode & os.W_OK:
-            return False  # as for a file chmod 444 (root ignores the mode bits)
-        return real_access(p, mode, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(os, "access", access)
+    pretend_unwritable(monkeypatch, path)
     with caplog.at_level(logging.WARNING, logger="komabot"):
         stop = asyncio.Event()
         stop.set()
@@ -266,14 +272,7 @@ async def test_timers_wait_on_a_read_only_database_instead_of_failing(
         10.0,
     )
     await store.close()
-    real_access = os.access
-
-    def access(p: object, mode: int, *args: object, **kw: object) -> bool:
-        if Path(str(p)) == path and mode & os.W_OK:
-            return False  # as for a file chmod 444 (root ignores the mode bits)
-        return real_access(p, mode, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(os, "access", access)
+    pretend_unwritable(monkeypatch, path)
     # the challenge's expiry is long due, but nothing may be written: no pass, no error
     with caplog.at_level(logging.WARNING, logger="komabot"):
         stop = asyncio.Event()
