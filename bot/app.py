@@ -14,6 +14,7 @@ import contextlib
 import logging
 import signal
 import sys
+import threading
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot.config import Config, RedactSecrets, install_redaction, redact
@@ -22,6 +23,7 @@ from bot.core.clock import Clock, SystemClock
 from bot.core.scheduler import Scheduler
 from bot.core.service import GameService
 from bot.store import SqliteStore, StoreOpenError
+from render import warm as warm_render
 
 log = logging.getLogger("komabot")
 
@@ -87,6 +89,9 @@ async def run_app(
         config.db_path,
         ", ".join(f.platform for f in front_ends) or "none",
     )
+    # Piece sprites and empty boards are drawn in the background (~2 s of work): start-up does
+    # not wait, and the first board shown is as quick as any other.
+    threading.Thread(target=warm_render, name="render-warm", daemon=True).start()
     tasks = [asyncio.create_task(f.run(service.handle, stop), name=f.platform) for f in front_ends]
     # Timers write (a claim, a finished game); on a read-only database they wait for a restart
     # on a writable one instead of failing every pass.

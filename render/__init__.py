@@ -3,7 +3,7 @@
 Every function returns encoded bytes (PNG, or GIF for replays) ready to attach to a message.
 """
 
-from render.board import render_board
+from render.board import render_board, warm
 from render.captions import coordinate_labels, moves_played
 from render.cheatsheet import render_cheatsheet
 from render.diagram import render_piece
@@ -23,4 +23,5 @@ __all__ = [
     "render_cheatsheet",
     "render_piece",
     "render_replay",
+    "warm",
 ]

@@ -2,22 +2,36 @@
 
 from __future__ import annotations
 
-import io
+from collections.abc import Hashable, Iterable
 from functools import lru_cache
+from itertools import product
 
 from PIL import Image, ImageDraw
 
 from render.captions import Caption, coordinate_labels, header_caption
 from render.fonts import Face, display_name, fit, font, max_chars, printable
-from render.hands import draw_strip, tray_box, turn_icon
+from render.hands import draw_strip, hand_items, tray_box, turn_icon
 from render.layout import BoardLayout, board_layout
-from render.options import BoardOptions, Coordinates
+from render.options import (
+    DEFAULT_SIZE,
+    PERSPECTIVES,
+    STYLES,
+    BoardOptions,
+    Coordinates,
+    Perspective,
+    Style,
+)
+from render.png import Band, BandCache, encode_png
 from render.sprites import disc, draw_centered, piece_sprite
 from render.theme import RGB, Theme
 from render.woodgrain import wood
 from rules import GOTE, SENTE, Move, Position, Variant, load_variant
 
 PALETTE_COLORS = 160  # enough for wood, ink, red and highlights; fewer colours, smaller PNGs
+# zlib effort for board PNGs, chosen by measurement (bench/render.py, bands reused): level 7
+# costs ~0.3 ms a board more than 6 for ~1.5% fewer bytes; 8 costs ~1.6x, 9 ~2.7x for ~1% more;
+# 5 and 4 save ~0.3 ms each for 3-4% more bytes each.
+PNG_COMPRESS_LEVEL = 7
 
 
 def _tile(size: tuple[int, int], color: tuple[int, int, int, int]) -> Image.Image:
@@ -170,9 +184,37 @@ def board_palette(
         (theme.label, theme.label_dim, theme.turn_mark, theme.check_text, theme.ink)
     ):
         draw.text((lay.pad + i * 60, lay.pad), "Ag8", font=font(Face.BOLD, 30), fill=color)
-    return sample.quantize(
-        PALETTE_COLORS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+    fixed = _fixed_colors(theme)
+    cut = sample.quantize(
+        PALETTE_COLORS - len(fixed), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
     )
+    colors = (cut.getpalette() or [])[: 3 * (PALETTE_COLORS - len(fixed))]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(colors + [c for rgb in fixed for c in rgb])
+    return palette
+
+
+def _over(top: tuple[int, int, int, int], under: RGB) -> RGB:
+    a = top[3] / 255
+    return (
+        round(top[0] * a + under[0] * (1 - a)),
+        round(top[1] * a + under[1] * (1 - a)),
+        round(top[2] * a + under[2] * (1 - a)),
+    )
+
+
+def _fixed_colors(theme: Theme) -> list[RGB]:
+    """Colours every board palette holds exactly, whatever the median cut makes of the rest:
+    the highlights on the wood (small areas the cut would merge away) and the text colours."""
+    out: list[RGB] = []
+    for mark in (theme.dot, theme.ring, theme.last_move, theme.check):
+        for wood_tone in (theme.board, theme.board_grain):
+            out.append(_over(mark, wood_tone))
+    for face in (theme.piece_face, theme.piece_face_dark):
+        out.append(_over(theme.ring, face))
+    out += [theme.label, theme.label_dim, theme.turn_mark, theme.check_text, theme.ink]
+    out.append(theme.promoted_ink)
+    return out
 
 
 def _tint(img: Image.Image, lay: BoardLayout, sq: int, color: tuple[int, int, int, int]) -> None:
@@ -201,6 +243,14 @@ def _dots(
 
 def compose_board(pos: Position, options: BoardOptions) -> Image.Image:
     """The board as an RGB image (before palette reduction and encoding)."""
+    return _compose(pos, options, frozenset(), frozenset())
+
+
+def _compose(
+    pos: Position, options: BoardOptions, skip_rows: frozenset[int], skip_strips: frozenset[int]
+) -> Image.Image:
+    """``compose_board`` leaving out the pieces of the ranks on screen rows ``skip_rows`` and
+    the strips of the colours in ``skip_strips`` (the encoder has those bands already)."""
     v = pos.variant
     lay = board_layout(v, options.size, options.perspective, options.show_header)
     theme = options.theme
@@ -220,6 +270,8 @@ def compose_board(pos: Position, options: BoardOptions) -> Image.Image:
         if not value:
             continue
         occupied.add(sq)
+        if skip_rows and lay.screen_cell(sq)[1] in skip_rows:
+            continue
         owner = SENTE if value > 0 else GOTE
         upside_down = (owner == GOTE) != lay.flipped
         sprite = piece_sprite(v.id, abs(value), owner, upside_down, options.style, cell, theme)
@@ -230,18 +282,24 @@ def compose_board(pos: Position, options: BoardOptions) -> Image.Image:
         if bad:
             raise ValueError(f"highlight squares {bad} are off this {v.files}x{v.ranks} board")
         _dots(img, lay, list(options.highlight), occupied, theme)
-    labels = options.labels
-    names = {
-        SENTE: display_name(options.sente_name, labels.sente),
-        GOTE: display_name(options.gote_name, labels.gote),
-    }
+    names = _names(options)
     caption = header_caption(pos, options, names[pos.side])
     for color in (SENTE, GOTE):
+        if color in skip_strips:
+            continue
         to_move = pos.side == color and not caption.finished
         draw_strip(img, v, pos, lay, color, names[color], to_move, options.style, theme)
     if lay.header is not None:
         _header(img, lay, pos.side, caption, theme)
     return img
+
+
+def _names(options: BoardOptions) -> dict[int, str]:
+    labels = options.labels
+    return {
+        SENTE: display_name(options.sente_name, labels.sente),
+        GOTE: display_name(options.gote_name, labels.gote),
+    }
 
 
 def _last_move(pos: Position, options: BoardOptions) -> Move | None:
@@ -301,8 +359,122 @@ def board_image(pos: Position, options: BoardOptions | None = None) -> Image.Ima
     return img.quantize(palette=palette_for(pos.variant, options), dither=Image.Dither.NONE)
 
 
+def board_bands(pos: Position, options: BoardOptions) -> list[Band]:
+    """The image's rows in bands for ``encode_png``, each with a key that stands for its
+    pixels where one can: the parts that only the options draw (pads, file labels, the wood's
+    rim), each strip (name, whose turn, pieces in hand), each rank of squares (piece, tints
+    and highlight mark square by square).  The header (move number) has none.  This mirrors
+    what ``compose_board`` draws where: a rank's pixels come from its own squares only, a
+    strip's from its own player only."""
+    v = pos.variant
+    lay = board_layout(v, options.size, options.perspective, options.show_header)
+    look = (
+        v.id,
+        options.size,
+        options.perspective,
+        options.show_header,
+        options.style,
+        options.coordinates,
+        options.theme,
+    )
+    last = _last_move(pos, options)
+    moved = set() if last is None else {last.to_sq} | (set() if last.is_drop else {last.from_sq})
+    checked = pos.kings[pos.side] if pos.is_check() else -1
+    marked = set(options.highlight)
+    rows: list[list[tuple[int, int, bool, bool, bool]]] = [[] for _ in range(lay.ranks)]
+    for sq, value in enumerate(pos.board):
+        col, row = lay.screen_cell(sq)
+        rows[row].append((col, value, sq in moved, sq == checked, sq in marked))
+    names = _names(options)
+    caption = header_caption(pos, options, names[pos.side])
+
+    def strip(color: int) -> Hashable:
+        to_move = pos.side == color and not caption.finished
+        hand = tuple(hand_items(v, pos, color)) if v.drops.enabled else ()
+        return (look, "strip", color, names[color], to_move, hand)
+
+    top_color, bottom_color = _strip_colors(lay)
+    top, bottom = lay.grid[1], lay.grid[1] + lay.ranks * lay.cell_h
+    bands: list[Band] = [
+        (0, lay.top_strip[1], None if lay.header is not None else (look, "head")),
+        (lay.top_strip[1], lay.top_strip[3], strip(top_color)),
+        (lay.top_strip[3], top, (look, "above")),
+    ]
+    for row, cells in enumerate(rows):
+        y = top + row * lay.cell_h
+        bands.append((y, y + lay.cell_h, (look, row, tuple(sorted(cells)))))
+    bands += [
+        (bottom, lay.bottom_strip[1], (look, "below")),
+        (lay.bottom_strip[1], lay.bottom_strip[3], strip(bottom_color)),
+        (lay.bottom_strip[3], lay.height, (look, "foot")),
+    ]
+    return bands
+
+
+def _strip_colors(lay: BoardLayout) -> tuple[int, int]:
+    """Whose strip is above the board, whose below."""
+    return (SENTE, GOTE) if lay.flipped else (GOTE, SENTE)
+
+
+# Compressed bands (ranks, strips, the parts only the options draw), reused when the same band
+# comes back: most of a board does not change from one move to the next.  ~0.1-4 KB each, so
+# a few MB at most.
+BAND_CACHE = BandCache(max_bands=2048)
+
+
 def render_board(pos: Position, options: BoardOptions | None = None) -> bytes:
     """``pos`` drawn as a PNG."""
-    out = io.BytesIO()
-    board_image(pos, options).save(out, "PNG")
-    return out.getvalue()
+    options = options or BoardOptions()
+    bands = board_bands(pos, options)
+    found = BAND_CACHE.lookup(bands)
+    # what the encoder has already is not drawn: the pieces of those ranks, those strips
+    lay = board_layout(pos.variant, options.size, options.perspective, options.show_header)
+    ranks = bands[3 : 3 + lay.ranks]
+    rows = frozenset(row for row, (_, _, key) in enumerate(ranks) if key in found)
+    top_color, bottom_color = _strip_colors(lay)
+    strips = frozenset(
+        color
+        for color, (_, _, key) in ((top_color, bands[1]), (bottom_color, bands[-2]))
+        if key in found
+    )
+    img = _compose(pos, options, rows, strips)
+    palette = palette_for(pos.variant, options)
+    return encode_png(img, palette, bands, PNG_COMPRESS_LEVEL, BAND_CACHE, found)
+
+
+def warm(
+    variants: Iterable[str] = ("shogi", "wa", "wa-drops"),
+    styles: Iterable[Style] = STYLES,
+    sizes: Iterable[int] = (DEFAULT_SIZE,),
+    perspectives: Iterable[Perspective] = PERSPECTIVES,
+) -> int:
+    """Fill the render caches so the first board after a start is as fast as any other.
+
+    For each combination: the empty board, its palette, every piece sprite on the board and
+    in hand (both sides, either way up), the highlight discs, the fonts of names and captions.
+    Safe to call from a background thread while boards are rendered (the caches only grow);
+    returns how many combinations were warmed (not those warmed by an earlier call)."""
+    n = 0
+    for key in product(variants, styles, sizes, perspectives):
+        if key in _warmed:
+            continue
+        variant_id, style, size, perspective = key
+        variant = load_variant(variant_id)
+        options = BoardOptions(style=style, size=size, perspective=perspective, highlight=(0,))
+        lay = board_layout(variant, size, perspective, options.show_header)
+        palette_for(variant, options)  # the empty board and every board sprite
+        if variant.drops.enabled:
+            for piece in variant.pieces:
+                for owner in (SENTE, GOTE):
+                    upside_down = (owner == SENTE) == lay.flipped
+                    cell = lay.hand_cell
+                    piece_sprite(
+                        variant_id, piece.kind, owner, upside_down, style, cell, options.theme
+                    )
+        render_board(Position.start(variant), options)  # highlight discs and fonts
+        _warmed.add(key)
+        n += 1
+    return n
+
+
+_warmed: set[tuple[str, str, int, str]] = set()  # what ``warm`` has done in this process

@@ -12,7 +12,7 @@ from render.fonts import Face, font
 from render.theme import RGB, Theme
 from rules import SENTE, PieceType, Variant, load_variant
 
-SS = 4  # supersampling factor: sprites are drawn large, then scaled down
+SS = 4  # supersampling factor: sprites are drawn large, then box-averaged down
 Point = tuple[float, float]
 Box4 = tuple[float, float, float, float]  # x, y, width, height
 
@@ -263,7 +263,7 @@ def piece_sprite(
     big, body = _koma(cell, piece_scale(variant, piece), theme)
     if style == "international":
         _international_marks(ImageDraw.Draw(big), piece, body, theme)
-    img = big.resize(cell, Image.Resampling.LANCZOS)
+    img = big.resize(cell, Image.Resampling.BOX)  # a plain average: no ringing, fewer colours
     body = _scaled(body, 1 / SS)
     if style == "international":
         # marks turn with the piece; the code stays upright so it reads at a glance
@@ -286,4 +286,4 @@ def disc(diameter: int, color: tuple[int, int, int, int], ring: int = 0) -> Imag
         draw.ellipse((0, 0, d - 1, d - 1), outline=color, width=ring * SS)
     else:
         draw.ellipse((0, 0, d - 1, d - 1), fill=color)
-    return img.resize((diameter, diameter), Image.Resampling.LANCZOS)
+    return img.resize((diameter, diameter), Image.Resampling.BOX)

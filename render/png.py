@@ -1,0 +1,148 @@
+"""A PNG writer for palette images that compresses horizontal bands on their own and can reuse
+a band's compressed bytes when the same band comes back (most of a board does not change from
+one move to the next).
+
+Each band is deflated with a full flush, which ends it on a byte boundary with an empty
+window, so separately compressed bands join into one valid zlib stream; the Adler-32 of the
+whole is combined from the bands' own.  Decoders see an ordinary 8-bit palette PNG.
+"""
+
+from __future__ import annotations
+
+import struct
+import threading
+import zlib
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
+
+from PIL import Image
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+ADLER_BASE = 65521
+_END = zlib.compressobj(0, zlib.DEFLATED, -15).flush(zlib.Z_FINISH)  # an empty final block
+
+Band = tuple[int, int, Hashable | None]  # first row, end row (exclusive), key (None: no reuse)
+Compressed = tuple[bytes, int, int]  # deflated rows, Adler-32 and length of the filtered rows
+
+
+def adler32_combine(a1: int, a2: int, len2: int) -> int:
+    """The Adler-32 of ``A + B`` from that of ``A`` (``a1``), of ``B`` (``a2``) and ``len(B)``."""
+    rem = len2 % ADLER_BASE
+    s1 = ((a1 & 0xFFFF) + (a2 & 0xFFFF) - 1) % ADLER_BASE
+    s2 = ((a1 >> 16) + (a2 >> 16) + rem * (a1 & 0xFFFF) - rem) % ADLER_BASE
+    return s1 | (s2 << 16)
+
+
+class BandCache:
+    """Compressed bands by key, least recently used dropped first; safe across threads."""
+
+    def __init__(self, max_bands: int) -> None:
+        self.max_bands = max_bands
+        self._bands: OrderedDict[Hashable, Compressed] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def lookup(self, bands: Sequence[Band]) -> dict[Hashable, Compressed]:
+        """The compressed bands held for the keys of ``bands`` (a snapshot: what later calls
+        drop from the cache stays usable here)."""
+        out: dict[Hashable, Compressed] = {}
+        with self._lock:
+            for _, _, key in bands:
+                if key is None:
+                    continue
+                found = self._bands.get(key)
+                if found is None:
+                    self.misses += 1
+                else:
+                    self.hits += 1
+                    self._bands.move_to_end(key)
+                    out[key] = found
+        return out
+
+    def put(self, key: Hashable, value: Compressed) -> None:
+        with self._lock:
+            self._bands[key] = value
+            self._bands.move_to_end(key)
+            while len(self._bands) > self.max_bands:
+                self._bands.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._bands.clear()
+            self.hits = self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._bands)
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def _deflate_band(raw: bytes, width: int, level: int) -> Compressed:
+    """Rows of ``raw`` (``width`` bytes each) with filter byte 0, deflated and flushed: the
+    compressed bytes, the Adler-32 and length of what was compressed."""
+    rows = len(raw) // width
+    filtered = bytearray(rows * (width + 1))
+    view = memoryview(raw)
+    for i in range(rows):  # filter type 0 (None): palette indices do not gain from the others
+        at = i * (width + 1) + 1
+        filtered[at : at + width] = view[i * width : (i + 1) * width]
+    comp = zlib.compressobj(level, zlib.DEFLATED, -15, 9)
+    data = comp.compress(filtered) + comp.flush(zlib.Z_FULL_FLUSH)
+    return data, zlib.adler32(filtered), len(filtered)
+
+
+def encode_png(
+    img: Image.Image,
+    palette: Image.Image | None,
+    bands: Sequence[Band],
+    level: int,
+    cache: BandCache | None = None,
+    found: Mapping[Hashable, Compressed] | None = None,
+) -> bytes:
+    """``img`` as an 8-bit palette PNG: a palette image as it is, an RGB one mapped to the
+    colours of ``palette`` (nearest colour, no dithering), a band at a time.
+
+    ``bands`` cover the rows in order.  A band whose key is in ``found`` (see
+    ``BandCache.lookup``) is not looked at: its compressed bytes are used; any other band with
+    a key is compressed and stored in ``cache``.  A key must stand for the band's pixels
+    exactly: the caller guarantees it, and may leave such bands undrawn in ``img``."""
+    if img.mode == "P":
+        palette = img
+    elif palette is None or img.mode != "RGB":
+        raise ValueError(f"encode_png takes a palette image, or RGB with a palette, not {img.mode}")
+    width, height = img.size
+    found = found or {}
+    parts = [b"\x78\x9c"]
+    adler, row = 1, 0
+    for start, end, key in bands:
+        if start != row or end <= start or end > height:
+            raise ValueError(f"bands must cover rows 0..{height} in order, not {start}..{end}")
+        row = end
+        band = found.get(key) if key is not None else None
+        if band is None:
+            part = img.crop((0, start, width, end))
+            if part.mode != "P":
+                part = part.quantize(palette=palette, dither=Image.Dither.NONE)
+            band = _deflate_band(part.tobytes(), width, level)
+            if cache is not None and key is not None:
+                cache.put(key, band)
+        data, band_adler, length = band
+        parts.append(data)
+        adler = adler32_combine(adler, band_adler, length)
+    if row != height:
+        raise ValueError(f"bands end at row {row}, not {height}")
+    parts.append(_END)
+    parts.append(struct.pack(">I", adler))
+    colors = (palette.getpalette() or [0, 0, 0])[: 256 * 3]
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit palette indices
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            _chunk(b"IHDR", ihdr),
+            _chunk(b"PLTE", bytes(colors[: len(colors) // 3 * 3])),
+            _chunk(b"IDAT", b"".join(parts)),
+            _chunk(b"IEND", b""),
+        )
+    )

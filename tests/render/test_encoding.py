@@ -1,0 +1,122 @@
+"""The fast path of board images: palette PNG written a band at a time, compressed bands
+reused, caches warmed at start.  The pictures must stay what a plain render draws."""
+
+from __future__ import annotations
+
+import io
+import random
+import zlib
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from render import board, sprites
+from render.board import BAND_CACHE, board_image, compose_board, render_board, warm
+from render.options import BoardOptions
+from render.png import BandCache, adler32_combine, encode_png
+from rules import Position, load_variant
+from tests.render.conftest import random_game
+from tests.render.helpers import open_png
+
+
+def _game(variant_id: str, plies: int, seed: int) -> list[Position]:
+    """The positions of a capture-happy game, one per move."""
+    rng = random.Random(seed)
+    pos = Position.start(load_variant(variant_id))
+    out = []
+    for _ in range(plies):
+        moves = sorted(pos.legal_moves())
+        if not moves:
+            break
+        captures = [m for m in moves if pos.board[m.to_sq]]
+        pos.push(rng.choice(captures or moves))
+        out.append(pos.copy())
+    return out
+
+
+def test_adler32_combine_matches_zlib() -> None:
+    rng = random.Random(1)
+    for n1, n2 in ((0, 5), (7, 0), (1000, 70_000), (65_521, 65_522)):
+        a, b = rng.randbytes(n1), rng.randbytes(n2)
+        assert adler32_combine(zlib.adler32(a), zlib.adler32(b), n2) == zlib.adler32(a + b)
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "kwargs"),
+    [
+        ("shogi", {}),
+        ("wa-drops", {"perspective": "gote", "style": "international"}),
+        ("wa", {"highlight": (5, 60, 61), "coordinates": "japanese"}),
+    ],
+)
+def test_a_game_in_progress_decodes_to_the_plain_picture(
+    variant_id: str, kwargs: dict[str, object]
+) -> None:
+    """Move after move (so ranks and strips come from the cache of compressed bands), every
+    PNG holds exactly the palette image, and that stays close to the RGB drawing."""
+    BAND_CACHE.clear()
+    options = BoardOptions(sente_name="Hanako", gote_name="Алексей", **kwargs)  # type: ignore[arg-type]
+    for pos in _game(variant_id, 24, seed=5):
+        png = render_board(pos, options)
+        shown = open_png(png)
+        assert (
+            ImageChops.difference(shown, board_image(pos, options).convert("RGB")).getbbox() is None
+        )
+        rgb = compose_board(pos, options)
+        mean = sum(ImageStat.Stat(ImageChops.difference(shown, rgb)).mean) / 3
+        assert mean < 2.0  # out of 255: the palette loses nothing the eye would see
+    assert BAND_CACHE.hits > BAND_CACHE.misses  # most of a board is the same one move later
+
+
+def test_reused_bands_give_the_same_bytes_as_fresh_ones(wa_game: Position) -> None:
+    options = BoardOptions(sente_name="Hanako")
+    BAND_CACHE.clear()
+    fresh = render_board(wa_game, options)
+    again = render_board(wa_game, options)
+    assert again == fresh
+    assert BAND_CACHE.hits >= len(BAND_CACHE) - 1  # all but the header came from the cache
+
+
+def test_a_full_cache_drops_the_oldest_bands() -> None:
+    cache = BandCache(max_bands=2)
+    img = Image.new("P", (4, 3))
+    img.putpalette([0, 0, 0, 255, 255, 255])
+    bands = [(0, 1, "a"), (1, 2, "b"), (2, 3, "c")]
+    encode_png(img, None, bands, 6, cache)
+    assert len(cache) == 2
+    assert set(cache.lookup(bands)) == {"b", "c"}
+
+
+def test_encode_png_refuses_bands_that_do_not_cover_the_image() -> None:
+    img = Image.new("P", (4, 3))
+    with pytest.raises(ValueError, match="in order"):
+        encode_png(img, None, [(0, 1, None), (2, 3, None)], 6)
+    with pytest.raises(ValueError, match="end at row 2"):
+        encode_png(img, None, [(0, 2, None)], 6)
+
+
+def test_png_is_an_ordinary_palette_png(shogi_game: Position) -> None:
+    img = Image.open(io.BytesIO(render_board(shogi_game)))
+    img.load()  # decodes the whole stream (and checks its Adler-32)
+    assert img.mode == "P"
+    assert img.size[0] == BoardOptions().size
+
+
+def test_warm_fills_the_caches() -> None:
+    sprites.piece_sprite.cache_clear()
+    board.empty_board.cache_clear()
+    board.board_palette.cache_clear()
+    board._warmed.clear()
+    assert warm(["wa-drops"], ["kanji"], [480], ["sente"]) == 1
+    variant = load_variant("wa-drops")
+    assert board.empty_board.cache_info().currsize == 1
+    assert board.board_palette.cache_info().currsize == 1
+    # every piece, both owners, on the board and in hand
+    assert sprites.piece_sprite.cache_info().currsize >= 2 * len(variant.pieces) + len(
+        [p for p in variant.pieces if not p.promoted and not p.royal]
+    )
+    before = sprites.piece_sprite.cache_info()
+    render_board(random_game("wa-drops", 40, seed=3), BoardOptions(size=480))
+    after = sprites.piece_sprite.cache_info()
+    assert after.misses == before.misses  # nothing left to draw for a mid-game board
+    assert warm(["wa-drops"], ["kanji"], [480], ["sente"]) == 0  # done once per process
