@@ -186,6 +186,25 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX outbox_done ON outbox (state, done_at);
         """,
     ),
+    Migration(
+        8,
+        "speed at scale: an index for every query on a request or timer path; fired timers go",
+        # From now on a timer row is deleted when it fires or is cancelled (the rows left are
+        # the pending ones), so the file grows per game, not per move; the rows older versions
+        # kept go here, once.  The partial indexes hold live rows only: what start-up reads of
+        # a large file is bounded by the active games, not by history.
+        """
+        DELETE FROM timers WHERE fired_at IS NOT NULL;
+        CREATE INDEX timers_by_challenge ON timers (challenge_id, fired_at);
+        CREATE INDEX timers_next ON timers (coalesce(next_attempt_at, due_at))
+            WHERE fired_at IS NULL;
+        CREATE INDEX games_active ON games (id) WHERE status = 'active';
+        CREATE INDEX games_by_sente_chat ON games (sente, platform, chat_id, id);
+        CREATE INDEX games_by_gote_chat ON games (gote, platform, chat_id, id);
+        CREATE INDEX challenges_live ON challenges (id) WHERE status = 'open';
+        CREATE INDEX outbox_pending_age ON outbox (created_at) WHERE state = 'pending';
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -8,12 +8,15 @@ which also holds when several processes share the file.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
+import logging
 import os
 import random
 import shutil
 import sqlite3
 import tempfile
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -48,6 +51,8 @@ from bot.store.models import (
     TimerRow,
     UserRow,
 )
+
+log = logging.getLogger(__name__)
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -309,7 +314,19 @@ def write_problem(path: Path) -> str | None:
 
 FULL_CHECK_BYTES = 64 * 1024 * 1024
 """Up to this size a database is checked in full at start (``PRAGMA integrity_check`` and
-every row read); a larger one gets ``PRAGMA quick_check`` and its live rows read."""
+every row read).  A larger one, so that start-up stays well under a second however long its
+history, gets only what is cheap and bounded at start: header, schema, application id and
+version, and its live rows (open challenges, active games, pending timers and notices, the
+users and chat settings they refer to), read through partial indexes; ``PRAGMA quick_check``
+(about 3 s per GB) then runs in a background thread, and when it fails the store refuses writes
+(see :attr:`SqliteStore.damaged`).  A large file that still needs a migration is quick-checked
+before it, as the migration would write into it."""
+
+_ACTIVE_GAMES = "games INDEXED BY games_active WHERE status = 'active'"
+_OPEN_CHALLENGES = "challenges INDEXED BY challenges_live WHERE status = 'open'"
+
+LIVE_STATE_ROWS = 10_000
+"""How many front-end state rows a large database has checked at start."""
 
 _REAL = (int, float)
 _OPT_INT = (int, NoneType)
@@ -317,11 +334,12 @@ _OPT_STR = (str, NoneType)
 _OPT_REAL = (int, float, NoneType)
 _COLOR = frozenset({0, 1, None})
 _ROW_CHECKS: dict[str, tuple[str, str, Callable[[Any], object] | None, dict[str, Any]]] = {
-    # table: (the columns the store reads, its live rows, the row reader, what some columns
+    # table: (the columns the store reads, FROM its live rows, the row reader, what some columns
     # must hold: a type, a tuple of types or a frozenset of values; others are not checked)
     "users": (
         "key, platform, user_id, name, name_lower, reminders",
-        "1",
+        f"users WHERE key IN (SELECT sente FROM {_ACTIVE_GAMES} UNION SELECT gote FROM "
+        f"{_ACTIVE_GAMES} UNION SELECT challenger FROM {_OPEN_CHALLENGES})",
         None,
         {
             "key": str,
@@ -334,7 +352,7 @@ _ROW_CHECKS: dict[str, tuple[str, str, Callable[[Any], object] | None, dict[str,
     ),
     "challenges": (
         _CHALLENGE_COLUMNS,
-        "status = 'open'",
+        _OPEN_CHALLENGES,
         _challenge,
         {
             "id": int,
@@ -353,7 +371,7 @@ _ROW_CHECKS: dict[str, tuple[str, str, Callable[[Any], object] | None, dict[str,
     ),
     "games": (
         _GAME_COLUMNS,
-        "status = 'active'",
+        _ACTIVE_GAMES,
         _game,
         {
             "id": int,
@@ -380,7 +398,7 @@ _ROW_CHECKS: dict[str, tuple[str, str, Callable[[Any], object] | None, dict[str,
     ),
     "timers": (
         _TIMER_COLUMNS,
-        "fired_at IS NULL",
+        "timers INDEXED BY timers_pending WHERE fired_at IS NULL",
         _timer,
         {
             "id": int,
@@ -394,7 +412,7 @@ _ROW_CHECKS: dict[str, tuple[str, str, Callable[[Any], object] | None, dict[str,
     ),
     "outbox": (
         _NOTICE_COLUMNS,
-        "state = 'pending'",
+        "outbox INDEXED BY outbox_due WHERE state = 'pending'",
         _notice,
         {
             "id": int,
@@ -413,7 +431,8 @@ _ROW_CHECKS: dict[str, tuple[str, str, Callable[[Any], object] | None, dict[str,
     ),
     "chat_settings": (
         "platform, chat_id, notation, piece_style, perspective, language, bare_moves, threads",
-        "1",
+        f"(SELECT platform, chat_id FROM {_ACTIVE_GAMES} UNION SELECT platform, chat_id FROM "
+        f"{_OPEN_CHALLENGES}) CROSS JOIN chat_settings USING (platform, chat_id)",
         None,
         {
             "platform": str,
@@ -428,11 +447,16 @@ _ROW_CHECKS: dict[str, tuple[str, str, Callable[[Any], object] | None, dict[str,
     ),
     "frontend_state": (
         "platform, kind, key, value, updated_at",
-        "1",
+        # pruned by the front ends (bot.core.frontend_memory); a bounded sample of a large file
+        f"frontend_state LIMIT {LIVE_STATE_ROWS}",
         None,
         {"platform": str, "kind": str, "key": str, "value": str, "updated_at": _REAL},
     ),
 }
+
+
+PRUNE_BATCH = 1000
+"""At most this many notices are deleted in one transaction by :meth:`SqliteStore.prune_notices`."""
 
 
 def _bad_value(value: Any, kind: Any) -> bool:
@@ -441,13 +465,21 @@ def _bad_value(value: Any, kind: Any) -> bool:
     return not isinstance(value, kind) or (isinstance(value, bool))
 
 
+def _header_version(path: Path) -> int:
+    """The schema version (``PRAGMA user_version``) as the file's header holds it."""
+    with path.open("rb") as fh:
+        header = fh.read(100)
+    return int.from_bytes(header[60:64], "big") if len(header) == 100 else 0
+
+
 def verify_database(path: Path, *, pre_migration: bool) -> None:
     """Refuse a damaged database at start rather than failing requests later.
 
-    Before migrating: ``PRAGMA integrity_check`` (``quick_check`` past :data:`FULL_CHECK_BYTES`)
-    and every table read with its text decoded.  After (``pre_migration`` false): every row the
-    service reads checked against what it expects (columns, types, known values).  Runs in a
-    thread on its own read-only connection.
+    Before migrating: ``PRAGMA integrity_check`` and every table read with its text decoded;
+    past :data:`FULL_CHECK_BYTES` only the schema read (plus ``quick_check`` when a migration
+    is due).  After (``pre_migration`` false): every row the service reads checked against what
+    it expects (columns, types, known values); past :data:`FULL_CHECK_BYTES` the live rows only.
+    Runs in a thread on its own read-only connection.
     """
     full = path.stat().st_size <= FULL_CHECK_BYTES
     try:
@@ -456,10 +488,13 @@ def verify_database(path: Path, *, pre_migration: bool) -> None:
         raise StoreOpenError(f"cannot open database {path}: {exc}") from None
     try:
         if pre_migration:
-            pragma = "integrity_check" if full else "quick_check"
-            rows = con.execute(f"PRAGMA {pragma}(20)").fetchall()
-            if [r[0] for r in rows] != ["ok"]:
-                raise _damaged(path, "; ".join(str(r[0]) for r in rows[:3]))
+            if full or _header_version(path) < LATEST:
+                pragma = "integrity_check" if full else "quick_check"
+                rows = con.execute(f"PRAGMA {pragma}(20)").fetchall()
+                if [r[0] for r in rows] != ["ok"]:
+                    raise _damaged(path, "; ".join(str(r[0]) for r in rows[:3]))
+            for _ in con.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"):
+                pass  # the schema reads and decodes
             names = [
                 r[0]
                 for r in con.execute(
@@ -475,8 +510,8 @@ def verify_database(path: Path, *, pre_migration: bool) -> None:
             return
         for table, (columns, live, reader, kinds) in _ROW_CHECKS.items():
             names = [c.strip() for c in columns.split(",")]
-            where = "1" if full else live
-            for row in con.execute(f"SELECT {columns} FROM {table} WHERE {where}"):
+            source = table if full else live
+            for row in con.execute(f"SELECT {columns} FROM {source}"):
                 for name, value in zip(names, row, strict=True):
                     if name in kinds and _bad_value(value, kinds[name]):
                         raise _damaged(path, f"{table}.{name} holds {value!r:.40}")
@@ -507,6 +542,13 @@ class SqliteStore:
         self._lock = asyncio.Lock()
         self.read_only = read_only
         """Why this store was opened read-only (None: it takes writes)."""
+        self.damaged: str | None = None
+        """What the background check of a large file found wrong (None: nothing, or not yet);
+        once set, writes raise :class:`~bot.store.errors.ReadOnlyStore`."""
+        self._checked: concurrent.futures.Future[str | None] = concurrent.futures.Future()
+        self._checked.set_result(None)
+        self._check_con: sqlite3.Connection | None = None
+        self._check_thread: threading.Thread | None = None
 
     # --- opening ------------------------------------------------------------------------
 
@@ -558,6 +600,9 @@ class SqliteStore:
                 )
             if target_version == LATEST:
                 await asyncio.to_thread(verify_database, path, pre_migration=False)
+            store = cls(db, path, problem)
+            if path.stat().st_size > FULL_CHECK_BYTES:
+                store._start_background_check()
         except sqlite3.Error as exc:
             await db.close()
             if isinstance(_write_error(exc), StoreFull):
@@ -570,7 +615,60 @@ class SqliteStore:
         except BaseException:
             await db.close()
             raise
-        return cls(db, path, problem)
+        return store
+
+    def _start_background_check(self) -> None:
+        """Run ``PRAGMA quick_check`` on a large file in a thread of its own (on its own
+        read-only connection); a failure is logged as an error and sets :attr:`damaged`, after
+        which the store refuses writes (SQLite writing into a damaged b-tree can spread the
+        damage), while reads go on as far as they can."""
+        con = sqlite3.connect(_uri(self.path, mode="ro"), uri=True, check_same_thread=False)
+        done: concurrent.futures.Future[str | None] = concurrent.futures.Future()
+
+        def run() -> None:
+            try:
+                rows = con.execute("PRAGMA quick_check(20)").fetchall()
+                found = None
+                if [r[0] for r in rows] != ["ok"]:
+                    found = "; ".join(str(r[0]) for r in rows[:3])
+            except sqlite3.Error as exc:
+                interrupted = getattr(exc, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_INTERRUPT
+                found = None if interrupted else str(exc)
+            except Exception as exc:  # reported below, never lost in a thread
+                found = f"{type(exc).__name__}: {exc}"
+            finally:
+                con.close()
+            if found is not None:
+                self.damaged = " ".join(found.split())[:300]
+                log.error(
+                    "DATABASE DAMAGED: the background check of %s found: %s. Komabot now "
+                    "refuses writes; stop it, restore the file from a backup or try "
+                    "`sqlite3 %s .recover` into a new file.",
+                    self.path,
+                    self.damaged,
+                    self.path,
+                )
+            done.set_result(found)
+
+        self._checked = done
+        self._check_con = con
+        self._check_thread = threading.Thread(target=run, name="komabot-quick-check", daemon=True)
+        self._check_thread.start()
+
+    async def background_check(self) -> str | None:
+        """Wait for the background check of a large file (at once for a small one): what it
+        found wrong, or None."""
+        return await asyncio.wrap_future(self._checked)
+
+    def _stop_background_check(self) -> None:
+        thread, con = self._check_thread, self._check_con
+        if thread is None or con is None:
+            return
+        deadline = time.monotonic() + 5.0
+        while thread.is_alive() and time.monotonic() < deadline:
+            with contextlib.suppress(sqlite3.Error):
+                con.interrupt()
+            thread.join(0.02)
 
     @staticmethod
     async def _use_wal(db: aiosqlite.Connection, wait: float = 10.0) -> None:
@@ -649,6 +747,7 @@ class SqliteStore:
         return int(row[0]) if row else 0
 
     async def close(self) -> None:
+        await asyncio.to_thread(self._stop_background_check)
         async with self._lock:
             await self._db.close()
 
@@ -659,6 +758,11 @@ class SqliteStore:
         """One write transaction; a full disk or a read-only database raises StoreFull or
         ReadOnlyStore (nothing of the transaction kept)."""
         async with self._lock:
+            if self.damaged is not None:
+                raise ReadOnlyStore(
+                    f"the database is damaged ({self.damaged}); writes are refused until it is "
+                    "restored or recovered"
+                )
             try:
                 await self._db.execute("BEGIN IMMEDIATE")
                 try:
@@ -823,7 +927,7 @@ class SqliteStore:
             if cur.rowcount != 1:
                 raise VersionConflict(f"challenge {challenge_id} is no longer open")
             await db.execute(
-                "UPDATE timers SET fired_at = -1 WHERE challenge_id = ? AND fired_at IS NULL",
+                "DELETE FROM timers WHERE challenge_id = ?",
                 (challenge_id,),
             )
             row = await (
@@ -870,7 +974,7 @@ class SqliteStore:
             if cur.rowcount != 1:
                 raise VersionConflict(f"challenge {challenge_id} is no longer open")
             await db.execute(
-                "UPDATE timers SET fired_at = -1 WHERE challenge_id = ? AND fired_at IS NULL",
+                "DELETE FROM timers WHERE challenge_id = ?",
                 (challenge_id,),
             )
             await self._insert_timers(
@@ -955,15 +1059,24 @@ class SqliteStore:
         return int(row[0])
 
     async def last_game(self, chat: ChatKey, user_key: str) -> GameRow | None:
+        active = await self.active_game(chat, user_key)
+        if active is not None:
+            return active
+        # the newest of the player's games as sente and as gote: two index look-ups, however
+        # many games the chat has seen
         row = await self._one(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE platform = ? AND chat_id = ? AND "
-            "(sente = ? OR gote = ?) ORDER BY status = 'active' DESC, id DESC LIMIT 1",
-            (chat.platform, chat.chat_id, user_key, user_key),
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = (SELECT max(id) FROM ("
+            "SELECT max(id) AS id FROM games WHERE sente = ? AND platform = ? AND chat_id = ? "
+            "UNION ALL "
+            "SELECT max(id) FROM games WHERE gote = ? AND platform = ? AND chat_id = ?))",
+            (user_key, chat.platform, chat.chat_id, user_key, chat.platform, chat.chat_id),
         )
         return _game(row) if row else None
 
     async def count_active_games(self) -> int:
-        row = await self._one("SELECT count(*) FROM games WHERE status = 'active'")
+        row = await self._one(
+            "SELECT count(*) FROM games INDEXED BY games_active WHERE status = 'active'"
+        )
         return int(row[0])
 
     async def update_game(
@@ -990,7 +1103,7 @@ class SqliteStore:
                 raise VersionConflict(f"game {game.id} changed since version {game.version}")
             if timers is not None:
                 await db.execute(
-                    "UPDATE timers SET fired_at = -1 WHERE game_id = ? AND fired_at IS NULL",
+                    "DELETE FROM timers WHERE game_id = ?",
                     (game.id,),
                 )
                 await self._insert_timers(db, timers)
@@ -1021,7 +1134,8 @@ class SqliteStore:
 
     async def next_due(self) -> float | None:
         row = await self._one(
-            "SELECT min(coalesce(next_attempt_at, due_at)) FROM timers WHERE fired_at IS NULL"
+            "SELECT coalesce(next_attempt_at, due_at) FROM timers INDEXED BY timers_next "
+            "WHERE fired_at IS NULL ORDER BY coalesce(next_attempt_at, due_at) LIMIT 1"
         )
         return float(row[0]) if row and row[0] is not None else None
 
@@ -1032,7 +1146,7 @@ class SqliteStore:
         async with self._write() as db:
             for tid in timer_ids:
                 cur = await db.execute(
-                    "UPDATE timers SET fired_at = ? WHERE id = ? AND fired_at IS NULL", (now, tid)
+                    "DELETE FROM timers WHERE id = ? AND fired_at IS NULL", (tid,)
                 )
                 if cur.rowcount == 1:
                     claimed.append(tid)
@@ -1169,14 +1283,32 @@ class SqliteStore:
         )
         return float(row[0]) if row and row[0] is not None else None
 
-    async def prune_notices(self, before: float) -> int:
-        async with self._write() as db:
-            cur = await db.execute(
-                "DELETE FROM outbox WHERE (state != 'pending' AND done_at < ?) "
-                "OR (state = 'pending' AND created_at < ?)",
-                (before, before),
-            )
-            return int(cur.rowcount)
+    async def prune_notices(self, before: float, *, batch: int = PRUNE_BATCH) -> int:
+        """Delete notices settled before ``before`` and pending ones queued before it, in
+        transactions of at most ``batch`` rows (others' requests run between them)."""
+        settled = tuple(s.value for s in NoticeState if s is not NoticeState.PENDING)
+        marks = ", ".join("?" for _ in settled)
+        queries = (
+            (
+                "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox INDEXED BY outbox_done "
+                f"WHERE state IN ({marks}) AND done_at < ? LIMIT ?)",
+                (*settled, before, batch),
+            ),
+            (
+                "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox INDEXED BY "
+                "outbox_pending_age WHERE state = 'pending' AND created_at < ? LIMIT ?)",
+                (before, batch),
+            ),
+        )
+        gone = 0
+        for sql, params in queries:
+            while True:
+                async with self._write() as db:
+                    count = int((await db.execute(sql, params)).rowcount)
+                gone += count
+                if count < batch:
+                    break
+        return gone
 
     async def notices(self, game_id: int | None = None) -> list[NoticeRow]:
         """Every queued message (of one game), oldest first (for tests and diagnosis)."""
