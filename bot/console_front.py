@@ -45,6 +45,7 @@ class ConsoleFrontEnd:
     """A :class:`~bot.core.api.FrontEnd` on standard input and output."""
 
     platform: Platform = "console"
+    shows_text_board = True  # the service adds the board as text to replies with an image
 
     def __init__(
         self,
@@ -178,6 +179,7 @@ class ConsoleFrontEnd:
             command=command,
             args=tuple(rest),
             target=target,
+            options={"text_board": "1"},
         )
         self.show(await handle(request))
         return True

@@ -19,7 +19,7 @@ from bot.core.api import Attachment, Button, ChatRef, Outbox, Reply, Request, Us
 from bot.core.clock import Clock
 from bot.core.exports import Exports
 from bot.core.messages import text
-from bot.core.positions import DamagedRecordError, PositionCache, replay
+from bot.core.positions import INLINE_PLIES, DamagedRecordError, PositionCache, rebuild
 from bot.store.errors import StoreWriteError
 from bot.store.interface import Store
 from bot.store.models import (
@@ -157,6 +157,8 @@ class ServiceBase:
             max_workers=os.cpu_count() or 2, thread_name_prefix="komabot-draw"
         )
         self.exports = Exports()  # /export's files: own threads, limits, cache
+        # long games not cached are rebuilt here, not behind board images on the drawing threads
+        self._rebuilding = ThreadPoolExecutor(max_workers=1, thread_name_prefix="komabot-replay")
 
     # --- people -------------------------------------------------------------------------
 
@@ -425,14 +427,28 @@ class ServiceBase:
             buttons = (*buttons, export_buttons(game))
         result = present.result_caption(game, names, lang)  # "" while the game goes on
         image = await self.board_attachment(pos, settings, names, result=result)
+        board = None  # the text board: only where it is seen (see shows_text_board)
+        if image is None or self.shows_text_board(ctx, game.chat):
+            board = present.board_text(pos, settings, names)
         reply = Reply(
             "\n".join(body),
             image=image,
             buttons=buttons,
             mentions=mentions,
-            text_board=present.board_text(pos, settings, names),
+            text_board=board,
         )
         return await self.announce(ctx, game, reply) if ctx and announce else reply
+
+    def shows_text_board(self, ctx: Context | None, chat: ChatKey) -> bool:
+        """Whether a reply with a board image should also carry the board as text: the request
+        says its front end shows text boards (option ``text_board=1``), or the front end
+        (outbox) of ``chat``'s platform says so (``shows_text_board = True``).  Discord and
+        Telegram show the text board only when there is no image: without one it is always
+        built."""
+        if ctx is not None and ctx.request.options.get("text_board") == "1":
+            return True
+        front = self.outboxes.get(chat.platform)
+        return bool(getattr(front, "shows_text_board", False))
 
     async def board_attachment(
         self,
@@ -462,11 +478,16 @@ class ServiceBase:
 
     async def position_of(self, game: GameRow) -> Position:
         """The position after every move of ``game`` (a fresh copy), as
-        ``self.positions.position`` gives it; one not cached is rebuilt (every move replayed,
-        in time proportional to the game) on a drawing thread, off the event loop."""
+        ``self.positions.position`` gives it.  One not cached is rebuilt (``positions.rebuild``:
+        the stored moves replayed unchecked behind cheap guards); a game longer than
+        ``INLINE_PLIES`` on a worker thread, off the event loop."""
         pos = self.positions.cached(game)
         if pos is None:
-            pos = await self.draw(replay, game)
+            if len(game.moves) <= INLINE_PLIES:
+                pos = rebuild(game)
+            else:
+                loop = asyncio.get_running_loop()
+                pos = await loop.run_in_executor(self._rebuilding, rebuild, game)
             self.positions.put(game, pos)  # keeps its own copy
         return pos
 

@@ -185,11 +185,11 @@ class InfoCommands(ServiceBase):
         texts = sorted({present.format_move(on_its_turn, m, notation) for m in moves})
         targets = tuple(sorted({m.to_sq for m in moves}))
         key = "moves.list_waiting" if waiting else "moves.list"
-        return Reply(
-            ctx.t(key, moves=", ".join(texts), **facts),
-            image=await self.board_attachment(pos, ctx.settings, names, targets),
-            text_board=present.board_text(pos, ctx.settings, names, marks=frozenset(targets)),
-        )
+        image = await self.board_attachment(pos, ctx.settings, names, targets)
+        board = None
+        if image is None or self.shows_text_board(ctx, ctx.chat):
+            board = present.board_text(pos, ctx.settings, names, marks=frozenset(targets))
+        return Reply(ctx.t(key, moves=", ".join(texts), **facts), image=image, text_board=board)
 
     # --- games --------------------------------------------------------------------------
 

@@ -150,6 +150,7 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
         except TimeoutError:
             return False
         self._drawing.shutdown(wait=False)
+        self._rebuilding.shutdown(wait=False)
         self.exports.close()
         return True
 

@@ -24,7 +24,9 @@ ALICE, BOB, CAROL, DAVE = (person(n) for n in ("alice", "bob", "carol", "dave"))
 
 @dataclass
 class RecordingOutbox:
-    """Keeps what the service sends on its own."""
+    """Keeps what the service sends on its own; shows text boards, as the console does."""
+
+    shows_text_board = True
 
     sent: list[tuple[ChatRef, Reply]] = field(default_factory=list)
     edits: list[tuple[ChatRef, str, Reply]] = field(default_factory=list)

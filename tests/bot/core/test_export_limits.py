@@ -72,21 +72,23 @@ async def test_a_board_of_a_long_game_not_cached_is_rebuilt_off_the_loop(h: Harn
 async def test_positions_are_rebuilt_on_a_worker_thread(
     h: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game = await long_game(h, 40)
-    h.service.positions.forget(game.id)
     from bot.core import base, positions
 
+    game = await long_game(h, positions.INLINE_PLIES + 2)
+    h.service.positions.forget(game.id)
+
     threads: list[str] = []
-    original = positions.replay
+    original = positions.rebuild
 
     def spy(row: GameRow) -> Any:
         threads.append(threading.current_thread().name)
         return original(row)
 
-    monkeypatch.setattr(positions, "replay", spy)
-    monkeypatch.setattr(base, "replay", spy, raising=False)
+    monkeypatch.setattr(positions, "rebuild", spy)
+    monkeypatch.setattr(base, "rebuild", spy)
     await h.say(CAROL, "board", str(game.id))
-    assert threads and all(name.startswith("komabot-draw") for name in threads)
+    # a thread of its own: a rebuild never waits behind board images on the drawing threads
+    assert threads and all(name.startswith("komabot-replay") for name in threads)
 
 
 class SlowReplays:
