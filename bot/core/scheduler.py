@@ -36,6 +36,11 @@ class Scheduler:
             # Cleared before the pass, not after: a timer added while the pass runs wakes the
             # wait below at once instead of being missed until ``max_wait``.
             self._wake.clear()
+            if getattr(self.service.store, "damaged", None) is not None:
+                # the background check found the file damaged: writes are refused (and logged
+                # once, loudly, by the store), so timers wait for a restored file
+                await self._pause(self.max_wait, stop)
+                continue
             try:
                 await self.service.fire_due()
                 due = await self.service.next_due()
@@ -48,14 +53,18 @@ class Scheduler:
             if wait <= 0:
                 await asyncio.sleep(0)
                 continue
-            waiters = [
-                asyncio.ensure_future(self.clock.sleep(wait)),
-                asyncio.ensure_future(self._wake.wait()),
-                asyncio.ensure_future(stop.wait()),
-            ]
-            try:
-                await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                for w in waiters:
-                    w.cancel()
-                await asyncio.gather(*waiters, return_exceptions=True)
+            await self._pause(wait, stop)
+
+    async def _pause(self, wait: float, stop: asyncio.Event) -> None:
+        """Until ``wait`` seconds pass, a timer is added (:meth:`wake`) or ``stop`` is set."""
+        waiters = [
+            asyncio.ensure_future(self.clock.sleep(wait)),
+            asyncio.ensure_future(self._wake.wait()),
+            asyncio.ensure_future(stop.wait()),
+        ]
+        try:
+            await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for w in waiters:
+                w.cancel()
+            await asyncio.gather(*waiters, return_exceptions=True)

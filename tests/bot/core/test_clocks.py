@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+
+import pytest
 
 from bot.core.scheduler import Scheduler
 from bot.store import TimerKind
@@ -118,6 +121,27 @@ async def test_the_scheduler_loop_fires_on_its_own(h: Harness) -> None:
                 break
             await asyncio.sleep(0.01)
         assert (await h.game(game.id)).termination == "timeout"
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 5)
+
+
+async def test_the_scheduler_waits_while_the_store_is_found_damaged(
+    h: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    scheduler = Scheduler(h.service, h.clock, max_wait=DAY)
+    game = await h.start_game(time="1d")
+    h.store.damaged = "quick_check: page 7 is never used"  # as the background check sets it
+    stop = asyncio.Event()
+    task = asyncio.create_task(scheduler.run(stop))
+    try:
+        await h.clock.advance(2 * DAY)
+        for _ in range(20):
+            await asyncio.sleep(0.01)
+        assert (await h.game(game.id)).active
+        assert not h.outbox.sent
+        # no pass ran: nothing was tried, failed and logged pass after pass
+        assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
     finally:
         stop.set()
         await asyncio.wait_for(task, 5)
