@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from rules import movegen
 from rules.errors import InvalidMoveError, InvalidSetupError
@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 
 # (move, captured value, hash before the move)
 _Undo = tuple[Move, int, int]
+
+
+P = TypeVar("P", bound="Position")
 
 
 class Position:
@@ -80,7 +83,12 @@ class Position:
 
     def copy(self) -> Position:
         """An independent copy, history included."""
-        other = Position.__new__(Position)
+        return self.copy_as(Position)
+
+    def copy_as(self, cls: type[P]) -> P:
+        """An independent copy as a ``cls`` (Position or a subclass; its ``__init__`` is not
+        run, so a subclass sets its own extra state), history included."""
+        other = cls.__new__(cls)
         other.variant = self.variant
         other.tables = self.tables
         other.board = self.board[:]

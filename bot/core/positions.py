@@ -90,17 +90,7 @@ class CorePosition(Position):
 
 
 def _copy_into(pos: Position, legal: tuple[int, list[Move]] | None) -> CorePosition:
-    other = CorePosition.__new__(CorePosition)
-    other.variant = pos.variant
-    other.tables = pos.tables
-    other.board = pos.board[:]
-    other.hands = [pos.hands[0][:], pos.hands[1][:]]
-    other.side = pos.side
-    other.move_number = pos.move_number
-    other.kings = pos.kings[:]
-    other._stack = pos._stack[:]
-    other.hash = pos.hash
-    other._rep = dict(pos._rep)
+    other = pos.copy_as(CorePosition)
     other._legal = legal  # the list is never changed in place: sharing it is safe
     return other
 
