@@ -341,7 +341,15 @@ def _header(img: Image.Image, lay: BoardLayout, side: int, caption: Caption, the
 
 def palette_for(variant: Variant, options: BoardOptions) -> Image.Image:
     """The cached palette of boards drawn for ``variant`` with ``options``."""
-    return board_palette(
+    return board_palette(*_look(variant, options))
+
+
+def _look(
+    variant: Variant, options: BoardOptions
+) -> tuple[str, int, str, bool, str, Coordinates, Theme]:
+    """What fixes a board's empty image and palette: the variant and the options that draw
+    them (the arguments of ``board_palette``)."""
+    return (
         variant.id,
         options.size,
         options.perspective,
@@ -368,15 +376,7 @@ def board_bands(pos: Position, options: BoardOptions) -> list[Band]:
     strip's from its own player only."""
     v = pos.variant
     lay = board_layout(v, options.size, options.perspective, options.show_header)
-    look = (
-        v.id,
-        options.size,
-        options.perspective,
-        options.show_header,
-        options.style,
-        options.coordinates,
-        options.theme,
-    )
+    look = _look(v, options)
     last = _last_move(pos, options)
     moved = set() if last is None else {last.to_sq} | (set() if last.is_drop else {last.from_sq})
     checked = pos.kings[pos.side] if pos.is_check() else -1
