@@ -15,23 +15,8 @@ from render.board import BAND_CACHE, board_image, compose_board, render_board, w
 from render.options import BoardOptions
 from render.png import BandCache, adler32_combine, encode_png
 from rules import Position, load_variant
-from tests.render.conftest import random_game
+from tests.render.conftest import game_positions, random_game
 from tests.render.helpers import open_png
-
-
-def _game(variant_id: str, plies: int, seed: int) -> list[Position]:
-    """The positions of a capture-happy game, one per move."""
-    rng = random.Random(seed)
-    pos = Position.start(load_variant(variant_id))
-    out = []
-    for _ in range(plies):
-        moves = sorted(pos.legal_moves())
-        if not moves:
-            break
-        captures = [m for m in moves if pos.board[m.to_sq]]
-        pos.push(rng.choice(captures or moves))
-        out.append(pos.copy())
-    return out
 
 
 def test_adler32_combine_matches_zlib() -> None:
@@ -56,7 +41,7 @@ def test_a_game_in_progress_decodes_to_the_plain_picture(
     PNG holds exactly the palette image, and that stays close to the RGB drawing."""
     BAND_CACHE.clear()
     options = BoardOptions(sente_name="Hanako", gote_name="Алексей", **kwargs)  # type: ignore[arg-type]
-    for pos in _game(variant_id, 24, seed=5):
+    for pos in game_positions(variant_id, 24, seed=5):
         png = render_board(pos, options)
         shown = open_png(png)
         assert (
