@@ -5,10 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import signal
-import subprocess
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,8 +15,8 @@ from bot.core.delivery import LEASE, MAX_AGE, RETRY_PAUSES, dump_reply, load_rep
 from bot.core.scheduler import Scheduler
 from bot.store.models import NoticeState
 from tests.bot.core.harness import ALICE, BOB, CAROL, DAVE, MAIN, Harness, RecordingOutbox
+from tests.bot.core.killing import run_and_kill
 
-ROOT = Path(__file__).resolve().parents[3]
 DAY = 86400
 HOUR = 3600
 
@@ -222,28 +218,11 @@ def test_a_notice_keeps_every_part_of_its_message() -> None:
 
 def crash_while_sending(db: Path, now: float, mode: str) -> list[str]:
     """Run a timer pass at ``now`` in another process and SIGKILL it at its first send."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.bot.core.notice_crash", str(db), repr(now), mode],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    return run_and_kill(
+        "tests.bot.core.notice_crash",
+        [str(db), repr(now), mode],
+        lambda lines: lines[-1].startswith(("SENDING", "SENT", "DONE")),
     )
-    said: list[str] = []
-    try:
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            said.append(line.rstrip("\n"))
-            if line.startswith(("SENDING", "SENT", "DONE")):
-                break
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    return said
 
 
 async def test_a_reminder_interrupted_by_a_crash_is_sent_after_the_restart(h: Harness) -> None:
