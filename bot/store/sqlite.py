@@ -780,12 +780,15 @@ class SqliteStore:
                 raise typed from exc
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Every row of a query, in one trip to the database thread."""
         async with self._lock:
-            return list(await (await self._db.execute(sql, params)).fetchall())
+            return list(await self._db.execute_fetchall(sql, params))
 
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        async with self._lock:
-            return await (await self._db.execute(sql, params)).fetchone()
+        """The row of a query that has at most one (by key, ``LIMIT 1`` or an aggregate), in
+        one trip to the database thread; None when there is none."""
+        rows = await self._all(sql, params)
+        return rows[0] if rows else None
 
     # --- users --------------------------------------------------------------------------
 
@@ -1114,6 +1117,8 @@ class SqliteStore:
 
     @staticmethod
     async def _insert_timers(db: aiosqlite.Connection, timers: Sequence[NewTimer]) -> None:
+        if not timers:
+            return  # no trip to the database thread for nothing
         await db.executemany(
             "INSERT INTO timers (kind, due_at, game_id, challenge_id, game_version, offset_s) "
             "VALUES (?, ?, ?, ?, ?, ?)",
@@ -1179,6 +1184,8 @@ class SqliteStore:
 
     @staticmethod
     async def _insert_notices(db: aiosqlite.Connection, notices: Sequence[NewNotice]) -> None:
+        if not notices:
+            return  # no trip to the database thread for nothing
         await db.executemany(
             "INSERT INTO outbox (kind, platform, chat_id, thread_id, payload, dedupe_key, "
             "created_at, game_id, game_deadline, fallback_chat_id, fallback_thread_id, "
