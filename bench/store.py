@@ -16,12 +16,17 @@ challenge's timers (``--setup 0`` skips it).
 startup: a database of about ``--size-mb`` MB of finished games (long move lists, one
 ``executemany`` in one transaction) with ``--active`` active games, their timers, players and
 chat settings beside them; times ``SqliteStore.open`` on it against the open of a small file
-holding the same active games, and ``PRAGMA quick_check`` on it (what start-up ran on a large
-file before), then how long the background check takes.
+holding the same active games, warm and cold (the file dropped from the OS page cache first,
+as after a reboot), and ``PRAGMA quick_check`` on it (what start-up ran on a large file
+before), then how long the background check takes.
+
+migration: the one-off upgrade of a file of the same size at schema 7 holding the fired timers
+of ``--migrate-moves`` moves (older versions kept them; migration 8 deletes them), cold.
 
     .venv/bin/python bench/store.py [--setup 3000] [--games 200] [--plies 80]
                                      [--size-mb 1024] [--active 1000]
-                                     [--skip-growth] [--skip-startup]
+                                     [--migrate-moves 1000000] [--skip-growth]
+                                     [--skip-startup] [--skip-migration]
 
 Targets: start-up under 1 s on a 1 GB file; the file grows per game, not per move (timers
 leave nothing behind).  The big file is written to a temporary folder and removed.
@@ -31,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sqlite3
 import statistics
 import sys
@@ -240,9 +246,29 @@ def build_large(path: Path, size_mb: int, active: int) -> int:
     return count
 
 
-async def time_open(path: Path, runs: int = 3) -> float:
+def evict(path: Path) -> bool:
+    """Drop the file (and its ``-wal``/``-shm``) from the OS page cache, as after a reboot:
+    ``posix_fadvise(DONTNEED)`` after an fsync, which needs no privileges.  False where the
+    platform cannot (then the "cold" figure is a warm one, and says so)."""
+    if not hasattr(os, "posix_fadvise"):
+        return False
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        if file.exists():
+            fd = os.open(file, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+                os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+            finally:
+                os.close(fd)
+    return True
+
+
+async def time_open(path: Path, runs: int = 3, *, cold: bool = False) -> float:
+    """Median seconds of ``SqliteStore.open`` (and close); ``cold`` evicts the file first."""
     times = []
     for _ in range(runs):
+        if cold:
+            evict(path)
         started = time.perf_counter()
         store = await SqliteStore.open(path)
         times.append(time.perf_counter() - started)
@@ -265,6 +291,8 @@ async def startup(args: argparse.Namespace, folder: Path) -> None:
     )
     ref = await time_open(small)
     new = await time_open(big)
+    cold = await time_open(big, cold=True)
+    cold_ref = await time_open(small, cold=True)
     con = sqlite3.connect(big)
     started = time.perf_counter()
     con.execute("PRAGMA quick_check").fetchall()
@@ -278,10 +306,51 @@ async def startup(args: argparse.Namespace, folder: Path) -> None:
     await store.close()
     print(f"  open, small file (reference)   {ref * 1000:8.0f} ms")
     print(f"  open, {mb(size):>10} file        {new * 1000:8.0f} ms   ({new / ref:.1f}x the small)")
+    how = "page cache dropped" if evict(small) else "could not drop the page cache: warm"
+    print(
+        f"  open, cold ({how})  {cold * 1000:5.0f} ms   (small file cold: {cold_ref * 1000:.0f} ms)"
+    )
     print(f"  PRAGMA quick_check alone       {quick * 1000:8.0f} ms   (on start-up's path before)")
     print(
         f"  background check done after    {checked * 1000:8.0f} ms   (open took "
         f"{opened * 1000:.0f} ms; found: {found or 'nothing wrong'})"
+    )
+
+
+async def migration(args: argparse.Namespace, folder: Path) -> None:
+    """The one-off upgrade to schema 8 of a file written by an older version: about
+    ``--size-mb`` MB of games plus the fired timers of ``--migrate-moves`` moves (three per
+    move, as older versions kept them), which migration 8 deletes before adding its indexes."""
+    path = folder / "old.sqlite3"
+    await (await SqliteStore.open(path, target_version=7)).close()
+    build_large(path, args.size_mb, args.active)
+    con = sqlite3.connect(path, isolation_level=None)
+    con.execute("PRAGMA synchronous=OFF")
+    now = 1_700_000_000.0
+    con.execute("BEGIN")
+    con.executemany(
+        "INSERT INTO timers (kind, due_at, game_id, game_version, offset_s, fired_at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            (kind, now + i, 1 + i // 80, i % 80, offset, now + i)
+            for i in range(args.migrate_moves)
+            for kind, offset in (("deadline", 0), ("reminder", 21600), ("reminder", 3600))
+        ),
+    )
+    con.execute("COMMIT")
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    size = path.stat().st_size
+    evict(path)
+    started = time.perf_counter()
+    store = await SqliteStore.open(path)
+    took = time.perf_counter() - started
+    version = await store.schema_version()
+    await store.close()
+    print(
+        f"migration to 8: {mb(size)} file at schema 7 with the fired timers of "
+        f"{args.migrate_moves:,} moves, cold: open and upgrade (to {version}) took "
+        f"{took:.1f} s once; the next open {await time_open(path) * 1000:.0f} ms"
     )
 
 
@@ -294,6 +363,8 @@ async def main() -> None:
     parser.add_argument("--setup", type=int, default=3000)
     parser.add_argument("--skip-growth", action="store_true")
     parser.add_argument("--skip-startup", action="store_true")
+    parser.add_argument("--migrate-moves", type=int, default=1_000_000)
+    parser.add_argument("--skip-migration", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="komabot-bench-store-") as name:
         folder = Path(name)
@@ -303,6 +374,8 @@ async def main() -> None:
             await growth(args, folder)
         if not args.skip_startup:
             await startup(args, folder)
+        if not args.skip_migration:
+            await migration(args, folder)
 
 
 if __name__ == "__main__":

@@ -575,6 +575,15 @@ class SqliteStore:
         problem = write_problem(path) or ("opened read-only on request" if read_only else None)
         if problem is not None and not path.exists():
             raise StoreOpenError(f"cannot create the database {path}: {problem}")
+        started = time.monotonic()
+        upgrading = problem is None and path.exists() and path.stat().st_size > 0
+        upgrading = upgrading and _header_version(path) < target_version
+        if upgrading:
+            log.info(
+                "%s is at schema %d: checking it, then upgrading it to %d (once; a large file "
+                "takes a while, about 15 s per GB)",
+                path, _header_version(path), target_version,
+            )  # fmt: skip
         if path.exists() and path.stat().st_size > 0:
             await asyncio.to_thread(verify_database, path, pre_migration=True)
         try:
@@ -593,6 +602,8 @@ class SqliteStore:
             await db.execute("PRAGMA foreign_keys=ON")
             if problem is None:
                 await cls._migrate(db, target_version)
+                if upgrading:
+                    log.info("%s upgraded in %.1f s", path, time.monotonic() - started)
             elif version < target_version:
                 raise StoreOpenError(
                     f"{path} has schema version {version} and needs upgrading to "

@@ -273,7 +273,11 @@ async def test_a_large_whole_file_passes_its_background_check(
         await store.close()
 
 
-async def test_migration_8_drops_the_timers_older_versions_kept(tmp_path: Path) -> None:
+async def test_migration_8_drops_the_timers_older_versions_kept(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """And the one-off upgrade is said in the log, before (it may take a while on a large
+    file: bench/store.py times it) and after."""
     path = tmp_path / "komabot.sqlite3"
     store = await SqliteStore.open(path, target_version=7)
     await store._db.execute(
@@ -281,12 +285,20 @@ async def test_migration_8_drops_the_timers_older_versions_kept(tmp_path: Path) 
         "('reminder', 2, 5), ('reminder', 3, NULL)"
     )
     await store.close()
-    store = await SqliteStore.open(path)
+    with caplog.at_level(logging.INFO, logger="bot.store.sqlite"):
+        store = await SqliteStore.open(path)
     try:
         assert await _count(store, "SELECT count(*) FROM timers") == 1
         assert await store.next_due() == 3.0
     finally:
         await store.close()
+    said = [r.getMessage() for r in caplog.records]
+    assert any("is at schema 7: checking it, then upgrading it to 8" in m for m in said), said
+    assert any("upgraded in" in m for m in said), said
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="bot.store.sqlite"):
+        await (await SqliteStore.open(path)).close()
+    assert not any("upgrad" in r.getMessage() for r in caplog.records)
 
 
 async def test_a_large_file_due_a_migration_is_checked_in_full_before_it(
