@@ -175,7 +175,7 @@ def _leaves_check(pos: Position, move: Move) -> bool:
     try:
         return bool(movegen.checkers(pos, pos.side ^ 1))
     finally:
-        pos.pop()
+        pos.undo()
 
 
 def _king_safety_reason(pos: Position, move: Move) -> IllegalMoveError:
@@ -189,7 +189,7 @@ def _king_safety_reason(pos: Position, move: Move) -> IllegalMoveError:
         by = " and ".join(_describe(pos, sq) for sq in attackers)
         king = f"your {_piece_name(pos, pos.board[ksq])} on {names[ksq]}" if ksq >= 0 else ""
     finally:
-        pos.pop()
+        pos.undo()
     if attackers:
         if was_in_check:
             return _error(

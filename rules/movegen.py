@@ -203,4 +203,4 @@ def drop_mates(pos: Position, move: Move) -> bool:
     try:
         return not legal_moves(pos)
     finally:
-        pos.pop()
+        pos.undo()

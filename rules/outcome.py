@@ -59,7 +59,7 @@ def perpetual_checker(pos: Position) -> int | None:
         moved[mover] = True
         if not probe.is_check():
             all_checks[mover] = False
-        probe.pop()
+        probe.undo()
     for color in (SENTE, GOTE):
         if moved[color] and all_checks[color]:
             return color
@@ -73,7 +73,7 @@ def _first_occurrence(pos: Position) -> int:
     back = 0
     first = 0
     while probe.ply:
-        probe.pop()
+        probe.undo()
         back += 1
         if probe.hash == target:
             first = back

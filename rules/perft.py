@@ -14,7 +14,7 @@ def perft(pos: Position, depth: int, *, bulk: bool = True) -> int:
     if depth == 1 and bulk:
         return len(moves)
     total = 0
-    make, pop = pos.make_unchecked, pos.pop
+    make, pop = pos.make_unchecked, pos.undo
     for move in moves:
         make(move)
         total += perft(pos, depth - 1, bulk=bulk)
@@ -28,5 +28,5 @@ def divide(pos: Position, depth: int) -> list[tuple[Move, int]]:
     for move in pos.legal_moves():
         pos.make_unchecked(move)
         out.append((move, perft(pos, depth - 1)))
-        pos.pop()
+        pos.undo()
     return out

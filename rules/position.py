@@ -15,8 +15,9 @@ from rules.tables import GOTE, SENTE
 if TYPE_CHECKING:
     from rules.variant import Variant
 
-# (move, captured value, hash before the move)
-_Undo = tuple[Move, int, int]
+# (from, to, promote, drop, captured value, hash before the move): plain values only, so the
+# history of a position kept for long (a cache of games) costs the garbage collector nothing
+_Undo = tuple[int, int, bool, int, int, int]
 
 
 P = TypeVar("P", bound="Position")
@@ -181,11 +182,14 @@ class Position:
 
     @property
     def move_stack(self) -> list[Move]:
-        return [undo[0] for undo in self._stack]
+        return [Move(u[0], u[1], u[2], u[3]) for u in self._stack]
 
     @property
     def last_move(self) -> Move | None:
-        return self._stack[-1][0] if self._stack else None
+        if not self._stack:
+            return None
+        u = self._stack[-1]
+        return Move(u[0], u[1], u[2], u[3])
 
     def piece_at(self, sq: int) -> int:
         return self.board[sq]
@@ -243,7 +247,7 @@ class Position:
                 self.kings[side] = to
             if to == self.kings[side ^ 1]:
                 self.kings[side ^ 1] = -1
-        self._stack.append((move, cap, self.hash))
+        self._stack.append((frm, to, promote, drop, cap, self.hash))
         h ^= t.z_side
         self.hash = h
         self.side = side ^ 1
@@ -253,9 +257,15 @@ class Position:
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
+        frm, to, promote, drop = self.undo()
+        return Move(frm, to, promote, drop)
+
+    def undo(self) -> tuple[int, int, bool, int]:
+        """Take back the last move; its (from, to, promote, drop) as a plain tuple (what
+        :meth:`pop` returns as a :class:`Move`, without making one: for searches)."""
         if not self._stack:
             raise InvalidMoveError("no move to take back", code="nothing_to_undo")
-        move, cap, old_hash = self._stack.pop()
+        frm, to, promote, drop, cap, old_hash = self._stack.pop()
         rep = self._rep
         n = rep[self.hash] - 1
         if n:
@@ -267,13 +277,12 @@ class Position:
         self.hash = old_hash
         self.move_number -= 1
         board = self.board
-        frm, to, _promote, drop = move
         if drop:
             self.hands[side][drop] += 1
             board[to] = 0
-            return move
+            return frm, to, promote, drop
         v = board[to]
-        board[frm] = v if not _promote else self.tables.base_kind[v] * (1 if v > 0 else -1)
+        board[frm] = v if not promote else self.tables.base_kind[v] * (1 if v > 0 else -1)
         board[to] = cap
         if cap and self.variant.drops.enabled:
             self.hands[side][self.tables.base_kind[cap]] -= 1
@@ -281,4 +290,4 @@ class Position:
             self.kings[side] = frm
         if cap and abs(cap) == self.variant.royal_kind:
             self.kings[side ^ 1] = to
-        return move
+        return frm, to, promote, drop

@@ -12,7 +12,10 @@ Positions are :class:`CorePosition`: a :class:`rules.Position` that generates it
 once and keeps them until it changes, so reading, printing and judging a move share one list.
 
 The cache is bounded by an estimate of the bytes its entries hold (see :func:`entry_bytes`,
-measured by ``tests/bot/core/test_positions.py``).
+measured by ``tests/bot/core/test_positions.py``).  What it keeps is made of plain values
+(history and remembered legal moves as tuples of ints, :meth:`CorePosition.packed`): the
+garbage collector, which walks every container object at each full collection, finds a few
+objects per cached game instead of hundreds, so its pauses do not grow with the cache.
 """
 
 from __future__ import annotations
@@ -42,7 +45,9 @@ class CorePosition(Position):
     __slots__ = ("_legal",)
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        self._legal: tuple[int, list[Move]] | None = None
+        # (hash, moves): a list of Move, or plain tuples in a packed copy (made Moves on use)
+        self._legal: tuple[int, list[Move] | tuple[tuple[int, int, bool, int], ...]] | None
+        self._legal = None
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
     @classmethod
@@ -57,6 +62,8 @@ class CorePosition(Position):
         if memo is None or memo[0] != self.hash:
             moves = movegen.legal_moves(self)  # may make and take back drops: sets nothing
             memo = self._legal = (self.hash, moves)
+        elif not isinstance(memo[1], list):
+            memo = self._legal = (memo[0], [Move(*m) for m in memo[1]])
         return list(memo[1])
 
     def is_legal(self, move: Move) -> bool:
@@ -65,7 +72,7 @@ class CorePosition(Position):
             self.legal_moves()
             memo = self._legal
             assert memo is not None
-        return move in memo[1]
+        return move in memo[1]  # a Move equals the plain tuple of its fields
 
     @property
     def knows_legal_moves(self) -> bool:
@@ -82,6 +89,15 @@ class CorePosition(Position):
     def copy(self) -> CorePosition:
         return _copy_into(self, self._legal)
 
+    def packed(self) -> CorePosition:
+        """A copy to keep for long: its remembered legal moves as plain tuples (the history
+        already is), so the copy holds no object the garbage collector has to visit per move."""
+        other = self.copy()
+        memo = other._legal
+        if memo is not None and isinstance(memo[1], list):
+            other._legal = (memo[0], tuple((m[0], m[1], m[2], m[3]) for m in memo[1]))
+        return other
+
     def with_side_to_move(self, color: int) -> Position:
         other = super().with_side_to_move(color)
         if isinstance(other, CorePosition) and color != self.side:
@@ -89,7 +105,9 @@ class CorePosition(Position):
         return other
 
 
-def _copy_into(pos: Position, legal: tuple[int, list[Move]] | None) -> CorePosition:
+def _copy_into(
+    pos: Position, legal: tuple[int, list[Move] | tuple[tuple[int, int, bool, int], ...]] | None
+) -> CorePosition:
     other = pos.copy_as(CorePosition)
     other._legal = legal  # the list is never changed in place: sharing it is safe
     return other
@@ -99,8 +117,8 @@ def _copy_into(pos: Position, legal: tuple[int, list[Move]] | None) -> CorePosit
 
 ENTRY_BASE_BYTES = 1_600
 """An entry's fixed share: the position object, board and hand lists, the cache's slot."""
-PLY_BYTES = 230
-"""Each ply of history: its undo record (move, capture, hash) and repetition counter."""
+PLY_BYTES = 180
+"""Each ply of history: its undo record (a tuple of plain values) and repetition counter."""
 LEGAL_MOVE_BYTES = 85
 """Each remembered legal move (a ``Move`` and its list slot)."""
 BOARD_SQUARE_BYTES = 8
@@ -158,7 +176,7 @@ class PositionCache:
 
     def put(self, game: GameRow, pos: Position) -> None:
         """Remember ``pos`` as the position of ``game`` at its version (keeps a copy)."""
-        kept = CorePosition.adopt(pos).copy()
+        kept = CorePosition.adopt(pos).packed()
         size = entry_bytes(kept)
         old = self._entries.pop(game.id, None)
         if old is not None:
