@@ -37,6 +37,7 @@ from pathlib import Path
 # render package: look in the repository root instead.
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
+from bot.app import settle_heap  # noqa: E402
 from bot.config import Config  # noqa: E402
 from bot.core.api import ChatRef, Request, User  # noqa: E402
 from bot.core.service import GameService  # noqa: E402
@@ -158,6 +159,7 @@ async def play(
     """Every active game's next ``rounds`` moves; (latencies, seconds, moves refused)."""
     store = await SqliteStore.open(db, sync=args.sync)
     service = GameService(store, Config(db_path=db), rng=random.Random(1), render_images=render)
+    settle_heap()  # as ``komabot run`` does at start
     assert await store.count_active_games() == args.active
     latencies: list[float] = []
     refused = 0
