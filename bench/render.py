@@ -2,6 +2,7 @@
 """Board rendering speed and size: warm renders of games in progress, PNG encoding included.
 
     .venv/bin/python bench/render.py [--renders 200] [--style kanji|international|both]
+                                     [--breakdown]
 
 For each case (Standard Shogi with its hands, Wa Shogi, Wa Shogi with drops; each style; the
 drops board also from gote's side) renders the positions of a reproducible capture-happy game
@@ -12,7 +13,10 @@ measured in the same run on the same pictures: a bare Pillow PNG encode (default
 the RGB image, the floor for a straightforward PNG.  ``p50/ref`` compares runs on machines
 of different speed.  "fresh" repeats the renders with the cache of compressed ranks emptied
 before each one (a board of a game not seen for a while).  Then the first board after a
-start, with cold caches and after ``warm()``.
+start, with cold caches and after ``warm()``.  ``--breakdown`` adds, under each case, the
+median bytes of each part of its PNGs: the ranks of squares, the two strips (names, pieces in
+hand), the file labels and the board's rim above and below it, and the rest (the header with
+the move number, and the PNG's own chunks: signature, IHDR, PLTE with the palette, IEND).
 
 Targets (issue "Speed at scale"): 11x11 p50 under 5 ms and under 40 KB; 9x9 under 4 ms and
 under 32 KB, at the default size.
@@ -35,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from PIL import Image
 
 from render import board, sprites
-from render.board import compose_board, render_board
+from render.board import board_bands, compose_board, render_board
 from render.options import DEFAULT_SIZE, BoardOptions, Perspective, Style
 from rules import Position, load_variant
 
@@ -71,7 +75,12 @@ def pct(values: list[float], q: float) -> float:
 
 
 def clear_caches() -> None:
-    for cached in (sprites.piece_sprite, board.empty_board, board.board_palette):
+    for cached in (
+        sprites.piece_sprite,
+        board.square_sprite,
+        board.empty_board,
+        board.board_palette,
+    ):
         cached.cache_clear()
     board._warmed.clear()
     board.BAND_CACHE.clear()
@@ -97,7 +106,29 @@ def game(variant_id: str, first: int, count: int) -> list[Position]:
     return out
 
 
-def case(variant_id: str, style: Style, perspective: Perspective, renders: int) -> bool:
+def areas(pos: Position, options: BoardOptions) -> dict[str, int]:
+    """Bytes of each part of ``pos``'s PNG (see the module's docstring), read back from the
+    cache of compressed bands that rendering it has just filled."""
+    total = len(render_board(pos, options))
+    bands = board_bands(pos, options)
+    found = board.BAND_CACHE.lookup(bands)
+    out = dict.fromkeys(("ranks", "strips", "labels and rim", "header and chunks"), 0)
+    for i, (_, _, key) in enumerate(bands):
+        if key in found:
+            part = len(found[key][0])
+            if i in (1, len(bands) - 2):
+                out["strips"] += part
+            elif i in (0, 2, len(bands) - 3, len(bands) - 1):
+                out["labels and rim"] += part
+            else:
+                out["ranks"] += part
+    out["header and chunks"] = total - sum(out.values())
+    return out
+
+
+def case(
+    variant_id: str, style: Style, perspective: Perspective, renders: int, breakdown: bool
+) -> bool:
     positions = game(variant_id, 30, renders)
     options = BoardOptions(
         style=style, perspective=perspective, sente_name="Hanako", gote_name="Алексей"
@@ -131,6 +162,14 @@ def case(variant_id: str, style: Style, perspective: Perspective, renders: int) 
         f"  p50/ref {p50 / ref:.2f}  {'ok' if ok else 'MISSED'} "
         f"(< {target_ms:g} ms, < {target_bytes // 1000} KB)"
     )
+    if breakdown:
+        parts = [areas(pos, options) for pos in positions]
+        print(
+            "    bytes by part (medians):  "
+            + ",  ".join(
+                f"{name} {statistics.median(p[name] for p in parts):.0f}" for name in parts[0]
+            )
+        )
     return ok
 
 
@@ -148,6 +187,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--renders", type=int, default=200)
     parser.add_argument("--style", choices=("kanji", "international", "both"), default="both")
+    parser.add_argument("--breakdown", action="store_true", help="bytes of each part of a PNG")
     args = parser.parse_args()
     styles: tuple[Style, ...] = (
         ("kanji", "international") if args.style == "both" else (args.style,)  # type: ignore[assignment]
@@ -156,8 +196,8 @@ def main() -> int:
     ok = True
     for variant_id in ("shogi", "wa", "wa-drops"):
         for style in styles:
-            ok &= case(variant_id, style, "sente", args.renders)
-    ok &= case("wa-drops", styles[0], "gote", args.renders)
+            ok &= case(variant_id, style, "sente", args.renders, args.breakdown)
+    ok &= case("wa-drops", styles[0], "gote", args.renders, args.breakdown)
     cold = statistics.median(first_board(False) for _ in range(3))
     t = time.perf_counter()
     clear_caches()

@@ -22,12 +22,15 @@ from render.options import (
     Style,
 )
 from render.png import Band, BandCache, encode_png
-from render.sprites import disc, draw_centered, piece_sprite
+from render.sprites import disc, draw_centered, ink_ramp, piece_sprite
 from render.theme import RGB, Theme
 from render.woodgrain import wood
 from rules import GOTE, SENTE, Move, Position, Variant, load_variant
 
-PALETTE_COLORS = 160  # enough for wood, ink, red and highlights; fewer colours, smaller PNGs
+# Enough for wood, ink, red and highlights; fewer colours, smaller PNGs: 128 rather than 160
+# makes boards ~2.5% smaller and looks the same (mean error against the RGB drawing stays
+# ~0.7-0.9 of 255, measured on bench/render.py's games).
+PALETTE_COLORS = 128
 # zlib effort for board PNGs, chosen by measurement (bench/render.py, bands reused): level 7
 # costs ~0.3 ms a board more than 6 for ~1.5% fewer bytes; 8 costs ~1.6x, 9 ~2.7x for ~1% more;
 # 5 and 4 save ~0.3 ms each for 3-4% more bytes each.
@@ -184,7 +187,7 @@ def board_palette(
         (theme.label, theme.label_dim, theme.turn_mark, theme.check_text, theme.ink)
     ):
         draw.text((lay.pad + i * 60, lay.pad), "Ag8", font=font(Face.BOLD, 30), fill=color)
-    fixed = _fixed_colors(theme)
+    fixed = _fixed_colors(theme, style)
     cut = sample.quantize(
         PALETTE_COLORS - len(fixed), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
     )
@@ -203,9 +206,10 @@ def _over(top: tuple[int, int, int, int], under: RGB) -> RGB:
     )
 
 
-def _fixed_colors(theme: Theme) -> list[RGB]:
+def _fixed_colors(theme: Theme, style: str) -> list[RGB]:
     """Colours every board palette holds exactly, whatever the median cut makes of the rest:
-    the highlights on the wood (small areas the cut would merge away) and the text colours."""
+    the highlights on the wood (small areas the cut would merge away), the text colours and
+    the edges of kanji (else they come out in whatever the cut has near, greens among them)."""
     out: list[RGB] = []
     for mark in (theme.dot, theme.ring, theme.last_move, theme.check):
         for wood_tone in (theme.board, theme.board_grain):
@@ -214,12 +218,16 @@ def _fixed_colors(theme: Theme) -> list[RGB]:
         out.append(_over(theme.ring, face))
     out += [theme.label, theme.label_dim, theme.turn_mark, theme.check_text, theme.ink]
     out.append(theme.promoted_ink)
+    if style == "kanji":
+        out += [*ink_ramp(theme.ink, theme), *ink_ramp(theme.promoted_ink, theme)]
     return out
 
 
 def _tint(img: Image.Image, lay: BoardLayout, sq: int, color: tuple[int, int, int, int]) -> None:
+    """``color`` over a square but for its first column and row (grid lines) and its last
+    row, left as the empty board has it (see ``board_bands``)."""
     x0, y0, x1, y1 = lay.square_box(sq)
-    tile = _tile_cached((x1 - x0 - 1, y1 - y0 - 1), color)
+    tile = _tile_cached((x1 - x0 - 1, y1 - y0 - 2), color)
     img.paste(tile, (x0 + 1, y0 + 1), tile)
 
 
@@ -274,7 +282,7 @@ def _compose(
             continue
         owner = SENTE if value > 0 else GOTE
         upside_down = (owner == GOTE) != lay.flipped
-        sprite = piece_sprite(v.id, abs(value), owner, upside_down, options.style, cell, theme)
+        sprite = square_sprite(v.id, abs(value), owner, upside_down, options.style, cell, theme)
         img.paste(sprite, lay.square_box(sq)[:2], sprite)
     if options.highlight:
         squares = v.files * v.ranks
@@ -292,6 +300,25 @@ def _compose(
     if lay.header is not None:
         _header(img, lay, pos.side, caption, theme)
     return img
+
+
+@lru_cache(maxsize=1024)
+def square_sprite(
+    variant_id: str,
+    kind: int,
+    owner: int,
+    upside_down: bool,
+    style: str,
+    cell: tuple[int, int],
+    theme: Theme,
+) -> Image.Image:
+    """A piece as pasted at the top left of its square: all but the square's bottom row,
+    which stays the empty board's (see ``board_bands``).  A sprite leaves out the row on the
+    side away from its shadow, which is clear: an upright piece its first (so it sits a row
+    higher), a turned one its last."""
+    sprite = piece_sprite(variant_id, kind, owner, upside_down, style, cell, theme)
+    w, h = sprite.size
+    return sprite.crop((0, 0, w, h - 1) if upside_down else (0, 1, w, h))
 
 
 def _names(options: BoardOptions) -> dict[int, str]:
@@ -373,7 +400,12 @@ def board_bands(pos: Position, options: BoardOptions) -> list[Band]:
     rim), each strip (name, whose turn, pieces in hand), each rank of squares (piece, tints
     and highlight mark square by square).  The header (move number) has none.  This mirrors
     what ``compose_board`` draws where: a rank's pixels come from its own squares only, a
-    strip's from its own player only."""
+    strip's from its own player only.
+
+    A key must also stand for the row just above its band (the band's dictionary, see
+    ``render.png``).  Nothing is drawn on the bottom row of a square (see ``square_sprite``
+    and ``_tint``; marks stay clear of it) nor on the outer rows of a strip, so the row above
+    every band is one of the empty board, plain wood above a rank."""
     v = pos.variant
     lay = board_layout(v, options.size, options.perspective, options.show_header)
     look = _look(v, options)
@@ -463,14 +495,13 @@ def warm(
         options = BoardOptions(style=style, size=size, perspective=perspective, highlight=(0,))
         lay = board_layout(variant, size, perspective, options.show_header)
         palette_for(variant, options)  # the empty board and every board sprite
-        if variant.drops.enabled:
-            for piece in variant.pieces:
-                for owner in (SENTE, GOTE):
-                    upside_down = (owner == SENTE) == lay.flipped
-                    cell = lay.hand_cell
-                    piece_sprite(
-                        variant_id, piece.kind, owner, upside_down, style, cell, options.theme
-                    )
+        cell, theme = (lay.cell_w, lay.cell_h), options.theme
+        for piece in variant.pieces:
+            for owner in (SENTE, GOTE):
+                up = (owner == GOTE) != lay.flipped  # on the board and in hand alike
+                square_sprite(variant_id, piece.kind, owner, up, style, cell, theme)
+                if variant.drops.enabled:
+                    piece_sprite(variant_id, piece.kind, owner, up, style, lay.hand_cell, theme)
         render_board(Position.start(variant), options)  # highlight discs and fonts
         _warmed.add(key)
         n += 1

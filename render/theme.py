@@ -8,6 +8,15 @@ RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 
 
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """``a`` moved ``t`` of the way (0 to 1) toward ``b``."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
 @dataclass(frozen=True)
 class Theme:
     """A look: wood, ink and highlight colours."""

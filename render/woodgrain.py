@@ -8,15 +8,7 @@ from functools import cache
 
 from PIL import Image, ImageFilter
 
-from render.theme import RGB
-
-
-def _mix(a: RGB, b: RGB, t: float) -> RGB:
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
+from render.theme import RGB, mix
 
 
 @cache
@@ -37,7 +29,7 @@ def wood(
     for i in range(length):
         t = sum(a * math.sin(i * f + p) for f, p, a in waves) / 1.2
         streak = 0.55 if rng.random() < 0.04 else 0.0
-        lines.append(_mix(base, grain, max(0.0, min(1.0, 0.35 + t + streak))))
+        lines.append(mix(base, grain, max(0.0, min(1.0, 0.35 + t + streak))))
     strip = Image.new("RGB", (length, 1))
     strip.putdata(lines)
     strip = strip.filter(ImageFilter.GaussianBlur(0.6))

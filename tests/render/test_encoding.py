@@ -5,14 +5,24 @@ from __future__ import annotations
 
 import io
 import random
+import statistics
 import zlib
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from bench.render import TARGETS, game
 from render import board, sprites
-from render.board import BAND_CACHE, board_image, compose_board, render_board, warm
-from render.options import BoardOptions
+from render.board import (
+    BAND_CACHE,
+    board_bands,
+    board_image,
+    compose_board,
+    empty_board,
+    render_board,
+    warm,
+)
+from render.options import DEFAULT_SIZE, BoardOptions, Perspective, Style
 from render.png import BandCache, adler32_combine, encode_png
 from rules import Position, load_variant
 from tests.render.conftest import game_positions, random_game
@@ -51,6 +61,67 @@ def test_a_game_in_progress_decodes_to_the_plain_picture(
         mean = sum(ImageStat.Stat(ImageChops.difference(shown, rgb)).mean) / 3
         assert mean < 2.0  # out of 255: the palette loses nothing the eye would see
     assert BAND_CACHE.hits > BAND_CACHE.misses  # most of a board is the same one move later
+
+
+@pytest.mark.parametrize("size", [240, 480, 720, 1111])
+@pytest.mark.parametrize("perspective", ["sente", "gote"])
+def test_the_row_above_every_band_is_the_empty_boards(size: int, perspective: Perspective) -> None:
+    """A band is compressed with the row above it as its dictionary, so its key must stand
+    for that row too: pieces either way up, tints, check, marks on a third of the squares
+    and names with accents above and below leave it as the empty board drew it."""
+    for variant_id in ("shogi", "wa-drops"):
+        positions = game_positions(variant_id, 60, seed=11)
+        checks = [pos for pos in positions if pos.is_check()]
+        assert checks  # a king in check: its square is tinted too
+        for pos in [*positions[20::20], *checks[:2]]:
+            squares = pos.variant.files * pos.variant.ranks
+            marked = tuple(sq for sq in range(squares) if random.Random(sq).random() < 0.3)
+            for style in ("kanji", "international"):
+                options = BoardOptions(
+                    size=size,
+                    perspective=perspective,
+                    style=style,  # type: ignore[arg-type]
+                    highlight=marked,
+                    sente_name="Ǻńgström Ÿǜ",
+                    gote_name="Алексей Ё",
+                )
+                img = compose_board(pos, options)
+                empty = empty_board(
+                    variant_id, size, perspective, True, options.coordinates, options.theme
+                )
+                for start, _, _ in board_bands(pos, options)[1:]:
+                    row = (0, start - 1, img.width, start)
+                    assert img.crop(row).tobytes() == empty.crop(row).tobytes(), (start, style)
+
+
+CASES = [  # those of bench/render.py
+    ("shogi", "kanji", "sente"),
+    ("shogi", "international", "sente"),
+    ("wa", "kanji", "sente"),
+    ("wa", "international", "sente"),
+    ("wa-drops", "kanji", "sente"),
+    ("wa-drops", "international", "sente"),
+    ("wa-drops", "kanji", "gote"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("variant_id", "style", "perspective"), CASES)
+def test_boards_stay_under_their_byte_target(
+    variant_id: str, style: Style, perspective: Perspective
+) -> None:
+    """The issue "Speed at scale": at the default size, a board PNG of a game in progress
+    under 32 KB for 9x9 and 40 KB for 11x11, as bench/render.py measures it (the median over
+    the 200 positions of its game from move 30 on).  Sizes are deterministic; the pictures'
+    quality is checked above (close to the RGB drawing) and by looking at them."""
+    options = BoardOptions(
+        style=style, perspective=perspective, sente_name="Hanako", gote_name="Алексей"
+    )
+    positions = game(variant_id, 30, 200)
+    size = statistics.median(len(render_board(pos, options)) for pos in positions)
+    assert options.size == DEFAULT_SIZE
+    target = TARGETS[positions[0].variant.files][1]
+    assert size < target, f"median {size:.0f} bytes, target {target}"
 
 
 def test_reused_bands_give_the_same_bytes_as_fresh_ones(wa_game: Position) -> None:

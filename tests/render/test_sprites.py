@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from render.sprites import DirectionMark, Mark, direction_marks, piece_scale, piece_sprite
+from render.board import palette_for
+from render.options import BoardOptions
+from render.sprites import (
+    INK_LEVELS,
+    DirectionMark,
+    Mark,
+    direction_marks,
+    ink_ramp,
+    piece_scale,
+    piece_sprite,
+)
 from render.theme import DEFAULT_THEME
 from rules import GOTE, SENTE, load_variant
 
@@ -69,3 +81,25 @@ def test_gote_sprite_is_turned() -> None:
     down = piece_sprite(v.id, gold, GOTE, True, "kanji", (64, 70), DEFAULT_THEME)
     assert up.size == down.size == (64, 70)
     assert up.rotate(180).tobytes() == down.tobytes()
+
+
+@pytest.mark.parametrize("code", ["K", "+R", "P"])
+def test_kanji_edges_come_in_a_few_levels_the_palette_holds(code: str) -> None:
+    """A kanji is anti-aliased (every level between face and ink shows: smooth edges, not
+    jagged ones) in ``INK_LEVELS`` levels only, whose colours board palettes hold exactly
+    (crisp edges after palette reduction: no stray colour from elsewhere on the board)."""
+    v = load_variant("shogi")
+    piece = v.by_code[code]
+    flat = replace(DEFAULT_THEME, piece_face_dark=DEFAULT_THEME.piece_face)
+    ink = flat.promoted_ink if piece.promoted else flat.ink
+    levels = {*ink_ramp(ink, flat), ink}
+    assert len(levels) == INK_LEVELS - 1
+    w, h = 67, 73
+    sprite = piece_sprite(v.id, piece.kind, SENTE, False, "kanji", (w, h), flat)
+    inside = sprite.convert("RGB").crop((w // 4, h * 3 // 10, w * 3 // 4, h * 9 // 10))
+    colors = {rgb for _, rgb in inside.getcolors(w * h) or []}
+    assert colors - {flat.piece_face} == levels
+    palette = palette_for(v, BoardOptions(theme=DEFAULT_THEME)).getpalette() or []
+    held = {tuple(palette[i : i + 3]) for i in range(0, len(palette), 3)}
+    assert {*ink_ramp(DEFAULT_THEME.ink, DEFAULT_THEME), DEFAULT_THEME.ink} <= held
+    assert set(ink_ramp(DEFAULT_THEME.promoted_ink, DEFAULT_THEME)) <= held
