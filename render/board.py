@@ -9,7 +9,7 @@ from itertools import product
 from PIL import Image, ImageDraw
 
 from render.captions import Caption, coordinate_labels, header_caption
-from render.fonts import Face, display_name, fit, font, max_chars, printable
+from render.fonts import Face, display_name, draw_text, fit, font, max_chars, printable
 from render.hands import draw_strip, hand_items, tray_box, turn_icon
 from render.layout import BoardLayout, board_layout
 from render.options import (
@@ -31,10 +31,11 @@ from rules import GOTE, SENTE, Move, Position, Variant, load_variant
 # makes boards ~2.5% smaller and looks the same (mean error against the RGB drawing stays
 # ~0.7-0.9 of 255, measured on bench/render.py's games).
 PALETTE_COLORS = 128
-# zlib effort for board PNGs, chosen by measurement (bench/render.py, bands reused): level 7
-# costs ~0.3 ms a board more than 6 for ~1.5% fewer bytes; 8 costs ~1.6x, 9 ~2.7x for ~1% more;
-# 5 and 4 save ~0.3 ms each for 3-4% more bytes each.
-PNG_COMPRESS_LEVEL = 7
+# zlib effort for board PNGs, chosen by measurement (bench/render.py): level 6 draws a board
+# never seen before in 6.1-7.3 ms against 6.3-8.1 at 7 (warm p50 2.2-3.3 against 2.4-3.9) for
+# 1.5% more bytes (shogi kanji 29.7 KB, wa-drops kanji 36.9 KB); 5 saves another ~1 ms for 5%
+# more (31.0 KB: too near the 32 KB target); 8 costs ~1.7 ms for 2% fewer.
+PNG_COMPRESS_LEVEL = 6
 
 
 def _tile(size: tuple[int, int], color: tuple[int, int, int, int]) -> Image.Image:
@@ -350,9 +351,8 @@ def _header(img: Image.Image, lay: BoardLayout, side: int, caption: Caption, the
     ):
         if words:
             shown = printable(words)
-            f = font(face, px)
-            draw.text((right, cy), shown, font=f, fill=fill, anchor="rm")
-            right -= round(f.getlength(shown)) + px
+            draw_text(img, (right, cy), shown, face, px, fill, "rm")
+            right -= round(font(face, px).getlength(shown)) + px
     tx = x0
     if not caption.finished:
         icon_h = round(px * 1.05)
@@ -363,7 +363,7 @@ def _header(img: Image.Image, lay: BoardLayout, side: int, caption: Caption, the
     # a result names the winner as typed: cut it to what could fit before looking at it
     status = caption.status[: max_chars(Face.BOLD, px, right - tx) + 1]
     text = fit(printable(status), Face.BOLD, px, right - tx)
-    draw.text((tx, cy), text, font=font(Face.BOLD, px), fill=theme.label, anchor="lm")
+    draw_text(img, (tx, cy), text, Face.BOLD, px, theme.label, "lm")
 
 
 def palette_for(variant: Variant, options: BoardOptions) -> Image.Image:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from enum import Enum
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
-from PIL import ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from render.charset import label_chars
 from rules.variant import data_dir
@@ -36,6 +37,40 @@ def font(face: Face, px: int) -> FontT:
     return ImageFont.truetype(
         str(font_path(face)), max(4, px), layout_engine=ImageFont.Layout.BASIC
     )
+
+
+def draw_text(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    face: Face,
+    px: int,
+    fill: tuple[int, ...],
+    anchor: str = "la",
+) -> None:
+    """``ImageDraw.text`` with ``font(face, px)``, pixel for pixel, from a cache of drawn
+    texts: a board draws the same names and captions again and again, and laying out and
+    rasterising them was a tenth of drawing a board."""
+    x, y = xy
+    fx, fy = math.modf(x)[0], math.modf(y)[0]
+    mask, (dx, dy) = _text_mask(text, face, px, anchor, fx, fy)
+    img.paste(fill, (int(x) + dx, int(y) + dy), mask)
+
+
+@lru_cache(maxsize=4096)
+def _text_mask(
+    text: str, face: Face, px: int, anchor: str, fx: float, fy: float
+) -> tuple[Image.Image, tuple[int, int]]:
+    """The coverage of ``text`` drawn at fractional position (fx, fy) (as ``ImageDraw.text``
+    places it), and where the mask's top left lies from the whole-pixel position."""
+    f = font(face, px)
+    left, top, right, bottom = (round(v) for v in f.getbbox(text, anchor=anchor))
+    # a margin for the fraction and rounding; the drawing position stays >= 0 so that its
+    # fraction is the one asked for
+    x0, y0 = min(left - 2, 0), min(top - 2, 0)
+    mask = Image.new("L", (right - x0 + 3, bottom - y0 + 3), 0)
+    ImageDraw.Draw(mask).text((fx - x0, fy - y0), text, font=f, fill=255, anchor=anchor)
+    return mask, (x0, y0)
 
 
 @cache

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.fonts import Face, fit, font, printable
+from render.fonts import Face, draw_text, fit, printable
 from render.layout import BoardLayout, Box
 from render.sprites import disc, draw_centered, piece_sprite
 from render.theme import Theme
@@ -67,8 +67,7 @@ def draw_strip(
     nx = x0 + icon_w + max(4, text_px // 3)
     text = fit(printable(name), face, text_px, name_right - nx)
     fill = theme.turn_mark if to_move else theme.label_dim
-    f = font(face, text_px)
-    draw.text((nx, y0 + h / 2), text, font=f, fill=fill, anchor="lm")
+    draw_text(img, (nx, y0 + h / 2), text, face, text_px, fill, "lm")
     if variant.drops.enabled:
         _draw_tray(img, variant, pos, layout, color, style, theme)
 
