@@ -96,6 +96,9 @@ class Variant:
     repetition: RepetitionRules
     impasse: ImpasseRules | None
     source: Path = field(repr=False)
+    # Optional ``[engine] piece_values``: hand-tuned values (centipawns) by kind for the
+    # engine's evaluation; kinds not listed get values derived from their moves.
+    piece_values: Mapping[int, int] = field(default_factory=dict, repr=False)
 
     def piece(self, kind: int) -> PieceType:
         return self.pieces[kind - 1]
@@ -150,6 +153,7 @@ _SCHEMA: dict[str, dict[str, tuple[type, bool]]] = {
         "points_sente": (int, False),
         "points_gote": (int, False),
     },
+    "engine": {"piece_values": (dict, False)},
 }
 _PIECE_SCHEMA: dict[str, tuple[type, bool]] = {
     "code": (str, True),
@@ -325,6 +329,7 @@ def _read(variant_id: str, directory: Path) -> Variant:
             i["points_sente"],
             i["points_gote"],
         )
+    piece_values = _read_piece_values(rd, raw.get("engine"), letters)
     variant = Variant(
         id=variant_id,
         description=v["description"],
@@ -338,6 +343,7 @@ def _read(variant_id: str, directory: Path) -> Variant:
         repetition=repetition,
         impasse=impasse,
         source=path,
+        piece_values=piece_values,
     )
     from rules.position import Position
 
@@ -346,6 +352,28 @@ def _read(variant_id: str, directory: Path) -> Variant:
     except RulesError as exc:
         raise rd.fail("variant.start", exc.message) from None
     return variant
+
+
+def _read_piece_values(rd: _Reader, raw: Any, letters: Mapping[str, PieceType]) -> dict[int, int]:
+    """The optional ``[engine]`` section: ``piece_values = { P = 90, "+P" = 540, ... }``, a
+    positive whole number of centipawns per (promoted or unpromoted) piece letter, royal
+    pieces excepted.  Absent: ``{}`` (the engine derives every value from the moves)."""
+    if raw is None:
+        return {}
+    section = rd.table(raw, "engine", _SCHEMA["engine"])
+    values = section.get("piece_values", {})
+    out: dict[int, int] = {}
+    for letter, value in values.items():
+        key = f"engine.piece_values.{letter}"
+        piece = letters.get(letter)
+        if piece is None:
+            raise rd.fail(key, 'not a piece letter of this variant (write promoted ones "+P")')
+        if piece.royal:
+            raise rd.fail(key, "a royal piece has no value: it is never captured")
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 100_000:
+            raise rd.fail(key, f"expected a whole number from 1 to 100000, found {value!r}")
+        out[piece.kind] = value
+    return out
 
 
 def _read_pieces(rd: _Reader, raw: Any) -> list[PieceType]:

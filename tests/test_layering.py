@@ -1,8 +1,10 @@
-"""Imports flow one way: rules <- render <- bot; rules and render stay free of platforms."""
+"""Imports flow one way: rules <- render, engine <- bot; rules, render and engine stay free of
+platforms, and the engine imports nothing but the rules core and the standard library."""
 
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,7 +13,10 @@ ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {
     "rules": {"render", "bot", "discord", "telegram", "PIL", "aiosqlite", "sqlite3", "aiohttp"},
     "render": {"bot", "discord", "telegram", "aiosqlite", "sqlite3", "aiohttp"},
+    "engine": {"render", "bot", "discord", "telegram", "PIL", "aiosqlite", "sqlite3", "aiohttp"},
 }
+# What each package may import at all, besides the standard library.
+ALLOWED = {"engine": {"engine", "rules"}}
 
 
 def imported_roots(path: Path) -> set[str]:
@@ -30,6 +35,17 @@ def test_package_imports_stay_in_their_layer(package: str) -> None:
     bad = []
     for path in sorted((ROOT / package).rglob("*.py")):
         hits = imported_roots(path) & FORBIDDEN[package]
+        if hits:
+            bad.append(f"{path.relative_to(ROOT)} imports {sorted(hits)}")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("package", sorted(ALLOWED))
+def test_package_imports_only_what_it_may(package: str) -> None:
+    allowed = ALLOWED[package] | set(sys.stdlib_module_names) | {"__future__"}
+    bad = []
+    for path in sorted((ROOT / package).rglob("*.py")):
+        hits = imported_roots(path) - allowed
         if hits:
             bad.append(f"{path.relative_to(ROOT)} imports {sorted(hits)}")
     assert not bad, "\n".join(bad)

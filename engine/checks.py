@@ -1,0 +1,75 @@
+"""Cheap check tests after a move: does it give check, did it expose the mover's own king.
+
+A move can give check only with the piece it moved (from its new square) or by opening a line
+through the square it left; a move by anything but the king can expose its own king only by
+opening such a line (when the king was not in check before).  Lookup tables answer the first
+case, and the full attack test of the rules core runs only when a line may have opened.
+"""
+
+from __future__ import annotations
+
+from rules import GOTE, SENTE, Position, Variant
+from rules.movegen import attacked
+
+
+class CheckTables:
+    """Per-variant tables for the tests."""
+
+    def __init__(self, variant: Variant) -> None:
+        t = variant.tables
+        size = t.size
+        kinds = len(variant.pieces)
+        # hits[v][sq]: the squares a piece of value v on sq attacks on an empty board,
+        # each with the squares in between that must be empty
+        self.hits: list[list[dict[int, tuple[int, ...]]]] = [[] for _ in range(2 * kinds + 1)]
+        for piece in variant.pieces:
+            for sign in (1, -1):
+                v = piece.kind * sign
+                rows = []
+                for sq in range(size):
+                    found: dict[int, tuple[int, ...]] = {target: () for target in t.leaps[v][sq]}
+                    for ray in t.rides[v][sq]:
+                        for i, target in enumerate(ray):
+                            found.setdefault(target, ray[:i])
+                    rows.append(found)
+                self.hits[v] = rows
+        # lines[color][sq]: squares that, once empty, may let a slide of ``color`` reach sq
+        self.lines: list[list[frozenset[int]]] = []
+        for color in (SENTE, GOTE):
+            per_square = []
+            for sq in range(size):
+                blockers = set()
+                for ray, sets in t.attack_rays[color][sq]:
+                    for i in range(len(ray) - 1):
+                        if any(sets[j] for j in range(i + 1, len(ray))):
+                            blockers.add(ray[i])
+                per_square.append(frozenset(blockers))
+            self.lines.append(per_square)
+
+    def gives_check(self, pos: Position, frm: int, to: int) -> bool:
+        """After a move from ``frm`` (-1 for a drop) to ``to`` was played: is the side now to
+        move in check?"""
+        king = pos.kings[pos.side]
+        if king < 0:
+            return False
+        board = pos.board
+        between = self.hits[board[to]][to].get(king)
+        if between is not None:
+            for sq in between:
+                if board[sq]:
+                    break
+            else:
+                return True
+        mover = pos.side ^ 1
+        return frm >= 0 and frm in self.lines[mover][king] and attacked(pos, king, mover)
+
+    def exposed_own_king(self, pos: Position, frm: int, to: int) -> bool:
+        """After a board move from ``frm`` to ``to`` by a side that was not in check: is
+        its own king attacked now?"""
+        mover = pos.side ^ 1
+        king = pos.kings[mover]
+        if king < 0:
+            return False
+        if king == to or frm in self.lines[pos.side][king]:
+            return attacked(pos, king, pos.side)
+        return False

@@ -1,0 +1,230 @@
+"""Static evaluation for any variant: material, hands, square terms and king safety.
+
+Scores are centipawns.  Material and square terms live in one table per signed board value
+(``square_value[v][sq]``, sente's view: a gote piece counts negative), so the search keeps their
+sum up to date by adding :meth:`Evaluator.move_delta` for each move instead of scanning the
+board.  King safety (friends next to the king, enemies within two squares of it, enemy pieces
+in hand) is counted when a leaf is evaluated.
+"""
+
+from __future__ import annotations
+
+from engine.values import PieceValues, compute_values
+from rules import GOTE, SENTE, Move, Position, Variant
+
+TEMPO = 10  # the side to move is a little better off
+# Promotion-zone pressure: a piece that may promote is worth this share of what promoting
+# adds, by how many ranks it stands outside the zone (0: inside, it may promote next move).
+ZONE_PRESSURE = (0.10, 0.04, 0.015)
+SQUARE_MOBILITY = 2.0  # centipawns per weighted square above the piece's average reach
+KING_ADVANCE = 12  # per rank the king has left its own back rank, squared growth
+DEFENDER = 14  # per friendly piece next to the king, up to MAX_DEFENDERS
+MAX_DEFENDERS = 5
+ATTACKER_SHARE = 1 / 22  # an enemy piece within two squares of a king weighs its value / 22
+HAND_DANGER = 0.08  # each enemy piece in hand makes the attackers this much more dangerous
+MAX_HAND_DANGER = 1.0
+# Far ahead (material beyond this share of the strongest piece's value), the stronger side's
+# pieces are drawn towards the enemy king and the enemy king towards the edge: a won game is
+# won by mating, which a shallow search does not see from afar.
+MOP_UP_SHARE = 0.75
+MOP_UP_APPROACH = 4  # per piece, per square nearer the enemy king
+MOP_UP_EDGE = 12  # per square the enemy king stands nearer an edge
+
+
+def _near(variant: Variant, radius: int) -> tuple[tuple[int, ...], ...]:
+    """For each square, the other squares at most ``radius`` king steps away."""
+    w, h = variant.files, variant.ranks
+    out = []
+    for sq in range(w * h):
+        col, row = sq % w, sq // w
+        out.append(
+            tuple(
+                r * w + c
+                for r in range(max(0, row - radius), min(h, row + radius + 1))
+                for c in range(max(0, col - radius), min(w, col + radius + 1))
+                if (r, c) != (row, col)
+            )
+        )
+    return tuple(out)
+
+
+def _square_reach(variant: Variant, kind: int, sq: int) -> int:
+    """Squares a sente ``kind`` reaches from ``sq`` on an empty board."""
+    t = variant.tables
+    return len(t.leaps[kind][sq]) + sum(len(ray) for ray in t.rides[kind][sq])
+
+
+class Evaluator:
+    """Evaluation tables of one variant."""
+
+    def __init__(self, variant: Variant, values: PieceValues | None = None) -> None:
+        self.variant = variant
+        self.values = values if values is not None else compute_values(variant)
+        t = variant.tables
+        self.size = size = t.size
+        kinds = len(variant.pieces)
+        self.drops = variant.drops.enabled
+        board_values = self.values.board
+        # absolute value of a piece by signed board value, for ordering and pruning
+        self.piece_value: list[int] = [0] * (2 * kinds + 1)
+        # sente's view of one piece of each signed value on each square
+        self.square_value: list[list[int]] = [[0] * size for _ in range(2 * kinds + 1)]
+        # sente's view of one piece of each kind in each colour's hand
+        self.hand_value: list[list[int]] = [[0] * (kinds + 1), [0] * (kinds + 1)]
+        # what a capture of a signed value puts in the captor's hand (absolute)
+        self.capture_hand: list[int] = [0] * (2 * kinds + 1)
+        # promotion gain by signed value (absolute centipawns, 0 when it cannot promote)
+        self.promotion_gain: list[int] = [0] * (2 * kinds + 1)
+        # weight of an enemy piece near a king, by signed value
+        self.attack_weight: list[int] = [0] * (2 * kinds + 1)
+        for piece in variant.pieces:
+            k = piece.kind
+            value = board_values[k]
+            gain = (
+                max(0, board_values[piece.promotes_to] - value)
+                if piece.promotes_to and not piece.royal
+                else 0
+            )
+            reach = [_square_reach(variant, k, sq) for sq in range(size)]
+            movable = [r for sq, r in enumerate(reach) if not t.dead[k][sq]]
+            mean_reach = sum(movable) / len(movable) if movable else 0.0
+            for sign, color in ((1, SENTE), (-1, GOTE)):
+                v = k * sign
+                self.piece_value[v] = value
+                self.capture_hand[v] = self.values.hand[piece.base] if self.drops else 0
+                self.promotion_gain[v] = gain
+                self.attack_weight[v] = 0 if piece.royal else round(value * ATTACKER_SHARE)
+                row_values = self.square_value[v]
+                for sq in range(size):
+                    # mirror gote's squares so that both colours share one geometry
+                    own_sq = sq if color == SENTE else size - 1 - sq
+                    row_values[sq] = sign * self._square_term(
+                        k, value, gain, own_sq, reach[own_sq] - mean_reach
+                    )
+                self.hand_value[color][k] = sign * self.values.hand[k]
+        self.near1 = _near(variant, 1)
+        self.near2 = _near(variant, 2)
+        w, h = variant.files, variant.ranks
+        self.span = max(w, h) - 1
+        # king-step distance between two squares, and from a square to the nearest edge
+        self.distance = [
+            [max(abs(a % w - b % w), abs(a // w - b // w)) for b in range(size)]
+            for a in range(size)
+        ]
+        self.from_edge = [
+            min(sq % w, w - 1 - sq % w, sq // w, h - 1 - sq // w) for sq in range(size)
+        ]
+        strongest = max(
+            (board_values[p.kind] for p in variant.pieces if not p.promoted and not p.royal),
+            default=0,
+        )
+        self.mop_up_from = round(MOP_UP_SHARE * strongest)
+        self.royal = variant.royal_kind
+
+    def _square_term(self, kind: int, value: int, gain: int, sq: int, extra_reach: float) -> int:
+        """Material plus square bonuses of a sente ``kind`` on ``sq``."""
+        variant = self.variant
+        piece = variant.piece(kind)
+        row = sq // variant.files  # 0 = the far rank, where sente promotes
+        advanced = variant.ranks - 1 - row  # ranks left behind from the own back rank
+        if piece.royal:
+            return -KING_ADVANCE * advanced * advanced
+        score = value + SQUARE_MOBILITY * extra_reach
+        if gain:
+            outside = row - variant.zone_depth + 1  # ranks still to go before the zone
+            outside = max(0, outside)
+            if outside < len(ZONE_PRESSURE):
+                score += ZONE_PRESSURE[outside] * gain
+        return round(score)
+
+    # --- the sums the search keeps -------------------------------------------------------
+
+    def material(self, pos: Position) -> int:
+        """Material and square terms of ``pos`` from sente's view (what the search updates
+        move by move with :meth:`move_delta`)."""
+        sv = self.square_value
+        total = 0
+        for sq, v in enumerate(pos.board):
+            if v:
+                total += sv[v][sq]
+        for color in (SENTE, GOTE):
+            hv = self.hand_value[color]
+            for kind, n in enumerate(pos.hands[color]):
+                total += hv[kind] * n
+        return total
+
+    def move_delta(self, pos: Position, move: Move) -> int:
+        """How :meth:`material` changes when the side to move plays ``move`` (before it is
+        played)."""
+        frm, to, promote, drop = move
+        sv = self.square_value
+        side = pos.side
+        if drop:
+            v = drop if side == SENTE else -drop
+            return sv[v][to] - self.hand_value[side][drop]
+        board = pos.board
+        v = board[frm]
+        nv = pos.tables.promote[v] if promote else v
+        row_to = sv[nv]
+        delta = row_to[to] - sv[v][frm]
+        cap = board[to]
+        if cap:
+            delta -= sv[cap][to]
+            if self.drops:
+                gained = self.capture_hand[cap]
+                delta += gained if side == SENTE else -gained
+        return delta
+
+    # --- leaves --------------------------------------------------------------------------
+
+    def king_safety(self, pos: Position, color: int) -> int:
+        """Friends next to ``color``'s king, less the weight of enemies near it (more when
+        the enemy holds pieces in hand to drop)."""
+        ksq = pos.kings[color]
+        if ksq < 0:
+            return 0
+        board = pos.board
+        sign = 1 if color == SENTE else -1
+        defenders = 0
+        for sq in self.near1[ksq]:
+            if board[sq] * sign > 0:
+                defenders += 1
+        weight = self.attack_weight
+        attack = 0
+        for sq in self.near2[ksq]:
+            v = board[sq]
+            if v * sign < 0:
+                attack += weight[v]
+        if attack and self.drops:
+            in_hand = sum(pos.hands[color ^ 1])
+            attack = round(attack * (1 + min(MAX_HAND_DANGER, HAND_DANGER * in_hand)))
+        return DEFENDER * min(defenders, MAX_DEFENDERS) - attack
+
+    def mop_up(self, pos: Position, strong: int) -> int:
+        """The stronger side's pieces near the enemy king, that king near an edge."""
+        ksq = pos.kings[strong ^ 1]
+        if ksq < 0:
+            return 0
+        sign = 1 if strong == SENTE else -1
+        near = self.distance[ksq]
+        span = self.span
+        royal = self.royal * sign
+        if sign > 0:
+            own = [near[sq] for sq, v in enumerate(pos.board) if v > 0 and v != royal]
+        else:
+            own = [near[sq] for sq, v in enumerate(pos.board) if v < 0 and v != royal]
+        closeness = span * len(own) - sum(own)
+        return MOP_UP_APPROACH * closeness + MOP_UP_EDGE * (span // 2 - self.from_edge[ksq])
+
+    def evaluate(self, pos: Position, material: int) -> int:
+        """The side to move's view of ``pos``, given its :meth:`material`."""
+        score = material + self.king_safety(pos, SENTE) - self.king_safety(pos, GOTE)
+        if material >= self.mop_up_from:
+            score += self.mop_up(pos, SENTE)
+        elif material <= -self.mop_up_from:
+            score -= self.mop_up(pos, GOTE)
+        return (score if pos.side == SENTE else -score) + TEMPO
+
+    def full(self, pos: Position) -> int:
+        """:meth:`evaluate` computing the material from scratch."""
+        return self.evaluate(pos, self.material(pos))

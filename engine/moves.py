@@ -1,0 +1,101 @@
+"""Move generation in stages for a side that is not in check: board moves, then drops.
+
+The rules core's ``legal_moves`` makes every move at once; a search node that is cut off by
+its first few moves wastes most of that work, above all in drop games with full hands.  Here
+board moves come without the own-king test (the search plays each and takes it back when
+:meth:`engine.checks.CheckTables.exposed_own_king` says so), and drops are made only when the
+board moves did not settle the node.  Drops follow the rules of the variant file: never where
+the piece could not move again, not two of a ``no_two_on_file`` kind on a file, and no
+``no_mate_by_drop`` kind dropped to mate (tested by the rules core).  A side in check gets the
+rules core's legal moves instead.
+"""
+
+from __future__ import annotations
+
+from rules import SENTE, Move, Position, Variant
+from rules.movegen import drop_mates, gives_check_from
+
+
+class StagedMoves:
+    """The staged generator of one variant."""
+
+    def __init__(self, variant: Variant) -> None:
+        t = variant.tables
+        self.size = t.size
+        self.leaps = t.leaps
+        self.rides = t.rides
+        self.promote = t.promote
+        self.dead = t.dead
+        self.zone = t.zone
+        self.file_of = t.file_of
+        self.drops_enabled = variant.drops.enabled
+        self.no_two_on_file = variant.drops.no_two_on_file
+        self.no_mate_by_drop = variant.drops.no_mate_by_drop
+
+    def board_moves(self, pos: Position) -> list[Move]:
+        """Every board move of the side to move, as the rules allow them, except that a move
+        may leave the mover's own king attacked (test after playing it)."""
+        board = pos.board
+        sign = 1 if pos.side == SENTE else -1
+        zone = self.zone[pos.side]
+        promote_t, dead_t, leaps, rides = self.promote, self.dead, self.leaps, self.rides
+        out: list[Move] = []
+        append = out.append
+        for s in [s for s, v in enumerate(board) if v * sign > 0]:
+            v = board[s]
+            targets = [d for d in leaps[v][s] if board[d] * sign <= 0]
+            for ray in rides[v][s]:
+                for d in ray:
+                    w = board[d]
+                    if w * sign > 0:
+                        break
+                    targets.append(d)
+                    if w:
+                        break
+            if promote_t[v]:
+                dead = dead_t[v]
+                from_zone = zone[s]
+                for d in targets:
+                    if from_zone or zone[d]:
+                        append(Move(s, d, True, 0))
+                        if not dead[d]:
+                            append(Move(s, d, False, 0))
+                    else:
+                        append(Move(s, d, False, 0))
+            else:
+                for d in targets:
+                    append(Move(s, d, False, 0))
+        return out
+
+    def drops(self, pos: Position) -> list[Move]:
+        """Every legal drop of the side to move, which must not be in check."""
+        if not self.drops_enabled:
+            return []
+        side = pos.side
+        hand = pos.hands[side]
+        kinds = [k for k in range(1, len(hand)) if hand[k]]
+        if not kinds:
+            return []
+        board = pos.board
+        sign = 1 if side == SENTE else -1
+        empties = [s for s, v in enumerate(board) if not v]
+        enemy_king = pos.kings[side ^ 1]
+        out: list[Move] = []
+        for kind in kinds:
+            v = kind * sign
+            dead = self.dead[v]
+            squares = [s for s in empties if not dead[s]]
+            if kind in self.no_two_on_file:
+                file_of = self.file_of
+                taken = {file_of[s] for s, w in enumerate(board) if w == v}
+                if taken:
+                    squares = [s for s in squares if file_of[s] not in taken]
+            if kind in self.no_mate_by_drop and enemy_king >= 0:
+                for s in squares:
+                    move = Move(-1, s, False, kind)
+                    if gives_check_from(pos, v, s, enemy_king) and drop_mates(pos, move):
+                        continue
+                    out.append(move)
+            else:
+                out.extend([Move(-1, s, False, kind) for s in squares])
+        return out

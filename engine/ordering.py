@@ -1,0 +1,92 @@
+"""Move ordering: the hash move, captures (most valuable victim, least valuable attacker),
+promotions, two killer moves a ply, then quiet moves and drops by their history."""
+
+from __future__ import annotations
+
+from engine.evaluation import Evaluator
+from rules import SENTE, Move, Position, Variant
+
+HASH_MOVE = 100_000_000
+CAPTURE = 50_000_000
+PROMOTION = 40_000_000
+KILLER = 30_000_000
+DECLINED_PROMOTION = -20_000_000  # not promoting where it would gain: rarely right
+HISTORY_CAP = 1_000_000
+
+
+class MoveOrdering:
+    """Killers and history of one searcher, and the ordering keys they give."""
+
+    def __init__(self, variant: Variant, evaluator: Evaluator, max_ply: int) -> None:
+        t = variant.tables
+        self.size = t.size
+        self.promote = t.promote
+        self.zone = t.zone
+        self.value = evaluator.piece_value
+        self.gain = evaluator.promotion_gain
+        self.capture_hand = evaluator.capture_hand
+        # by signed value of the moving (or dropped) piece and target square
+        self.history = [0] * ((2 * len(variant.pieces) + 1) * t.size)
+        self.killers: list[list[Move | None]] = [[None, None] for _ in range(max_ply + 2)]
+
+    def clear(self) -> None:
+        self.history = [0] * len(self.history)
+        self.clear_killers()
+
+    def clear_killers(self) -> None:
+        for pair in self.killers:
+            pair[0] = pair[1] = None
+
+    def age(self) -> None:
+        """Before a new search: older history counts less."""
+        self.history = [h // 4 for h in self.history]
+        self.clear_killers()
+
+    def keys(self, pos: Position, moves: list[Move], hash_move: Move | None, ply: int) -> list[int]:
+        """A sort key for each move (larger first)."""
+        board = pos.board
+        value, gain_of, hand_of = self.value, self.gain, self.capture_hand
+        history = self.history
+        size = self.size
+        promote_t = self.promote
+        zone = self.zone[pos.side]
+        sign = 1 if pos.side == SENTE else -1
+        k1, k2 = self.killers[ply]
+        keys = []
+        for move in moves:
+            frm, to, promote, drop = move
+            if move == hash_move:
+                keys.append(HASH_MOVE)
+            elif drop:
+                if move in (k1, k2):
+                    keys.append(KILLER + (move == k1))
+                else:
+                    keys.append(history[drop * sign * size + to])
+            else:
+                v = board[frm]
+                victim = board[to]
+                if victim:
+                    won = value[victim] + hand_of[victim] + (gain_of[v] if promote else 0)
+                    keys.append(CAPTURE + won * 64 - value[v] // 16)
+                elif promote:
+                    keys.append(PROMOTION + gain_of[v])
+                elif move in (k1, k2):
+                    keys.append(KILLER + (move == k1))
+                elif promote_t[v] and gain_of[v] and (zone[frm] or zone[to]):
+                    keys.append(history[v * size + to] + DECLINED_PROMOTION)
+                else:
+                    keys.append(history[v * size + to])
+        return keys
+
+    def reward(self, pos: Position, move: Move, depth: int, ply: int) -> None:
+        """A quiet move of the side to move caused a cut-off: a killer, and history."""
+        killers = self.killers[ply]
+        if killers[0] != move:
+            killers[1] = killers[0]
+            killers[0] = move
+        frm, to, _promote, drop = move
+        v = (drop if pos.side == SENTE else -drop) if drop else pos.board[frm]
+        index = v * self.size + to
+        self.history[index] += depth * depth
+        if self.history[index] > HISTORY_CAP:
+            self.history = [h // 2 for h in self.history]

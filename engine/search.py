@@ -1,0 +1,612 @@
+"""Iterative-deepening principal-variation search with a transposition table.
+
+Negamax alpha-beta over ``Position.make_unchecked``/``pop``: legal moves from the rules core
+in the main search, pseudo-legal captures and promotions (checked for the mover's king after
+they are played) in the quiescence search.  Move ordering: the hash move, captures by most
+valuable victim and least valuable attacker, promotions, two killer moves a ply, history.
+Check extension, null-move pruning, late-move reductions, futility pruning near the leaves.
+
+Repetition: a position that occurred before on the game's or the search's path is scored as a
+draw, unless one side gave check with every one of its moves since: that side loses (the rule
+of the variant file decides whether perpetual check loses).  The search stops when the time or
+node budget is spent or a stop signal is set, checked every few hundred nodes.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from engine.checks import CheckTables
+from engine.evaluation import Evaluator
+from engine.levels import LEVELS, MAX_DEPTH, Level
+from engine.moves import StagedMoves
+from engine.ordering import MoveOrdering
+from engine.repetition import repetition_score
+from engine.scores import (
+    DRAW,
+    INFINITE,
+    MATE,
+    RULE_BOUND,
+    is_decisive,
+    mate_plies,
+)
+from engine.table import EXACT, LOWER, UPPER, TranspositionTable, score_from_table
+from engine.tactical import TacticalMoves
+from rules import SENTE, Move, Position, Variant
+from rules.movegen import attacked, legal_moves
+
+MAX_PLY = 96
+POLL_EVERY = 256  # nodes between looks at the clock and the stop signal
+QUIESCENCE_EVASION_PLIES = 2  # in check this deep into quiescence: search the evasions
+DELTA_MARGIN = 150  # quiescence: a capture that cannot lift the score this near alpha waits
+FUTILITY_MARGIN = 160  # depth-1 nodes: quiet moves when the score is this far below alpha
+REVERSE_FUTILITY = 130  # per ply of depth: static score this far above beta cuts
+ASPIRATION = 40
+# Non-PV nodes at depth 1, 2, 3 not in check: quiet moves after this many are skipped
+LATE_MOVES = (9999, 10, 16, 26)
+
+
+class StopSignal(Protocol):
+    """Anything with ``is_set()``: a ``threading.Event``, a ``multiprocessing`` manager's
+    ``Event`` proxy (picklable, for process pools)."""
+
+    def is_set(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What bounds one search: any of time (ms), nodes and depth; none of them (or
+    ``infinite``) searches until stopped."""
+
+    movetime_ms: int | None = None
+    nodes: int | None = None
+    depth: int | None = None
+    infinite: bool = False
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One finished iteration, for ``info`` lines."""
+
+    depth: int
+    seldepth: int
+    score: int
+    nodes: int
+    time_ms: int
+    pv: tuple[Move, ...]
+
+    @property
+    def mate_plies(self) -> int | None:
+        return mate_plies(self.score)
+
+    @property
+    def nps(self) -> int:
+        return self.nodes * 1000 // max(1, self.time_ms)
+
+
+@dataclass
+class SearchResult:
+    """What a search found: ``best`` is None only when there is no legal move."""
+
+    best: Move | None
+    score: int
+    depth: int
+    seldepth: int
+    nodes: int
+    time_ms: int
+    pv: tuple[Move, ...] = ()
+    only_move: bool = False
+    stopped: bool = False  # ended by the budget or the stop signal, not by the depth
+    iterations: list[Progress] = field(default_factory=list)
+
+
+class _Abort(Exception):
+    """The budget is spent or a stop was asked for: unwind to the root."""
+
+
+class Searcher:
+    """A search engine for one variant, keeping its transposition table between searches
+    (one game after another: call :meth:`new_game` between games)."""
+
+    def __init__(self, variant: Variant, hash_mb: int = 16) -> None:
+        self.variant = variant
+        self.evaluator = Evaluator(variant)
+        self.tactical = TacticalMoves(variant, self.evaluator)
+        self.checks = CheckTables(variant)
+        self.staged = StagedMoves(variant)
+        self.ordering = MoveOrdering(variant, self.evaluator, MAX_PLY)
+        self.tt = TranspositionTable(hash_mb)
+        self.z_side = variant.tables.z_side
+        self.perpetual_check_loses = variant.repetition.perpetual_check_loses
+        self.nodes = 0
+        self._reset_search_state()
+
+    def _reset_search_state(self) -> None:
+        self.pos: Position = Position.start(self.variant)
+        self.material = 0
+        self.path_hashes: list[int] = []
+        self.path_checks: list[bool] = []
+        self.seldepth = 0
+        self.next_poll = POLL_EVERY
+        self.node_limit = 0
+        self.deadline = 0.0
+        self.stop: StopSignal | None = None
+        self.root_depth = 0
+        self.iteration_best: tuple[Move, int] | None = None
+
+    def new_game(self) -> None:
+        """Forget what earlier games taught (transposition table, history, killers)."""
+        self.tt.clear()
+        self.ordering.clear()
+
+    def resize(self, hash_mb: int) -> None:
+        self.tt.resize(hash_mb)
+
+    # --- the public search ----------------------------------------------------------------
+
+    def search(
+        self,
+        position: Position,
+        limits: Limits,
+        level: Level = LEVELS[8],
+        *,
+        stop: StopSignal | None = None,
+        on_progress: Callable[[Progress], None] | None = None,
+        rng: random.Random | None = None,
+    ) -> SearchResult:
+        """Search ``position`` (not changed) within ``limits`` at ``level``."""
+        start = time.perf_counter()
+        root_moves = legal_moves(position)
+        if not root_moves:
+            return SearchResult(None, -MATE, 0, 0, 0, 0)
+        if len(root_moves) == 1:
+            return SearchResult(root_moves[0], DRAW, 0, 0, 0, 0, (root_moves[0],), True)
+        self._reset_search_state()
+        self._set_budget(limits, level, start)
+        self.stop = stop
+        self.nodes = 0
+        self.ordering.age()
+        rng = rng if rng is not None else random.Random(0)
+        noise = {m: rng.randint(0, level.noise_cp) for m in root_moves} if level.noise_cp else {}
+        max_depth = min(level.max_depth, limits.depth or MAX_DEPTH, MAX_DEPTH)
+        best: Move = root_moves[0]
+        best_score = -INFINITE
+        done_depth = 0
+        pv: tuple[Move, ...] = (best,)
+        iterations: list[Progress] = []
+        stopped = False
+        order = self._initial_root_order(position, root_moves)
+        best = order[0]
+        for depth in range(1, max_depth + 1):
+            self._prepare_root(position)
+            self.root_depth = depth
+            self.iteration_best = None
+            self.seldepth = 0
+            try:
+                score = self._iterate(depth, order, noise, best_score if done_depth else None)
+            except _Abort:
+                stopped = True
+                if self.iteration_best is not None:
+                    best, best_score = self.iteration_best
+                    pv = (best,)
+                break
+            assert self.iteration_best is not None
+            best, best_score = self.iteration_best
+            done_depth = depth
+            order.remove(best)
+            order.insert(0, best)
+            pv = self._principal_variation(position, best, depth)
+            elapsed_ms = int((time.perf_counter() - start) * 1000)
+            progress = Progress(depth, self.seldepth, score, self.nodes, elapsed_ms, pv)
+            iterations.append(progress)
+            if on_progress is not None:
+                on_progress(progress)
+            found = mate_plies(best_score)
+            if found is not None and abs(found) <= depth and not noise:
+                break  # a mate inside the full-width horizon: no deeper search changes it
+            if self._out_of_time(level, start, limits):
+                stopped = True
+                break
+        elapsed_ms = int((time.perf_counter() - start) * 1000)
+        self.pos = Position.start(self.variant)  # drop the working copy
+        return SearchResult(
+            best,
+            best_score,
+            done_depth,
+            max((p.seldepth for p in iterations), default=0),
+            self.nodes,
+            elapsed_ms,
+            pv,
+            False,
+            stopped,
+            iterations,
+        )
+
+    # --- budget --------------------------------------------------------------------------
+
+    def _set_budget(self, limits: Limits, level: Level, start: float) -> None:
+        share = level.budget_share
+        self.deadline = 0.0
+        if limits.movetime_ms is not None:
+            self.deadline = start + max(1, limits.movetime_ms) * share / 1000
+        self.node_limit = 0
+        if limits.nodes is not None:
+            self.node_limit = max(1, int(limits.nodes * share))
+        self.next_poll = min(POLL_EVERY, self.node_limit or POLL_EVERY)
+
+    def _out_of_time(self, level: Level, start: float, limits: Limits) -> bool:
+        """Before another iteration: stop if it has little chance to finish.  The top level
+        searches on until the deadline (a cut-short iteration still improves the move)."""
+        if self.stop is not None and self.stop.is_set():
+            return True
+        if self.node_limit and self.nodes >= self.node_limit:
+            return True
+        if not self.deadline:
+            return False
+        now = time.perf_counter()
+        if level.budget_share >= 1.0:
+            return now >= self.deadline
+        return now - start >= (self.deadline - start) * 0.5
+
+    def _poll(self) -> None:
+        """Unwind when stopped; when the budget is spent too, except in the first iteration
+        (its few hundred nodes always finish, so that a tiny budget still gets a searched
+        move, and a weak level its random choice)."""
+        self.next_poll = self.nodes + POLL_EVERY
+        if self.stop is not None and self.stop.is_set():
+            raise _Abort
+        if self.root_depth <= 1:
+            return
+        if self.node_limit:
+            if self.nodes >= self.node_limit:
+                raise _Abort
+            self.next_poll = min(self.next_poll, self.node_limit)
+        if self.deadline and time.perf_counter() >= self.deadline:
+            raise _Abort
+
+    # --- root ----------------------------------------------------------------------------
+
+    def _prepare_root(self, position: Position) -> None:
+        """A fresh working copy and the path of the game so far (hashes, checks)."""
+        self.pos = position.copy()
+        self.material = self.evaluator.material(self.pos)
+        if not self.path_hashes:
+            probe = position.copy()
+            hashes = [probe.hash]
+            checks = [probe.is_check()]
+            while probe.ply:
+                probe.pop()
+                hashes.append(probe.hash)
+                checks.append(probe.is_check())
+            hashes.reverse()
+            checks.reverse()
+            self._history_hashes, self._history_checks = hashes, checks
+        self.path_hashes = list(self._history_hashes)
+        self.path_checks = list(self._history_checks)
+
+    def _initial_root_order(self, pos: Position, moves: list[Move]) -> list[Move]:
+        keys = self.ordering.keys(pos, moves, self.tt.best_move(pos.hash), 0)
+        ranked = sorted(zip(keys, range(len(moves)), strict=True), reverse=True)
+        return [moves[i] for _, i in ranked]
+
+    def _iterate(
+        self, depth: int, order: list[Move], noise: dict[Move, int], previous: int | None
+    ) -> int:
+        """One iteration at ``depth``; aspiration window around the previous score."""
+        if previous is None or depth < 4 or noise or is_decisive(previous):
+            return self._root(depth, -INFINITE, INFINITE, order, noise)
+        window = ASPIRATION
+        alpha, beta = previous - window, previous + window
+        while True:
+            score = self._root(depth, alpha, beta, order, noise)
+            if score <= alpha:
+                alpha = max(-INFINITE, alpha - window * 4)
+            elif score >= beta:
+                beta = min(INFINITE, beta + window * 4)
+            else:
+                return score
+            window *= 4
+            if window > 2000:
+                alpha, beta = -INFINITE, INFINITE
+
+    def _root(
+        self, depth: int, alpha: int, beta: int, order: list[Move], noise: dict[Move, int]
+    ) -> int:
+        pos = self.pos
+        ev = self.evaluator
+        best = -INFINITE
+        for i, move in enumerate(order):
+            delta = ev.move_delta(pos, move)
+            pos.make_unchecked(move)
+            self.material += delta
+            check = self.checks.gives_check(pos, move.from_sq, move.to_sq)
+            self.path_hashes.append(pos.hash)
+            self.path_checks.append(check)
+            new_depth = depth - 1 + (1 if check else 0)
+            if noise:
+                score = -self._search(new_depth, -INFINITE, INFINITE, 1, check, True)
+                if not is_decisive(score):
+                    score += noise[move]
+            elif i == 0:
+                score = -self._search(new_depth, -beta, -alpha, 1, check, True)
+            else:
+                score = -self._search(new_depth, -alpha - 1, -alpha, 1, check, True)
+                if alpha < score < beta:
+                    score = -self._search(new_depth, -beta, -alpha, 1, check, True)
+            self.path_hashes.pop()
+            self.path_checks.pop()
+            pos.pop()
+            self.material -= delta
+            if score > best:
+                best = score
+                if score > alpha or self.iteration_best is None:
+                    self.iteration_best = (move, score)
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        break
+        return best
+
+    def _principal_variation(self, root: Position, first: Move, depth: int) -> tuple[Move, ...]:
+        """The best line, following hash moves (each checked legal) from ``first``."""
+        probe = root.copy()
+        line = [first]
+        probe.make_unchecked(first)
+        seen = {probe.hash}
+        while len(line) < max(depth, 1) + 4:
+            move = self.tt.best_move(probe.hash)
+            if move is None or move not in legal_moves(probe):
+                break
+            probe.make_unchecked(move)
+            if probe.hash in seen:
+                line.append(move)
+                break
+            seen.add(probe.hash)
+            line.append(move)
+        return tuple(line)
+
+    # --- the tree ------------------------------------------------------------------------
+
+    def _search(
+        self, depth: int, alpha: int, beta: int, ply: int, in_check: bool, null_ok: bool
+    ) -> int:
+        pos = self.pos
+        if pos.repetitions() >= 2:
+            return repetition_score(
+                self.path_hashes, self.path_checks, self.perpetual_check_loses, ply
+            )
+        if depth <= 0:
+            return self._quiesce(alpha, beta, ply, in_check, 0)
+        self.nodes += 1
+        if self.nodes >= self.next_poll:
+            self._poll()
+        key = pos.hash
+        if ply >= MAX_PLY:
+            return self.evaluator.evaluate(pos, self.material)
+        # mate distance: no line from here beats a mate already found nearer the root
+        if alpha < -MATE + ply:
+            alpha = -MATE + ply
+            if alpha >= beta:
+                return alpha
+        if beta > MATE - ply - 1:
+            beta = MATE - ply - 1
+            if alpha >= beta:
+                return beta
+        pv_node = beta - alpha > 1
+        hash_move: Move | None = None
+        entry = self.tt.entries.get(key)
+        if entry is not None:
+            e_depth, e_flag, e_score, hash_move = entry
+            if e_depth >= depth and not pv_node:
+                e_score = score_from_table(e_score, ply)
+                if (
+                    e_flag == EXACT
+                    or (e_flag == LOWER and e_score >= beta)
+                    or (e_flag == UPPER and e_score <= alpha)
+                ):
+                    return e_score
+        ev = self.evaluator
+        futile = False
+        late = (
+            LATE_MOVES[depth] if depth < len(LATE_MOVES) and not pv_node and not in_check else 9999
+        )
+        if not in_check and not pv_node:
+            static = ev.evaluate(pos, self.material)
+            if depth <= 2 and static - REVERSE_FUTILITY * depth >= beta and beta < RULE_BOUND:
+                return static
+            if null_ok and depth >= 3 and static >= beta and beta < RULE_BOUND:
+                score = self._null_move(depth, beta, ply)
+                if score >= beta:
+                    return beta
+            if depth == 1 and static + FUTILITY_MARGIN <= alpha:
+                futile = True
+
+        board = pos.board
+        make, pop = pos.make_unchecked, pos.pop
+        path_hashes, path_checks = self.path_hashes, self.path_checks
+        extend_ok = ply < 2 * self.root_depth
+        best = -INFINITE
+        best_move: Move | None = None
+        flag = UPPER
+        searched = 0
+        any_move = False
+        checks = self.checks
+        for move, unchecked in self._moves_in_order(pos, hash_move, ply, in_check):
+            frm, to = move.from_sq, move.to_sq
+            quiet = move.drop != 0 or (not board[to] and not move.promote)
+            delta = ev.move_delta(pos, move)
+            make(move)
+            if unchecked and checks.exposed_own_king(pos, frm, to):
+                pop()
+                continue
+            any_move = True
+            check = checks.gives_check(pos, frm, to)
+            if quiet and not check and searched and (futile or searched >= late):
+                pop()  # futile, or a late quiet move near the leaves: not worth a search
+                continue
+            self.material += delta
+            path_hashes.append(pos.hash)
+            path_checks.append(check)
+            new_depth = depth - 1 + (1 if check and extend_ok else 0)
+            if searched == 0:
+                score = -self._search(new_depth, -beta, -alpha, ply + 1, check, True)
+            else:
+                reduction = 0
+                if depth >= 3 and searched >= 3 and quiet and not check and not in_check:
+                    reduction = 1 + (searched >= 8) + (depth >= 7)
+                score = -self._search(
+                    new_depth - reduction, -alpha - 1, -alpha, ply + 1, check, True
+                )
+                if score > alpha and reduction:
+                    score = -self._search(new_depth, -alpha - 1, -alpha, ply + 1, check, True)
+                if alpha < score < beta:
+                    score = -self._search(new_depth, -beta, -alpha, ply + 1, check, True)
+            path_hashes.pop()
+            path_checks.pop()
+            pop()
+            self.material -= delta
+            searched += 1
+            if score > best:
+                best = score
+                best_move = move
+                if score > alpha:
+                    alpha = score
+                    flag = EXACT
+                    if score >= beta:
+                        flag = LOWER
+                        if quiet:
+                            self.ordering.reward(pos, move, depth, ply)
+                        break
+        if not any_move:
+            return -MATE + ply  # checkmate, or no move at all: a loss either way
+        self.tt.store(key, depth, best, flag, ply, best_move)
+        return best
+
+    def _moves_in_order(
+        self, pos: Position, hash_move: Move | None, ply: int, in_check: bool
+    ) -> Iterator[tuple[Move, bool]]:
+        """The hash move first, before any generation (it often cuts the node off); then
+        board moves, best first; then drops.  Each with whether it still needs the own-king
+        test.  In check: the rules core's legal moves."""
+        if hash_move is not None and self._still_playable(pos, hash_move):
+            yield hash_move, False
+        stages = (
+            ((legal_moves(pos), False),)
+            if in_check
+            else ((self.staged.board_moves(pos), True), (self.staged.drops(pos), False))
+        )
+        for moves, unchecked in stages:
+            if not moves:
+                continue
+            keys = self.ordering.keys(pos, moves, hash_move, ply)
+            for _, i in sorted(zip(keys, range(len(moves)), strict=True), reverse=True):
+                move = moves[i]
+                if move != hash_move:
+                    yield move, unchecked
+
+    def _still_playable(self, pos: Position, move: Move) -> bool:
+        """A hash move fits this position (only a 64-bit key collision could make it not):
+        the mover's piece or hand piece is there, the target is free or an enemy's, and it
+        does not leave the mover's king attacked."""
+        frm, to, _promote, drop = move
+        board = pos.board
+        sign = 1 if pos.side == SENTE else -1
+        if drop:
+            if not pos.hands[pos.side][drop] or board[to]:
+                return False
+        elif board[frm] * sign <= 0 or board[to] * sign > 0 or to == pos.kings[pos.side ^ 1]:
+            return False
+        side = pos.side
+        pos.make_unchecked(move)
+        king = pos.kings[side]
+        safe = king < 0 or not attacked(pos, king, side ^ 1)
+        pos.pop()
+        return safe
+
+    def _null_move(self, depth: int, beta: int, ply: int) -> int:
+        """Let the other side move twice: if we still reach ``beta``, this node will too."""
+        pos = self.pos
+        z = self.z_side
+        pos.side ^= 1
+        pos.hash ^= z
+        self.path_hashes.append(pos.hash)
+        self.path_checks.append(False)
+        reduction = 2 + depth // 6
+        try:
+            return -self._search(depth - 1 - reduction, -beta, -beta + 1, ply + 1, False, False)
+        finally:
+            self.path_hashes.pop()
+            self.path_checks.pop()
+            pos.side ^= 1
+            pos.hash ^= z
+
+    def _quiesce(self, alpha: int, beta: int, ply: int, in_check: bool, qply: int) -> int:
+        self.nodes += 1
+        if self.nodes >= self.next_poll:
+            self._poll()
+        if ply > self.seldepth:
+            self.seldepth = ply
+        pos = self.pos
+        ev = self.evaluator
+        if in_check and qply < QUIESCENCE_EVASION_PLIES and ply < MAX_PLY:
+            return self._evasions(alpha, beta, ply, qply)
+        stand = ev.evaluate(pos, self.material)
+        if stand >= beta or ply >= MAX_PLY or in_check:
+            return stand  # (in check this deep: an estimate, the evasions are not searched)
+        if stand > alpha:
+            alpha = stand
+        best = stand
+        make, pop = pos.make_unchecked, pos.pop
+        checks = self.checks
+        for won, _, move in self.tactical.generate(pos, qply == 0):
+            if stand + won + DELTA_MARGIN <= alpha:
+                break  # sorted by gain first among captures: the rest gain even less
+            delta = ev.move_delta(pos, move)
+            make(move)
+            frm, to = move.from_sq, move.to_sq
+            if checks.exposed_own_king(pos, frm, to):
+                pop()
+                continue
+            self.material += delta
+            check = checks.gives_check(pos, frm, to)
+            score = -self._quiesce(-beta, -alpha, ply + 1, check, qply + 1)
+            pop()
+            self.material -= delta
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        break
+        return best
+
+    def _evasions(self, alpha: int, beta: int, ply: int, qply: int) -> int:
+        """In check inside the quiescence search: every legal reply, captures first."""
+        pos = self.pos
+        moves = legal_moves(pos)
+        if not moves:
+            return -MATE + ply
+        keys = self.ordering.keys(pos, moves, None, min(ply, MAX_PLY))
+        ranked = sorted(zip(keys, range(len(moves)), strict=True), reverse=True)
+        ev = self.evaluator
+        best = -INFINITE
+        for _, i in ranked:
+            move = moves[i]
+            delta = ev.move_delta(pos, move)
+            pos.make_unchecked(move)
+            self.material += delta
+            check = self.checks.gives_check(pos, move.from_sq, move.to_sq)
+            score = -self._quiesce(-beta, -alpha, ply + 1, check, qply + 1)
+            pos.pop()
+            self.material -= delta
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        break
+        return best
