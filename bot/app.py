@@ -96,6 +96,10 @@ async def run_app(
     # Piece sprites and empty boards are drawn in the background (~2 s of work): start-up does
     # not wait, and the first board shown is as quick as any other.
     threading.Thread(target=warm_render, name="render-warm", daemon=True).start()
+    if not store.read_only:
+        # The engine's worker processes start in the background; the games where the bot is
+        # to move (the process stopped while it thought) are queued again.
+        service.bot_player.start()
     tasks = [asyncio.create_task(f.run(service.handle, stop), name=f.platform) for f in front_ends]
     # Timers write (a claim, a finished game); on a read-only database they wait for a restart
     # on a writable one instead of failing every pass.

@@ -12,8 +12,11 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
+
+if TYPE_CHECKING:
+    from engine.usi_client import EngineSpec
 
 
 class ConfigError(ValueError):
@@ -53,10 +56,34 @@ VARIABLES: tuple[Variable, ...] = (
         "full",
         "SQLite synchronous mode: full (survives power loss) or normal (survives crashes)",
     ),
+    Variable(
+        "KOMABOT_ENGINE_WORKERS",
+        "1",
+        "processes that search the bot's moves, one search each at a time (1-64)",
+    ),
+    Variable(
+        "KOMABOT_ENGINE_MOVETIME_MS",
+        "3000",
+        "the bot's time per move in milliseconds (10-600000); lower levels use a share of it",
+    ),
+    Variable(
+        "KOMABOT_USI_ENGINE",
+        "",
+        "command line of an external USI engine that plays Standard Shogi against people "
+        "instead of the built-in one (KOMABOT_USI_ENGINE_WA and so on for another variant)",
+    ),
+    Variable("KOMABOT_USI_OPTIONS", "", "setoption pairs for it: Name=Value;Name=Value"),
+    Variable(
+        "KOMABOT_USI_TIMEOUT",
+        "10",
+        "seconds the external engine may take to start, and beyond its move time to answer",
+    ),
     Variable("DISCORD_TOKEN", "", "Discord bot token; the Discord front end runs when set"),
     Variable("TELEGRAM_TOKEN", "", "Telegram bot token; the Telegram front end runs when set"),
 )
 
+ENGINE_WORKERS_RANGE = (1, 64)
+ENGINE_MOVETIME_RANGE = (10, 600_000)
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
 _DURATION = re.compile(r"^(\d{1,5})([smhdw])$")
 
@@ -90,6 +117,9 @@ class Config:
     challenge_ttl: int = 86400
     default_time: int | None = 3 * 86400
     db_sync: str = "full"
+    engine_workers: int = 1
+    engine_movetime_ms: int = 3000
+    usi_engines: tuple[tuple[str, EngineSpec], ...] = ()  # (variant, external engine)
     discord_token: str = field(default="", repr=False)
     telegram_token: str = field(default="", repr=False)
 
@@ -124,6 +154,13 @@ class Config:
             raise ConfigError(f"KOMABOT_DB_SYNC: {sync!r} is not full or normal")
         if not values["KOMABOT_DB"]:
             raise ConfigError("KOMABOT_DB: empty; give a file path")
+
+        def number(name: str, low: int, high: int, what: str) -> int:
+            text = values[name]
+            if not text.isdigit() or not low <= int(text) <= high:
+                raise ConfigError(f"{name}: {text!r} is not {what} from {low} to {high}")
+            return int(text)
+
         return cls(
             db_path=Path(values["KOMABOT_DB"]).expanduser(),
             log_level=level,
@@ -133,6 +170,11 @@ class Config:
             challenge_ttl=duration("KOMABOT_CHALLENGE_TTL"),
             default_time=default_time,
             db_sync=sync,
+            engine_workers=number("KOMABOT_ENGINE_WORKERS", *ENGINE_WORKERS_RANGE, "a count"),
+            engine_movetime_ms=number(
+                "KOMABOT_ENGINE_MOVETIME_MS", *ENGINE_MOVETIME_RANGE, "milliseconds"
+            ),
+            usi_engines=usi_engines(env),
             discord_token=values["DISCORD_TOKEN"],
             telegram_token=values["TELEGRAM_TOKEN"],
         )
@@ -141,6 +183,35 @@ class Config:
     def secrets(self) -> tuple[str, ...]:
         """Values that must never appear in a log line."""
         return tuple(s for s in (self.discord_token, self.telegram_token) if s)
+
+
+def usi_engines(env: Mapping[str, str]) -> tuple[tuple[str, EngineSpec], ...]:
+    """The external USI engines configured for games against the bot, by variant:
+    ``KOMABOT_USI_ENGINE`` for Standard Shogi (the common external engines play only it),
+    ``KOMABOT_USI_ENGINE_<VARIANT>`` for any variant (``KOMABOT_USI_ENGINE_WA_DROPS``).
+    Raises ConfigError for bad options or timeout, or a program that cannot be found."""
+    import shutil
+
+    from engine.usi_client import ENGINE_VARIABLE, EngineSpec
+    from rules.variant import available_variants
+
+    found = []
+    for variant_id in available_variants():
+        own = f"{ENGINE_VARIABLE}_{variant_id.upper().replace('-', '_')}"
+        if variant_id != "shogi" and not env.get(own, "").strip():
+            continue
+        try:
+            spec = EngineSpec.from_env(variant_id, env)
+        except ValueError as exc:
+            raise ConfigError(str(exc)) from None
+        if spec is None:
+            continue
+        name = own if env.get(own, "").strip() else ENGINE_VARIABLE
+        if not spec.command or shutil.which(spec.command[0]) is None:
+            program = spec.command[0] if spec.command else ""
+            raise ConfigError(f"{name}: cannot find the program {program!r} to run")
+        found.append((variant_id, spec))
+    return tuple(found)
 
 
 # --- secrets out of every line -----------------------------------------------------------

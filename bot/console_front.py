@@ -29,11 +29,13 @@ from bot.core.commands import split_command_text
 _SPEAKER = re.compile(r"^@([\w.-]{1,32})\s*(.*)$", re.DOTALL)
 _NAME = re.compile(r"^@?([\w.-]{1,32})$")
 _NUMBERED = re.compile(r"^(\d+)-")  # a file this front end wrote: 0012-board.png
+BOT_NAMES = frozenset({"komabot", "bot"})  # @komabot names the bot itself, not a person
 
 BANNER = """\
 Komabot console: you can act as any user.
   @alice /challenge @bob wa     speak as alice (any name), challenge bob to Wa Shogi
   @bob /accept                  bob accepts;  @alice /move 8h8g  alice moves
+  /play wa level 4              play the bot (or /challenge @komabot wa level 4)
   /as bob                       speak as bob from now on (now: {user})
   /chat NAME                    go to another chat (now: {chat})
   /help                         the bot's commands;  /quit or Ctrl-D leaves
@@ -166,10 +168,13 @@ class ConsoleFrontEnd:
             return True
         command, args = parsed
         target = None
+        to_bot = False
         rest = []
         for word in args:
             named = _NAME.match(word)
-            if target is None and word.startswith("@") and named:
+            if word.startswith("@") and named and named.group(1).lower() in BOT_NAMES:
+                to_bot = True
+            elif target is None and word.startswith("@") and named:
                 target = _user(named.group(1))
             else:
                 rest.append(word)
@@ -180,6 +185,7 @@ class ConsoleFrontEnd:
             args=tuple(rest),
             target=target,
             options={"text_board": "1"},
+            to_bot=to_bot,
         )
         self.show(await handle(request))
         return True

@@ -94,7 +94,9 @@ class Request:
     the command, by id (a Telegram reply or mention, a Discord user option or mention).
     ``unknown_mentions`` are words of ``args`` that are platform mentions the front end could
     not tie to a user (a Telegram ``@username`` the bot has never seen): the service refuses
-    them rather than guess from display names.
+    them rather than guess from display names.  ``to_bot`` says the command names the bot
+    itself (a mention of the bot, the bot picked in a user option): ``/challenge @Komabot``
+    is a game against the bot.
 
     Every text is cleaned with :func:`clean_text` on construction, so whatever a front end
     passes reaches the service and the store as valid UTF-8.
@@ -107,6 +109,7 @@ class Request:
     options: Mapping[str, str] = field(default_factory=dict)
     target: User | None = None
     unknown_mentions: tuple[str, ...] = ()
+    to_bot: bool = False
 
     def __post_init__(self) -> None:
         _clean_fields(self, ("command",))

@@ -10,8 +10,8 @@ import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
-from typing import TypeVar
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, TypeVar
 
 from bot.config import Config
 from bot.core import present
@@ -23,16 +23,22 @@ from bot.core.positions import INLINE_PLIES, DamagedRecordError, PositionCache, 
 from bot.store.errors import StoreWriteError
 from bot.store.interface import Store
 from bot.store.models import (
+    ENGINE_PLAYER,
     ChallengeRow,
     ChatKey,
     ChatSettings,
     GameRow,
     GameStatus,
+    NewNotice,
     NewTimer,
     TimerKind,
     UserRow,
 )
 from rules import AmbiguousMoveError, IllegalMoveError, Position, RulesError
+
+if TYPE_CHECKING:
+    from bot.core.bot_player import BotPlayer
+    from bot.core.delivery import Delivery
 
 log = logging.getLogger("komabot.service")
 T = TypeVar("T")
@@ -58,13 +64,17 @@ class UserError(Exception):
 
 @dataclass(frozen=True)
 class Context:
-    """One request with what the handlers look up for it."""
+    """One request with what the handlers look up for it.
+
+    ``after`` holds work to start once the reply has been handed back (the bot's turn after a
+    move: its answer then follows the mover's board rather than racing it)."""
 
     request: Request
     chat: ChatKey
     user: str  # user key
     settings: ChatSettings
     now: float
+    after: list[Callable[[], None]] = field(default_factory=list, compare=False)
 
     @property
     def lang(self) -> str:
@@ -129,6 +139,9 @@ def chat_ref(chat: ChatKey) -> ChatRef:
 
 class ServiceBase:
     """State and helpers of the game service; the command mixins build on it."""
+
+    bot_player: BotPlayer  # Komabot as a player (bot.core.bot_player), set by GameService
+    delivery: Delivery  # messages sent on the service's own (bot.core.delivery)
 
     def __init__(
         self,
@@ -204,13 +217,19 @@ class ServiceBase:
         return key if current is not None and current.lower() == handle.lower() else None
 
     async def name(self, key: str) -> str:
+        if key == ENGINE_PLAYER:
+            return text("bot.brand")
         if key not in self._names:
             row = await self.store.get_user(key)
             self._names[key] = row.name if row else key.partition(":")[2]
         return self._names[key]
 
-    async def names(self, game: GameRow) -> tuple[str, str]:
-        return (await self.name(game.sente), await self.name(game.gote))
+    async def names(self, game: GameRow, lang: str = "en") -> tuple[str, str]:
+        """The players' names; the bot's says its level ("Komabot, level 4", in ``lang``)."""
+        names = [await self.name(game.sente), await self.name(game.gote)]
+        if game.engine_color is not None:
+            names[game.engine_color] = text("bot.name", lang, level=game.engine_level)
+        return names[0], names[1]
 
     async def user(self, key: str) -> User:
         platform, _, uid = key.partition(":")
@@ -243,7 +262,7 @@ class ServiceBase:
         else:
             game = await self.unnamed_game(ctx, player=player)
         if player and game.player_color(ctx.user) is None:
-            names = await self.names(game)
+            names = await self.names(game, ctx.lang)
             raise UserError("game.not_player", sente=names[0], gote=names[1], game=game.id)
         return game, rest
 
@@ -281,7 +300,7 @@ class ServiceBase:
         if player:
             last = await self.store.last_game(ctx.chat, ctx.user)
             if last is not None:  # say how their latest game here ended
-                self.require_active(ctx, last, await self.names(last))
+                self.require_active(ctx, last, await self.names(last, ctx.lang))
             raise UserError("game.none_here")
         return await self.only_game_here(ctx)
 
@@ -309,7 +328,7 @@ class ServiceBase:
         return games[0]
 
     async def game_line(self, ctx: Context, game: GameRow) -> str:
-        names = await self.names(game)
+        names = await self.names(game, ctx.lang)
         pos = await self.position_of(game)
         return ctx.t(
             "game.line",
@@ -337,6 +356,14 @@ class ServiceBase:
                 "game.finished", game=game.id, result=present.result_text(game, names, ctx.lang)
             )
 
+    @staticmethod
+    def deadline_for(game: GameRow, side_to_move: int, now: float) -> float | None:
+        """When the player to move must have moved: None without a clock, and never for the
+        bot (it cannot lose on time; deadlines and reminders are the person's alone)."""
+        if not game.time_per_move or game.player(side_to_move) == ENGINE_PLAYER:
+            return None
+        return now + game.time_per_move
+
     def clock_timers(self, game: GameRow, now: float) -> list[NewTimer]:
         """The deadline and reminders of the player to move in ``game`` (its stored version)."""
         if not game.active or game.deadline is None:
@@ -350,18 +377,53 @@ class ServiceBase:
                 )
         return timers
 
-    async def save_game(self, new: GameRow, now: float, *, clocks: bool) -> GameRow:
-        """Write ``new`` (carrying the version it was read at); ``clocks`` replaces its timers.
+    async def save_game(
+        self, new: GameRow, now: float, *, clocks: bool, notices: Sequence[NewNotice] = ()
+    ) -> GameRow:
+        """Write ``new`` (carrying the version it was read at); ``clocks`` replaces its timers;
+        ``notices`` are queued in the same transaction.
 
         Raises VersionConflict when the game changed meanwhile.
         """
         timers: list[NewTimer] | None = None
         if clocks or not new.active:
             timers = self.clock_timers(replace(new, version=new.version + 1), now)
-        saved = await self.store.update_game(new, timers)
+        saved = await self.store.update_game(new, timers, notices=notices)
         if timers:
             self.timers_changed()
         return saved
+
+    async def commit(
+        self,
+        ctx: Context,
+        new: GameRow,
+        lines: Sequence[str],
+        *,
+        pos: Position | None = None,
+        clocks: bool,
+        notify: bool = False,
+    ) -> Reply:
+        """Save ``new`` (``pos``: its position, when known) and make the reply saying so, with
+        ``lines``, the board and whose turn it is.
+
+        By default the reply is the asker's, made once the write committed.  With ``notify``
+        (the bot's own moves, which answer no request) it is made first and queued for the
+        game's chat in the same transaction, then sent: delivered at least once, and never
+        without the move, nor the move without it.
+        """
+        if not notify:
+            saved = await self.save_game(new, ctx.now, clocks=clocks)
+            if pos is not None:
+                self.positions.put(saved, pos)
+            return await self.game_reply(ctx, saved, lines, pos=pos)
+        shown = replace(new, version=new.version + 1)
+        reply = await self.game_reply(ctx, shown, lines, pos=pos, announce=False)
+        notice = self.delivery.notice("move", new.chat, reply, ctx.now, game_id=new.id)
+        saved = await self.save_game(new, ctx.now, clocks=clocks, notices=[notice])
+        if pos is not None:
+            self.positions.put(saved, pos)
+        self.delivery.kick()
+        return reply
 
     def finish(self, game: GameRow, termination: str, winner: int | None, now: float) -> GameRow:
         return replace(
@@ -399,7 +461,7 @@ class ServiceBase:
         lang = settings.language
         now = self.clock.now() if now is None else now
         pos = pos or await self.position_of(game)
-        names = await self.names(game)
+        names = await self.names(game, lang)
         body = list(lines)
         mentions: tuple[User, ...] = ()
         if game.active:
@@ -407,7 +469,10 @@ class ServiceBase:
                 body.append(text("move.check", lang))
             mover = names[pos.side]
             color = present.color_name(pos.side, lang)
-            if game.deadline is not None:
+            bot_to_move = pos.side == game.engine_color
+            if bot_to_move:
+                body.append(text("bot.to_move", lang, name=mover, color=color))
+            elif game.deadline is not None:
                 deadline = present.format_deadline(game.deadline, now, lang)
                 body.append(
                     text("move.next_deadline", lang, name=mover, color=color, deadline=deadline)
@@ -418,7 +483,7 @@ class ServiceBase:
                 body.append(text("offer.draw_pending", lang, name=names[game.draw_offer]))
             if game.takeback_offer is not None:
                 body.append(text("offer.takeback_pending", lang, name=names[game.takeback_offer]))
-            if mention_mover:
+            if mention_mover and not bot_to_move:
                 mentions = (await self.user(game.player(pos.side)),)
         else:
             result = present.result_text(game, names, lang)

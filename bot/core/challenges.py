@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, replace
 
 from bot.config import format_duration, parse_duration
@@ -39,22 +40,41 @@ COLOR_WORDS = {
     "second": "gote",
 }
 NO_TIME_WORDS = ("none", "no", "off", "unlimited", "-", "∞")
+BOT_WORDS = frozenset({"bot", "komabot", "computer", "engine", "cpu", "ai", "бот"})
+"""Words that name the bot itself as the opponent (front ends also pass a mention of the bot
+as ``Request.to_bot``)."""
+LEVEL_WORDS = frozenset({"level", "lvl", "lv", "уровень"})  # followed by the number
+_LEVEL_GLUED = re.compile(r"^(?:level|lvl|lv|l)=?(\d+)$")  # level4, lvl=4, l4
+_BOT = object()  # the opponent named by a word of BOT_WORDS
 MIN_TIME = 3600
 MAX_TIME = 30 * 86400
 
 
 @dataclass(frozen=True)
 class ChallengeTerms:
-    opponent: User | None
-    variant: str
-    color: str
+    opponent: User | None  # a person (None: anyone, or the bot)
+    variant: str | None  # None: not named
+    color: str  # the side of the one who asks: random, sente or gote
     time_per_move: int | None
     by_name: bool = False  # the opponent was found by a typed name, not a platform mention
+    vs_bot: bool = False  # the bot itself is the opponent
+    level: int | None = None  # the bot's level, when one was named
+
+
+def parse_level(word: str) -> int:
+    """A level of the bot, 1 to 8, from ``word``; UserError otherwise."""
+    from engine.levels import HIGHEST, LOWEST
+
+    if not word.isdigit() or not LOWEST <= int(word) <= HIGHEST:
+        raise UserError("bot.level_range", word=word, low=LOWEST, high=HIGHEST)
+    return int(word)
 
 
 class ChallengeCommands(ServiceBase):
-    async def parse_terms(self, ctx: Context) -> ChallengeTerms:
-        """Read ``[@user] [variant] [colour] [time]`` in any order."""
+    async def parse_terms(self, ctx: Context, usage: str = "challenge.bad_arg") -> ChallengeTerms:
+        """Read ``[@user|bot] [variant] [colour] [time] [level N]`` in any order (a bare
+        number is a level, a word of BOT_WORDS the bot); a word that is none of them is
+        refused with the message ``usage``."""
         found: dict[str, tuple[str, object]] = {}
 
         def put(what: str, word: str, value: object) -> None:
@@ -69,8 +89,11 @@ class ChallengeCommands(ServiceBase):
 
         opponent = ctx.request.target
         unknown = {m.lower() for m in ctx.request.unknown_mentions}
-        for word in ctx.args:
+        words = list(ctx.args)
+        while words:
+            word = words.pop(0)
             low = word.lower()
+            glued = _LEVEL_GLUED.match(low)
             if low in unknown:
                 raise UserError("challenge.unknown_user", name=word)
             if low.startswith("@") and len(low) > 1:
@@ -80,6 +103,15 @@ class ChallengeCommands(ServiceBase):
                 ):
                     continue
                 put("opponent", word, await self.user_by_name(ctx, word))
+            elif low in BOT_WORDS:
+                put("opponent", word, _BOT)
+            elif low in LEVEL_WORDS:
+                if not words:
+                    raise UserError("bot.level_missing", word=word)
+                number = words.pop(0)
+                put("level", f"{word} {number}", parse_level(number))
+            elif glued or low.isdigit():
+                put("level", word, parse_level(glued.group(1) if glued else low))
             elif low in VARIANT_WORDS:
                 put("variant", word, VARIANT_WORDS[low])
             elif low in COLOR_WORDS:
@@ -90,7 +122,7 @@ class ChallengeCommands(ServiceBase):
                 try:
                     seconds = parse_duration(low)
                 except ValueError:
-                    raise UserError("challenge.bad_arg", word=word) from None
+                    raise UserError(usage, word=word) from None
                 if not MIN_TIME <= seconds <= MAX_TIME:
                     raise UserError(
                         "challenge.time_range",
@@ -99,22 +131,37 @@ class ChallengeCommands(ServiceBase):
                         time=word,
                     )
                 put("time", word, seconds)
+        vs_bot = ctx.request.to_bot
+        if vs_bot and opponent is not None:
+            raise UserError(
+                "challenge.twice",
+                word="@" + opponent.name,
+                other=ctx.t("bot.mention"),
+                what=ctx.t("challenge.what.opponent"),
+            )
         if "opponent" in found:
-            if opponent is not None:
+            if opponent is not None or (vs_bot and found["opponent"][1] is not _BOT):
                 raise UserError(
                     "challenge.twice",
-                    word="@" + opponent.name,
-                    other=found["opponent"][0],
+                    word="@" + opponent.name if opponent else found["opponent"][0],
+                    other=found["opponent"][0] if opponent else ctx.t("bot.mention"),
                     what=ctx.t("challenge.what.opponent"),
                 )
-            opponent = found["opponent"][1]  # type: ignore[assignment]
+            if found["opponent"][1] is _BOT:
+                vs_bot = True
+            else:
+                opponent = found["opponent"][1]  # type: ignore[assignment]
         time_value = found["time"][1] if "time" in found else self.config.default_time
+        variant = found.get("variant")
+        level = found.get("level")
         return ChallengeTerms(
             opponent,
-            str(found.get("variant", ("", "shogi"))[1]),
+            str(variant[1]) if variant else None,
             str(found.get("color", ("", "random"))[1]),
             time_value,  # type: ignore[arg-type]
-            by_name="opponent" in found,
+            by_name="opponent" in found and not vs_bot,
+            vs_bot=vs_bot,
+            level=int(level[1]) if level else None,  # type: ignore[call-overload]
         )
 
     async def user_by_name(self, ctx: Context, word: str) -> User:
@@ -150,6 +197,8 @@ class ChallengeCommands(ServiceBase):
     async def cmd_challenge(self, ctx: Context) -> Reply:
         terms = await self.parse_terms(ctx)
         opponent = terms.opponent
+        if terms.level is not None and not terms.vs_bot:
+            raise UserError("bot.level_for_bot", level=terms.level)
         if opponent is not None:
             if opponent.key == ctx.user:
                 raise UserError("challenge.self")
@@ -159,6 +208,8 @@ class ChallengeCommands(ServiceBase):
             return Reply(
                 "", thread_title=ctx.t("challenge.thread_name", name=ctx.request.user.name)
             )
+        if terms.vs_bot:  # the bot accepts at once (see bot.core.bot_player)
+            return await self.bot_player.start_game(ctx, terms)
         mine = await self.store.active_game(ctx.chat, ctx.user)
         if mine is not None:
             raise UserError("challenge.you_busy", game=mine.id)
@@ -177,7 +228,7 @@ class ChallengeCommands(ServiceBase):
                 ctx.chat,
                 ctx.user,
                 opponent.key if opponent else None,
-                terms.variant,
+                terms.variant or "shogi",
                 terms.color,
                 terms.time_per_move,
                 ctx.now,

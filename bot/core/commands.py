@@ -41,21 +41,35 @@ class Command:
 VARIANT_CHOICES = ("shogi", "wa", "wa-drops")
 COLOR_CHOICES = ("random", "sente", "gote")
 TIME_CHOICES = ("1d", "3d", "7d", "none")
+LEVEL_CHOICES = tuple(str(n) for n in range(1, 9))  # the bot's levels, weakest first
 EXPORT_FORMATS = ("kif", "kifu", "csa", "usi", "gif")
 GAME_ARG = Argument("game", "game number, when you have several or watch another game")
 
 COMMANDS: tuple[Command, ...] = (
     Command(
         "challenge",
-        ("c", "play", "new"),
-        "[@user] [shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|none]",
+        ("c", "new"),
+        "[@user|bot] [shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|none] [level 1-8]",
         (
-            Argument("opponent", "who to challenge; leave out for an open challenge"),
+            Argument("opponent", "who to challenge (me too); leave out for an open challenge"),
             Argument("variant", "shogi, wa (no drops) or wa-drops", choices=VARIANT_CHOICES),
             Argument("color", "your side: random, sente (first) or gote", choices=COLOR_CHOICES),
             Argument("time", "time per move", choices=TIME_CHOICES),
+            Argument("level", "when you challenge me: my strength, 1 to 8", choices=LEVEL_CHOICES),
         ),
         "/challenge @bob wa sente 3d",
+    ),
+    Command(
+        "play",
+        ("vsbot",),
+        "[shogi|wa|wa-drops] [level 1-8] [random|sente|gote] [1d|3d|7d|none]",
+        (
+            Argument("variant", "shogi, wa (no drops) or wa-drops", choices=VARIANT_CHOICES),
+            Argument("level", "my strength: 1 (weakest) to 8 (strongest)", choices=LEVEL_CHOICES),
+            Argument("color", "your side: random, sente (first) or gote", choices=COLOR_CHOICES),
+            Argument("time", "your time per move", choices=TIME_CHOICES),
+        ),
+        "/play wa level 4",
     ),
     Command(
         "accept",

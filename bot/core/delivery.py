@@ -135,6 +135,8 @@ class Delivery:
         self.outboxes = outboxes  # the service's own dict: front ends attached later count
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._pruned_at: float | None = None
+        self._kicked: asyncio.Task[None] | None = None
+        self._again = False
 
     def notice(
         self,
@@ -166,6 +168,29 @@ class Delivery:
     async def next_due(self) -> float | None:
         """When a notice this process may send is due next (or a lease on one ends)."""
         return await self.store.next_notice_due(self.platforms())
+
+    def kick(self) -> None:
+        """Send the due notices now, in the background, rather than at the scheduler's next
+        pass (a notice was just queued).  Kicks while a pass runs make one more pass."""
+        if self._kicked is not None and not self._kicked.done():
+            self._again = True
+            return
+        self._kicked = asyncio.ensure_future(self._passes())
+
+    async def _passes(self) -> None:
+        while True:
+            self._again = False
+            try:
+                await self.deliver_due()
+            except Exception:
+                log.exception("delivering notices failed; the scheduler tries again")
+            if not self._again:
+                return
+
+    async def settle(self) -> None:
+        """Wait for the passes :meth:`kick` started."""
+        while self._kicked is not None and not self._kicked.done():
+            await asyncio.shield(self._kicked)
 
     async def deliver_due(self) -> int:
         """Send every due notice, one claim at a time; how many the platforms accepted."""

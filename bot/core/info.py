@@ -126,7 +126,7 @@ class InfoCommands(ServiceBase):
         if rest:
             number = rest[0]
             raise UserError("game.bad_number", text=number)
-        names = await self.names(game)
+        names = await self.names(game, ctx.lang)
         pos = await self.position_of(game)
         lines = [
             ctx.t(
@@ -169,7 +169,7 @@ class InfoCommands(ServiceBase):
             raise UserError("moves.empty_square", square=square)
         color = 0 if value > 0 else 1
         piece_type = pos.variant.piece(abs(value))
-        names = await self.names(game)
+        names = await self.names(game, ctx.lang)
         facts = {
             "owner": names[color],
             "color": present.color_name(color, ctx.lang),
@@ -205,7 +205,7 @@ class InfoCommands(ServiceBase):
             color = game.player_color(ctx.user)
             assert color is not None
             pos = await self.position_of(game)
-            names = await self.names(game)
+            names = await self.names(game, ctx.lang)
             turn = (
                 ctx.t("games.your_turn")
                 if pos.side == color
@@ -255,7 +255,7 @@ class InfoCommands(ServiceBase):
                     raise UserError("export.none")
                 found = games[0]
             game = found
-        names = await self.names(game)
+        names = await self.names(game, ctx.lang)
         formats = export_formats(game.variant)
         if fmt is not None and fmt not in EXPORT_FORMATS:  # name only this game's formats
             raise UserError("export.bad_format", fmt=fmt, formats=", ".join(formats))
@@ -435,8 +435,9 @@ class InfoCommands(ServiceBase):
             return Reply(body)
         lines = [ctx.t("help.title")]
         lines += [f"/{c.name} — {c.summary(ctx.lang)}" for c in COMMANDS]
-        lines.append(ctx.t("help.footer"))
-        return Reply("\n".join(lines))
+        lines += [ctx.t("help.footer"), ctx.t("help.play_bot")]
+        play = Button(ctx.t("button.play_bot"), "play", "primary")  # /play with its defaults
+        return Reply("\n".join(lines), buttons=((play,),))
 
     # --- pieces -------------------------------------------------------------------------
 
@@ -541,7 +542,7 @@ class InfoCommands(ServiceBase):
         pairs: list[tuple[str, str]] = []
         if argument == "game":
             for mine in await self.store.active_games_of(ctx.user, limit=COMPLETE_ROWS):
-                players = await self.names(mine)
+                players = await self.names(mine, ctx.lang)
                 color = mine.player_color(ctx.user) or 0
                 pairs.append((f"#{mine.id} vs {players[color ^ 1]}", str(mine.id)))
         elif argument == "challenge":

@@ -15,6 +15,7 @@ from bot.core.messages_ru import RU
 EN: dict[str, str] = {
     # --- command summaries (help, slash-command descriptions) ----------------------------
     "cmd.challenge": "Challenge someone (or anyone) to a game",
+    "cmd.play": "Play a game against me, Komabot (levels 1 to 8)",
     "cmd.accept": "Accept a challenge",
     "cmd.decline": "Decline a challenge made to you",
     "cmd.cancel": "Withdraw your challenge",
@@ -101,13 +102,15 @@ EN: dict[str, str] = {
     # --- challenge ----------------------------------------------------------------------
     "challenge.bad_arg": (
         "I can't read {word!r} in a challenge. Write /challenge [@user] "
-        "[shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|none]."
+        "[shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|none]; to play me, /challenge bot "
+        "with a level from 1 to 8 (or /play)."
     ),
     "challenge.twice": "{word!r} and {other!r} both say the {what}; pick one.",
     "challenge.what.variant": "variant",
     "challenge.what.color": "colour",
     "challenge.what.time": "time per move",
     "challenge.what.opponent": "opponent",
+    "challenge.what.level": "level",
     "challenge.time_range": (
         "Time per move must be between {low} and {high} (or none); {time} is not."
     ),
@@ -428,6 +431,44 @@ EN: dict[str, str] = {
     # --- clocks -------------------------------------------------------------------------
     "clock.reminder": "⏰ {name}, it's your move in game #{game} against {opponent}: {left} left.",
     "clock.timeout": "{name} ran out of time.",
+    # --- playing the bot ----------------------------------------------------------------
+    "bot.brand": "Komabot",
+    "bot.name": "Komabot, level {level}",
+    "bot.mention": "the mention of me",
+    "bot.started": (
+        "{name} answers each move within seconds and never runs out of time; the time per "
+        "move is yours alone."
+    ),
+    "bot.to_move": "{name} ({color}) is thinking…",
+    "bot.thinking": (
+        "{name} is thinking about its move in game #{game}; its answer comes in a few seconds."
+    ),
+    "bot.no_draw": (
+        "{name} declines the draw in game #{game}: it plays every game to the end. Play on, "
+        "or /resign."
+    ),
+    "bot.failed": (
+        "{name} could not move in game #{game}: its engine failed. Nothing is lost; it tries "
+        "again in {delay} (and after a restart)."
+    ),
+    "bot.level_range": (
+        "{word!r} is not a level: choose one from {low} (weakest) to {high} (strongest), "
+        "like /play wa level 4."
+    ),
+    "bot.level_missing": "After {word!r} give my level, a number from 1 to 8: /play wa level 4.",
+    "bot.level_for_bot": (
+        "Level {level} is for games against me: /play level {level}, or /challenge bot level "
+        "{level}. A time per move is written 1d, 3d or 7d."
+    ),
+    "play.bad_arg": (
+        "I can't read {word!r} in /play. Write /play [shogi|wa|wa-drops] [level 1-8] "
+        "[random|sente|gote] [1d|3d|7d|none], like /play wa level 4 sente."
+    ),
+    "play.person": (
+        "/play is a game against me; to play {name}, write /challenge and mention them."
+    ),
+    "button.play_bot": "Play the bot",
+    "help.play_bot": "Play me now: /play [variant] [level 1-8], or the button below.",
     # --- front ends ---------------------------------------------------------------------
     "button.not_yours": "That button is for someone else.",
     "discord.activity": "/shogi help",

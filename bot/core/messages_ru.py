@@ -5,6 +5,7 @@ from __future__ import annotations
 RU: dict[str, str] = {
     # --- command summaries (help, slash-command descriptions) ----------------------------
     "cmd.challenge": "Вызвать кого-то (или любого) на партию",
+    "cmd.play": "Сыграть партию со мной, Komabot (уровни от 1 до 8)",
     "cmd.accept": "Принять вызов",
     "cmd.decline": "Отклонить вызов, адресованный вам",
     "cmd.cancel": "Отозвать свой вызов",
@@ -91,13 +92,15 @@ RU: dict[str, str] = {
     # --- challenge ----------------------------------------------------------------------
     "challenge.bad_arg": (
         "Не понимаю {word!r} в вызове. Пишите /challenge [@игрок] "
-        "[shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|none]."
+        "[shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|none]; чтобы сыграть со мной — "
+        "/challenge bot с уровнем от 1 до 8 (или /play)."
     ),
     "challenge.twice": "{word!r} и {other!r} оба задают {what}; выберите одно.",
     "challenge.what.variant": "вариант",
     "challenge.what.color": "цвет",
     "challenge.what.time": "время на ход",
     "challenge.what.opponent": "соперника",
+    "challenge.what.level": "уровень",
     "challenge.time_range": (
         "Время на ход должно быть от {low} до {high} (или none); {time} не подходит."
     ),
@@ -427,6 +430,44 @@ RU: dict[str, str] = {
     # --- clocks -------------------------------------------------------------------------
     "clock.reminder": "⏰ {name}, ваш ход в партии #{game} против {opponent}: осталось {left}.",
     "clock.timeout": "У {name} истекло время.",
+    # --- игра с ботом -------------------------------------------------------------------
+    "bot.brand": "Komabot",
+    "bot.name": "Komabot, уровень {level}",
+    "bot.mention": "упоминание меня",
+    "bot.started": (
+        "{name} отвечает на каждый ход за несколько секунд и никогда не просрочит время; "
+        "время на ход — только ваше."
+    ),
+    "bot.to_move": "{name} ({color}) думает…",
+    "bot.thinking": ("{name} обдумывает ход в партии #{game}; ответ будет через несколько секунд."),
+    "bot.no_draw": (
+        "{name} отклоняет ничью в партии #{game}: он доигрывает каждую партию до конца. "
+        "Играйте дальше или /resign."
+    ),
+    "bot.failed": (
+        "{name} не смог сделать ход в партии #{game}: его движок дал сбой. Ничего не "
+        "потеряно; он попробует снова через {delay} (и после перезапуска)."
+    ),
+    "bot.level_range": (
+        "{word!r} — не уровень: выберите от {low} (слабейший) до {high} (сильнейший), "
+        "например /play wa level 4."
+    ),
+    "bot.level_missing": (
+        "После {word!r} укажите мой уровень — число от 1 до 8: /play wa level 4."
+    ),
+    "bot.level_for_bot": (
+        "Уровень {level} — для партий со мной: /play level {level} или /challenge bot level "
+        "{level}. Время на ход пишется как 1d, 3d или 7d."
+    ),
+    "play.bad_arg": (
+        "Не понимаю {word!r} в /play. Пишите /play [shogi|wa|wa-drops] [level 1-8] "
+        "[random|sente|gote] [1d|3d|7d|none], например /play wa level 4 sente."
+    ),
+    "play.person": (
+        "/play — это партия со мной; чтобы сыграть с {name}, напишите /challenge и упомяните его."
+    ),
+    "button.play_bot": "Сыграть с ботом",
+    "help.play_bot": "Сыграйте со мной: /play [вариант] [level 1-8] или кнопка ниже.",
     # --- front ends ---------------------------------------------------------------------
     "button.not_yours": "Эта кнопка для другого игрока.",
     "discord.activity": "/shogi help",

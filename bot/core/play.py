@@ -31,7 +31,7 @@ class PlayCommands(ServiceBase):
     ) -> tuple[GameRow, list[str], int, tuple[str, str]]:
         """The author's active game, the arguments left, their colour and both names."""
         game, rest = await self.pick_game(ctx, args, player=True, move_text=move_text)
-        names = await self.names(game)
+        names = await self.names(game, ctx.lang)
         self.require_active(ctx, game, names)
         color = game.player_color(ctx.user)
         assert color is not None
@@ -48,6 +48,9 @@ class PlayCommands(ServiceBase):
             example = "move.example.shogi" if game.variant == "shogi" else "move.example.wa"
             raise UserError("move.missing", example=ctx.t(example))
         if pos.side != color:
+            if pos.side == game.engine_color:
+                self.bot_player.request(game)  # already under way, unless it failed: again
+                raise UserError("bot.thinking", name=names[pos.side], game=game.id)
             raise UserError("move.not_your_turn", name=names[pos.side], game=game.id)
         move_text = " ".join(rest)
         move = self.read_move(ctx, game, pos, move_text)
@@ -93,8 +96,18 @@ class PlayCommands(ServiceBase):
             raise UserError("move.malformed", problem=exc.message) from None
 
     async def play(
-        self, ctx: Context, game: GameRow, pos: Position, move: Move, names: tuple[str, str]
+        self,
+        ctx: Context,
+        game: GameRow,
+        pos: Position,
+        move: Move,
+        names: tuple[str, str],
+        *,
+        notify: bool = False,
     ) -> Reply:
+        """Play the legal ``move``: a person's, or with ``notify`` the bot's (its reply queued
+        for the game's chat with the move, see ``commit``).  In a game against the bot its
+        turn is queued once the reply is out."""
         before = pos.copy()
         pos.make_unchecked(move)  # read_move returned a legal move: checked once, not twice
         shown = present.format_move(before, move, ctx.settings.notation)
@@ -104,15 +117,16 @@ class PlayCommands(ServiceBase):
             draw_offer=None,
             takeback_offer=None,
             updated_at=ctx.now,
-            deadline=ctx.now + game.time_per_move if game.time_per_move else None,
+            deadline=self.deadline_for(game, pos.side, ctx.now),
         )
         outcome = pos.outcome()
         if outcome is not None:
             new = self.finish(new, outcome.termination.value, outcome.winner, ctx.now)
-        saved = await self.save_game(new, ctx.now, clocks=True)
-        self.positions.put(saved, pos)
         line = ctx.t("move.played", mover=names[before.side], move=shown)
-        return await self.game_reply(ctx, saved, [line], pos=pos)  # the image marks the move
+        # the image marks the move
+        reply = await self.commit(ctx, new, [line], pos=pos, clocks=True, notify=notify)
+        self.bot_player.after(ctx, replace(new, version=new.version + 1))
+        return reply
 
     # --- resign -------------------------------------------------------------------------
 
@@ -151,6 +165,8 @@ class PlayCommands(ServiceBase):
         opponent = names[color ^ 1]
         if answer == "offer" and game.draw_offer == color ^ 1:
             answer = "accept"
+        if answer == "offer" and game.engine_color is not None:
+            return Reply(ctx.t("bot.no_draw", name=opponent, game=game.id))  # nothing stored
         if answer == "offer":
             if game.draw_offer == color:
                 raise UserError("draw.already", opponent=opponent)
@@ -228,6 +244,11 @@ class PlayCommands(ServiceBase):
             plies = _takeback_plies(pos, color)
             if plies == 0:
                 raise UserError("takeback.nothing", game=game.id)
+            if game.engine_color is not None:
+                # The bot agrees at once, in every game: all games are casual until ratings
+                # exist (a rated game against it would refuse here).  The person's last move
+                # goes, and the bot's answer to it if it came: it is the person's turn again.
+                return await self.take_back(ctx, game, pos, plies, opponent)
             if game.takeback_offer == color:
                 raise UserError("takeback.already", opponent=opponent)
             asked = ctx.t(
@@ -260,23 +281,29 @@ class PlayCommands(ServiceBase):
                 color,
                 ctx.t("takeback.declined", name=names[color], game=game.id),
             )
-        plies = _takeback_plies(pos, color ^ 1)
+        return await self.take_back(ctx, game, pos, _takeback_plies(pos, color ^ 1), names[color])
+
+    async def take_back(
+        self, ctx: Context, game: GameRow, pos: Position, plies: int, agreed_by: str
+    ) -> Reply:
+        """Undo the last ``plies`` moves of ``game`` (``agreed_by`` allowed it)."""
         undone = self.moves_text(ctx, pos, plies)
+        bot_moves = 0
         for _ in range(plies):
             pos.pop()
+            bot_moves += pos.side == game.engine_color
+        scores = game.engine_scores[: len(game.engine_scores) - bot_moves]
         new = replace(
             game,
             moves=game.moves[: len(game.moves) - plies],
             takeback_offer=None,
             draw_offer=None,
             updated_at=ctx.now,
-            deadline=ctx.now + game.time_per_move if game.time_per_move else None,
+            deadline=self.deadline_for(game, pos.side, ctx.now),
+            engine_scores=scores,
         )
-        saved = await self.save_game(new, ctx.now, clocks=True)
-        self.positions.put(saved, pos)
-        return await self.game_reply(
-            ctx, saved, [ctx.t("takeback.done", name=names[color], moves=undone)], pos=pos
-        )
+        line = ctx.t("takeback.done", name=agreed_by, moves=undone)
+        return await self.commit(ctx, new, [line], pos=pos, clocks=True)
 
     def moves_text(self, ctx: Context, pos: Position, plies: int) -> str:
         """The last ``plies`` moves of ``pos`` in the chat's notation."""

@@ -18,15 +18,24 @@ from itertools import groupby
 from bot.core import present
 from bot.core.api import Reply, Request
 from bot.core.base import Context, UserError, chat_key
+from bot.core.bot_player import BotPlayer
 from bot.core.challenges import ChallengeCommands
 from bot.core.commands import COMMANDS, HIDDEN_COMMANDS, find_command
 from bot.core.delivery import MAX_AGE, MAX_ATTEMPTS, Delivery, retry_pause
+from bot.core.engine_runner import Engine, EngineRunner
 from bot.core.info import InfoCommands
 from bot.core.messages import text
 from bot.core.play import PlayCommands
 from bot.core.positions import DamagedRecordError
 from bot.store.errors import ReadOnlyStore, StoreFull, VersionConflict
-from bot.store.models import ChatKey, NewNotice, ReminderRoute, TimerKind, TimerRow
+from bot.store.models import (
+    ENGINE_PLAYER,
+    ChatKey,
+    NewNotice,
+    ReminderRoute,
+    TimerKind,
+    TimerRow,
+)
 from rules import Termination
 
 log = logging.getLogger("komabot.service")
@@ -37,18 +46,24 @@ HIDDEN = {c.name: c for c in HIDDEN_COMMANDS}
 
 
 class GameService(ChallengeCommands, PlayCommands, InfoCommands):
-    """Platform-neutral game service over a :class:`~bot.store.Store`."""
+    """Platform-neutral game service over a :class:`~bot.store.Store`.
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    ``engine`` answers for the bot in games against it (by default the built-in engine in
+    worker processes, and an external USI engine where the configuration names one)."""
+
+    def __init__(self, *args: object, engine: Engine | None = None, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.delivery = Delivery(self.store, self.clock, self.outboxes)
+        self.bot_player = BotPlayer(self, engine or EngineRunner.from_config(self.config))
+        capabilities = {"play": self.bot_player.cmd_play}  # modules of their own
         self._handlers: dict[str, Handler] = {
-            c.name: getattr(self, f"cmd_{c.name}") for c in (*COMMANDS, *HIDDEN_COMMANDS)
+            c.name: capabilities.get(c.name) or getattr(self, f"cmd_{c.name}")
+            for c in (*COMMANDS, *HIDDEN_COMMANDS)
         }
         self._inflight = 0
         self._idle = asyncio.Event()
         self._idle.set()
         self._closing = False
-        self.delivery = Delivery(self.store, self.clock, self.outboxes)
 
     # --- requests -----------------------------------------------------------------------
 
@@ -72,7 +87,10 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             settings = await self.store.get_settings(chat)
             ctx = Context(request, chat, request.user.key, settings, self.clock.now())
             try:
-                return await self._handlers[command.name](ctx)
+                reply = await self._handlers[command.name](ctx)
+                for job in ctx.after:  # once the reply is on its way (see Context.after)
+                    asyncio.get_running_loop().call_soon(job)
+                return reply
             except UserError as exc:
                 outcome = f"refused:{exc.key}"
                 return Reply(ctx.t(exc.key, **exc.params), buttons=exc.buttons, ephemeral=True)
@@ -149,6 +167,8 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             await asyncio.wait_for(self._idle.wait(), timeout)
         except TimeoutError:
             return False
+        await self.bot_player.close()
+        await self.delivery.settle()
         self._drawing.shutdown(wait=False)
         self._rebuilding.shutdown(wait=False)
         self.exports.close()
@@ -226,18 +246,19 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
         loser = pos.side
         ended = self.finish(game, Termination.TIMEOUT.value, loser ^ 1, now)
         # The notices are written with the result, so the result is never without them.
-        names = await self.names(game)
         settings = await self.store.get_settings(game.chat)
+        names = await self.names(game, settings.language)
         line = text("clock.timeout", settings.language, name=names[loser])
         shown = replace(ended, version=ended.version + 1)
         reply = await self.game_reply(None, shown, [line], pos=pos, settings=settings, now=now)
-        mentions = (await self.user(game.sente), await self.user(game.gote))
+        people = [p for p in (game.sente, game.gote) if p != ENGINE_PLAYER]
+        mentions = tuple([await self.user(p) for p in people])
         notices = [
             self.delivery.notice(
                 "timeout", game.chat, _with_mentions(reply, mentions), now, game_id=game.id
             )
         ]
-        for player in (game.sente, game.gote):  # players who asked for DMs hear it there too
+        for player in people:  # players who asked for DMs hear it there too
             if await self.store.get_reminder_route(player) is ReminderRoute.DM:
                 notices.append(
                     self.delivery.notice("timeout", dm_chat(player), reply, now, game_id=game.id)
@@ -263,9 +284,9 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             await self.store.mark_fired(ids, now)
             return
         pos = await self.position_of(game)
-        names = await self.names(game)
         settings = await self.store.get_settings(game.chat)
         lang = settings.language
+        names = await self.names(game, lang)
         mover = game.player(pos.side)
         line = text(
             "clock.reminder",

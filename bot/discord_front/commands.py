@@ -34,6 +34,7 @@ AUTOCOMPLETE: frozenset[tuple[str, str]] = frozenset(
         ("moves", "square"),
         ("piece", "name"),
         ("challenge", "time"),
+        ("play", "time"),
         ("help", "command"),
     }
 )

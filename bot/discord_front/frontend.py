@@ -537,7 +537,7 @@ class DiscordFrontEnd:
         if (command, argument) == ("piece", "name"):
             variant = getattr(interaction.namespace, "variant", None)
             return completion.piece_choices(current, variant)
-        if (command, argument) == ("challenge", "time"):
+        if argument == "time" and command in ("challenge", "play"):
             return completion.time_choices(current)
         if (command, argument) == ("help", "command"):
             return completion.command_choices(current)
@@ -572,7 +572,8 @@ class DiscordFrontEnd:
         """Prefixed commands and, in opted-in channels, bare moves (Message Content intent)."""
         if message.author.bot or not self.settings.message_content:
             return
-        request = text_request(message, self.settings)
+        me = self._client.user if self._client is not None else None
+        request = text_request(message, self.settings, me.id if me is not None else None)
         if request is None:
             return
         with self._tracked():

@@ -32,7 +32,7 @@ def slash_request(
     interaction: discord.Interaction[Any], command: str, values: Mapping[str, Any]
 ) -> Request:
     """``/shogi <command>`` with its options: values in table order as ``args``, a user option
-    as ``target``."""
+    as ``target`` (the bot itself, picked as the opponent, as ``to_bot``)."""
     users = {k: v for k, v in values.items() if isinstance(v, discord.abc.User)}
     options = {
         k: str(v.id) if isinstance(v, discord.abc.User) else str(v)
@@ -40,6 +40,10 @@ def slash_request(
         if v is not None
     }
     target = next(iter(users.values()), None)
+    me = interaction.client.user
+    to_bot = target is not None and me is not None and target.id == me.id
+    if to_bot:
+        target = None
     args = tuple(v for k, v in options.items() if k not in users)
     if interaction.guild_id is not None:
         perms = interaction.permissions
@@ -51,6 +55,7 @@ def slash_request(
         args=args,
         options=options,
         target=user_ref(target) if target is not None else None,
+        to_bot=to_bot,
     )
 
 
@@ -80,12 +85,15 @@ def completion_request(
     )
 
 
-def text_request(message: discord.Message, settings: DiscordSettings) -> Request | None:
+def text_request(
+    message: discord.Message, settings: DiscordSettings, me: int | None = None
+) -> Request | None:
     """The Request a typed message stands for, or None when it is none of ours.
 
     ``!move 7g7f`` or ``!shogi move 7g7f`` (the prefix is configurable); a mention becomes the
     target (a mention of no known person, or of a bot, stays in the words as an unknown
-    mention, which the service refuses rather than guess).  A single word naming a square
+    mention, which the service refuses rather than guess); a mention of this bot (user id
+    ``me``) is ``to_bot``.  A single word naming a square
     may be a bare move: it goes to the service marked ``bare=1``, which plays it only where the
     chat's ``bare`` setting is on.
     """
@@ -103,12 +111,16 @@ def text_request(message: discord.Message, settings: DiscordSettings) -> Request
             return None
         command, args = parsed
         target: User | None = None
+        to_bot = False
         kept: list[str] = []
         unknown: list[str] = []
         for word in args:
             m = _MENTION.match(word)
             if m is None:
                 kept.append(word)
+                continue
+            if me is not None and int(m.group(1)) == me:
+                to_bot = True
                 continue
             mentioned = next((u for u in message.mentions if u.id == int(m.group(1))), None)
             if mentioned is None or mentioned.bot:
@@ -124,6 +136,7 @@ def text_request(message: discord.Message, settings: DiscordSettings) -> Request
             options=_admin(message),
             target=target,
             unknown_mentions=tuple(unknown),
+            to_bot=to_bot,
         )
     if len(content.split()) == 1 and len(content) <= BARE_MOVE_LIMIT and _MOVE_LIKE.search(content):
         # Perhaps a bare move: the service plays it if the chat opted in (else stays silent).

@@ -96,6 +96,14 @@ class Store(Protocol):
         """Atomically mark the challenge accepted and insert ``game`` (its id is assigned)."""
         ...
 
+    async def create_game(
+        self, game: GameRow, timers: Sequence[NewTimer], *, free: Sequence[str]
+    ) -> GameRow:
+        """Insert ``game`` (its id is assigned) and its ``timers``, unless one of the players
+        ``free`` already has an active game in its chat: VersionConflict then.  For games that
+        start with no challenge (against the bot, who may play any number of games at once)."""
+        ...
+
     # games
     async def get_game(self, game_id: int) -> GameRow | None: ...
     async def active_game(self, chat: ChatKey, user_key: str) -> GameRow | None: ...
@@ -109,6 +117,15 @@ class Store(Protocol):
     async def count_active_games_of(self, user_key: str) -> int: ...
     async def last_game(self, chat: ChatKey, user_key: str) -> GameRow | None: ...
     async def count_active_games(self) -> int: ...
+    async def active_engine_games(self) -> list[GameRow]:
+        """Every active game against the bot (``engine_level`` set), oldest first; read at
+        start to resume the games where the bot is to move."""
+        ...
+
+    async def latest_variant(self, chat: ChatKey) -> str | None:
+        """The variant of the newest game in ``chat`` (active or finished), None if none."""
+        ...
+
     async def update_game(
         self,
         game: GameRow,

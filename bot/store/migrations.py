@@ -205,6 +205,19 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE INDEX outbox_pending_age ON outbox (created_at) WHERE state = 'pending';
         """,
     ),
+    Migration(
+        9,
+        "games against the bot: its level and its latest scores; their active games indexed",
+        # The bot plays under the reserved player key ``engine:komabot`` (models.ENGINE_PLAYER);
+        # ``engine_level`` marks its games (NULL: two people), so that ratings can leave them
+        # out.  At start the games where the bot is to move are found through the partial index.
+        """
+        ALTER TABLE games ADD COLUMN engine_level INTEGER;
+        ALTER TABLE games ADD COLUMN engine_scores TEXT NOT NULL DEFAULT '';
+        CREATE INDEX games_engine_active ON games (id)
+            WHERE status = 'active' AND engine_level IS NOT NULL;
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

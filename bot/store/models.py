@@ -5,6 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+ENGINE_PLAYER = "engine:komabot"
+"""The player key of Komabot itself in a game against the bot (``sente`` or ``gote``); such a
+game also has its ``engine_level``.  Not a platform user: it has no deadline, no reminders and
+no mentions, and ratings will tell its games apart by it."""
+ENGINE_SCORES_KEPT = 8  # the engine's latest scores a game keeps (its resign decision reads 3)
+
 
 class GameStatus(Enum):
     ACTIVE = "active"
@@ -89,10 +95,27 @@ class GameRow:
     updated_at: float
     finished_at: float | None = None
     challenge_id: int | None = None
+    engine_level: int | None = None  # a game against the bot: its level (1-8); else None
+    engine_scores: tuple[int, ...] = ()  # the engine's scores for its latest moves, oldest first
 
     @property
     def active(self) -> bool:
         return self.status is GameStatus.ACTIVE
+
+    @property
+    def engine_color(self) -> int | None:
+        """The bot's side in a game against it (0 sente, 1 gote), else None."""
+        if self.engine_level is None:
+            return None
+        if self.sente == ENGINE_PLAYER:
+            return 0
+        return 1 if self.gote == ENGINE_PLAYER else None
+
+    @property
+    def side_to_move(self) -> int:
+        """0 or 1: whose turn it is, from the start position's side and the moves played."""
+        first = 1 if self.start_sfen.split()[1:2] == ["w"] else 0
+        return (first + len(self.moves)) % 2
 
     def player_color(self, user_key: str) -> int | None:
         """0 (sente), 1 (gote) or None for someone who does not play this game."""

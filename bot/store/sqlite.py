@@ -59,7 +59,13 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 _GAME_COLUMNS = (
     "id, platform, chat_id, thread_id, variant, start_sfen, moves, version, sente, gote, "
     "status, termination, winner, time_per_move, deadline, draw_offer, takeback_offer, "
-    "created_at, updated_at, finished_at, challenge_id"
+    "created_at, updated_at, finished_at, challenge_id, engine_level, engine_scores"
+)
+_INSERT_GAME = (
+    "INSERT INTO games (platform, chat_id, thread_id, variant, start_sfen, moves, version, "
+    "sente, gote, status, termination, winner, time_per_move, deadline, draw_offer, "
+    "takeback_offer, created_at, updated_at, finished_at, challenge_id, engine_level, "
+    "engine_scores) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 _CHALLENGE_COLUMNS = (
     "id, platform, chat_id, thread_id, challenger, challenged, variant, color, time_per_move, "
@@ -97,6 +103,8 @@ def _game(row: Any) -> GameRow:
         updated_at=row[18],
         finished_at=row[19],
         challenge_id=row[20],
+        engine_level=row[21],
+        engine_scores=tuple(int(s) for s in row[22].split()),
     )
 
 
@@ -394,6 +402,8 @@ _ROW_CHECKS: dict[str, tuple[str, str, Callable[[Any], object] | None, dict[str,
             "updated_at": _REAL,
             "finished_at": _OPT_REAL,
             "challenge_id": _OPT_INT,
+            "engine_level": _OPT_INT,
+            "engine_scores": str,
         },
     ),
     "timers": (
@@ -971,15 +981,7 @@ class SqliteStore:
             ).fetchone()
             if busy:
                 raise VersionConflict(f"a player already has game {busy[0]} in this chat")
-            cur = await db.execute(
-                "INSERT INTO games (platform, chat_id, thread_id, variant, start_sfen, moves, "
-                "version, sente, gote, status, termination, winner, time_per_move, deadline, "
-                "draw_offer, takeback_offer, created_at, updated_at, finished_at, challenge_id) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                self._game_values(game),
-            )
-            gid = cur.lastrowid
-            assert gid is not None
+            gid = await self._insert_game(db, game, timers)
             cur = await db.execute(
                 "UPDATE challenges SET status = 'accepted', game_id = ? "
                 "WHERE id = ? AND status = 'open'",
@@ -991,13 +993,41 @@ class SqliteStore:
                 "DELETE FROM timers WHERE challenge_id = ?",
                 (challenge_id,),
             )
-            await self._insert_timers(
-                db,
-                [NewTimer(t.kind, t.due_at, gid, None, t.game_version, t.offset) for t in timers],
-            )
         from dataclasses import replace
 
         return replace(game, id=gid)
+
+    async def create_game(
+        self, game: GameRow, timers: Sequence[NewTimer], *, free: Sequence[str]
+    ) -> GameRow:
+        async with self._write() as db:
+            for player in free:
+                busy = await (
+                    await db.execute(
+                        "SELECT id FROM games WHERE sente = ? AND platform = ? AND chat_id = ? "
+                        "AND status = 'active' UNION ALL SELECT id FROM games WHERE gote = ? "
+                        "AND platform = ? AND chat_id = ? AND status = 'active' LIMIT 1",
+                        (player, game.chat.platform, game.chat.chat_id) * 2,
+                    )
+                ).fetchone()
+                if busy:
+                    raise VersionConflict(f"{player} already has game {busy[0]} in this chat")
+            gid = await self._insert_game(db, game, timers)
+        from dataclasses import replace
+
+        return replace(game, id=gid)
+
+    async def _insert_game(
+        self, db: aiosqlite.Connection, game: GameRow, timers: Sequence[NewTimer]
+    ) -> int:
+        """Insert ``game`` and its ``timers`` (in the caller's transaction); its new id."""
+        cur = await db.execute(_INSERT_GAME, self._game_values(game))
+        gid = cur.lastrowid
+        assert gid is not None
+        await self._insert_timers(
+            db, [NewTimer(t.kind, t.due_at, gid, None, t.game_version, t.offset) for t in timers]
+        )
+        return gid
 
     # --- games --------------------------------------------------------------------------
 
@@ -1024,6 +1054,8 @@ class SqliteStore:
             g.updated_at,
             g.finished_at,
             g.challenge_id,
+            g.engine_level,
+            " ".join(str(score) for score in g.engine_scores),
         )
 
     async def get_game(self, game_id: int) -> GameRow | None:
@@ -1087,6 +1119,25 @@ class SqliteStore:
         )
         return _game(row) if row else None
 
+    async def active_engine_games(self) -> list[GameRow]:
+        rows = await self._all(
+            f"SELECT {_GAME_COLUMNS} FROM games INDEXED BY games_engine_active "
+            "WHERE status = 'active' AND engine_level IS NOT NULL ORDER BY id"
+        )
+        return [_game(r) for r in rows]
+
+    async def latest_variant(self, chat: ChatKey) -> str | None:
+        # the newest active and the newest finished game of the chat: two index look-ups
+        row = await self._one(
+            "SELECT variant FROM games WHERE id = (SELECT max(id) FROM ("
+            "SELECT max(id) AS id FROM games WHERE platform = ? AND chat_id = ? AND "
+            "status = 'active' UNION ALL "
+            "SELECT max(id) FROM games WHERE platform = ? AND chat_id = ? AND "
+            "status = 'finished'))",
+            (chat.platform, chat.chat_id) * 2,
+        )
+        return str(row[0]) if row else None
+
     async def count_active_games(self) -> int:
         row = await self._one(
             "SELECT count(*) FROM games INDEXED BY games_active WHERE status = 'active'"
@@ -1110,7 +1161,8 @@ class SqliteStore:
                 "start_sfen = ?, moves = ?, version = ?, sente = ?, gote = ?, status = ?, "
                 "termination = ?, winner = ?, time_per_move = ?, deadline = ?, draw_offer = ?, "
                 "takeback_offer = ?, created_at = ?, updated_at = ?, finished_at = ?, "
-                "challenge_id = ? WHERE id = ? AND version = ?",
+                "challenge_id = ?, engine_level = ?, engine_scores = ? "
+                "WHERE id = ? AND version = ?",
                 (*values, game.id, game.version),
             )
             if cur.rowcount != 1:
@@ -1282,12 +1334,16 @@ class SqliteStore:
     async def finish_notice(
         self, notice_id: int, state: NoticeState, now: float, error: str | None = None
     ) -> None:
+        # A delivered message keeps its words (to look into) but not its pictures and files:
+        # a board image is tens of kilobytes, and the bot posts one with each of its moves.
         async with self._write() as db:
             await db.execute(
                 "UPDATE outbox SET state = ?, done_at = ?, claimed_by = NULL, "
-                "claimed_until = NULL, last_error = coalesce(?, last_error) "
-                "WHERE id = ? AND state = 'pending'",
-                (state.value, now, error[:500] if error else None, notice_id),
+                "claimed_until = NULL, last_error = coalesce(?, last_error), "
+                "payload = CASE WHEN ? = 'delivered' AND json_valid(payload) "
+                "THEN json_set(payload, '$.image', NULL, '$.files', json('[]')) "
+                "ELSE payload END WHERE id = ? AND state = 'pending'",
+                (state.value, now, error[:500] if error else None, state.value, notice_id),
             )
 
     async def next_notice_due(self, platforms: Sequence[str]) -> float | None:

@@ -49,7 +49,9 @@ from bot.telegram_front.webhook import WebhookServer
 log = logging.getLogger(__name__)
 
 ALLOWED_UPDATES = ("message", "callback_query")
-KEEP_BUTTONS_AFTER = frozenset({"export", "board", "moves", "games", "piece", "cheatsheet", "help"})
+KEEP_BUTTONS_AFTER = frozenset(
+    {"export", "board", "moves", "games", "piece", "cheatsheet", "help", "play"}
+)
 """Buttons that only show something stay under their message; an answered question's go."""
 ALERT_LIMIT = 200  # characters in an answerCallbackQuery alert
 COMMAND_DESCRIPTION_LIMIT = 256

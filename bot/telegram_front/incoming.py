@@ -3,8 +3,9 @@
 Which messages are meant for the bot: a ``/command`` (``/move@ThisBot`` too, never one
 addressed to another bot), and, without a slash, any text in a private chat, a message that
 mentions the bot, or a reply to one of the bot's messages that could be a move (remarks in reply
-to a board are left alone).  Text that does not start with a command word is a move.  The
-opponent of a challenge is the author of the message replied to, a text mention, or an
+to a board are left alone).  The bot mentioned after the first word (``/challenge @ThisBot``)
+is named as the opponent: ``Request.to_bot``.  Text that does not start with a command word is
+a move.  The opponent of a challenge is the author of the message replied to, a text mention, or an
 ``@username`` the bot has seen before; an ``@username`` it has not seen stays in the words and
 is listed in ``Request.unknown_mentions``, so the service never takes it for a display name.
 Text is cleaned (:func:`~bot.core.api.clean_text`) before anything reads it.
@@ -117,6 +118,7 @@ async def message_request(
     cut: list[tuple[int, int]] = []
     command: str | None = None
     mentions_bot = False
+    names_bot = False  # the bot is mentioned after the first word: /challenge @ThisBot
     first = entities[0] if entities else None
     if first is not None and first.type == MessageEntityType.BOT_COMMAND and first.offset == 0:
         word = _entity_text(text, first)[1:]
@@ -136,6 +138,7 @@ async def message_request(
         if entity.type == MessageEntityType.TEXT_MENTION and entity.user is not None:
             if entity.user.id == me.id:
                 mentions_bot = True
+                names_bot = names_bot or entity.offset > 0
             elif target is None:
                 target = to_user(entity.user)
             else:
@@ -145,6 +148,7 @@ async def message_request(
             username = _entity_text(text, entity)
             if username[1:].lower() == me.username.lower():
                 mentions_bot = True
+                names_bot = names_bot or entity.offset > 0
                 cut.append((entity.offset, entity.length))
             elif (known_user := await resolve(username)) is None:
                 unknown.append(username)  # a username is no display name: never guess
@@ -165,7 +169,7 @@ async def message_request(
             command = "move"
         else:
             return None  # a remark in reply to the board ("nice one!"), not a move
-    if target is None and replied_author is not None and not replied_author.is_bot:
+    if target is None and not names_bot and replied_author and not replied_author.is_bot:
         target = to_user(replied_author)
     return Request(
         chat=to_chat(message),
@@ -175,6 +179,7 @@ async def message_request(
         options=chat_options(message.chat),
         target=target,
         unknown_mentions=tuple(unknown),
+        to_bot=names_bot,
     )
 
 

@@ -275,3 +275,41 @@ async def test_output_files_sort_in_the_order_they_were_made_across_sessions(
     assert sorted(out_dir.iterdir()) == made
     assert [p.name for p in made] == ["0001-board.png", "0002-game-1.kif", "0003-board.png"]
     assert made[-1].read_bytes() == b"1 board.png"
+
+
+async def test_playing_the_bot_in_the_console(tmp_path: Path) -> None:
+    """The real service and engine (a tiny budget): /play, a move and the bot's answer with its
+    board, a challenge to @komabot in another chat (the bot has sente and moves first), and the
+    help's button."""
+    from bot.core.service import GameService
+    from bot.store import SqliteStore
+
+    config = Config(console_out=tmp_path / "img", engine_movetime_ms=50)
+    out = io.StringIO()
+    front = ConsoleFrontEnd(config, stdin=io.StringIO(""), stdout=out, banner=False)
+    store = await SqliteStore.open(tmp_path / "k.sqlite3")
+    service = GameService(store, config, outboxes={"console": front})
+    try:
+        await front.line("/play wa level 1 sente", service.handle)
+        assert "Game #1 begins: alice (sente ☗) vs Komabot, level 1 (gote ☖)" in out.getvalue()
+        await front.line("/move 8h8g", service.handle)
+        await service.bot_player.settled()
+        answer = out.getvalue().split("[bot in chat main]\n")[-1]
+        assert answer.startswith("Komabot, level 1 played "), out.getvalue()
+        assert " vP" in answer and "image: " in answer  # the text board and the picture
+
+        await front.line("/chat lounge", service.handle)
+        await front.line("/challenge @komabot shogi gote level 1", service.handle)
+        await service.bot_player.settled()
+        first = out.getvalue().split("[bot in chat lounge]\n")[-1]
+        assert first.startswith("Komabot, level 1 played "), out.getvalue()
+        game = await store.get_game(2)
+        assert game is not None and len(game.moves) == 1 and game.sente == "engine:komabot"
+
+        await front.line("/help", service.handle)
+        assert "[Play the bot: /play]" in out.getvalue()
+        images = [p for p in (tmp_path / "img").iterdir() if p.name.endswith("board.png")]
+        assert len(images) >= 4 and all(p.read_bytes().startswith(b"\x89PNG") for p in images)
+    finally:
+        await service.drain()
+        await store.close()

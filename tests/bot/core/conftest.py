@@ -7,7 +7,7 @@ import pytest
 
 from bot.config import Config
 from bot.core.clock import FakeClock
-from tests.bot.core.harness import Harness
+from tests.bot.core.harness import QUICK_MOVETIME_MS, Harness
 
 
 @pytest.fixture
@@ -17,6 +17,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 async def h(tmp_path: Path, clock: FakeClock) -> AsyncIterator[Harness]:
-    harness = await Harness(tmp_path / "komabot.sqlite3", clock, Config()).open()
+    config = Config(engine_movetime_ms=QUICK_MOVETIME_MS)
+    harness = await Harness(tmp_path / "komabot.sqlite3", clock, config).open()
     yield harness
     await harness.close()

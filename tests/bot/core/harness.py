@@ -9,10 +9,12 @@ from pathlib import Path
 from bot.config import Config
 from bot.core.api import ChatRef, Reply, Request, User
 from bot.core.clock import FakeClock
+from bot.core.engine_runner import Engine
 from bot.core.service import GameService
 from bot.store import GameRow, SqliteStore
 
 MAIN = ChatRef("console", "main")
+QUICK_MOVETIME_MS = 50  # the bot's time per move in tests: real searches, quickly
 
 
 def person(name: str) -> User:
@@ -39,10 +41,13 @@ class RecordingOutbox:
 
 
 class Harness:
-    def __init__(self, path: Path, clock: FakeClock, config: Config) -> None:
+    def __init__(
+        self, path: Path, clock: FakeClock, config: Config, engine: Engine | None = None
+    ) -> None:
         self.path = path
         self.clock = clock
         self.config = config
+        self.engine = engine  # None: the engine the configuration says (worker processes)
         self.outbox = RecordingOutbox()
         self.store: SqliteStore
         self.service: GameService
@@ -56,15 +61,17 @@ class Harness:
             outboxes={"console": self.outbox},
             rng=random.Random(7),
             render_images=False,
+            engine=self.engine,
         )
         return self
 
     async def restart(self) -> None:
         """Close and reopen the database with a fresh service (as after a process restart)."""
-        await self.store.close()
+        await self.close()
         await self.open()
 
     async def close(self) -> None:
+        await self.service.bot_player.close(timeout=0)  # the bot's turns left for the restart
         await self.store.close()
 
     async def say(

@@ -41,6 +41,10 @@ def test_config_defaults_and_overrides() -> None:
     assert config.default_time is None and config.log_level == "DEBUG"
     assert config.secrets == ("abc.def",) and "abc.def" not in repr(config)
     assert Config.from_env({"KOMABOT_REMINDERS": ""}).reminders == ()
+    assert (default.engine_workers, default.engine_movetime_ms) == (1, 3000)
+    assert default.usi_engines == ()
+    engine = Config.from_env({"KOMABOT_ENGINE_WORKERS": "2", "KOMABOT_ENGINE_MOVETIME_MS": "500"})
+    assert (engine.engine_workers, engine.engine_movetime_ms) == (2, 500)
 
 
 @pytest.mark.parametrize(
@@ -50,6 +54,12 @@ def test_config_defaults_and_overrides() -> None:
         ("KOMABOT_LOG_LEVEL", "loud", "KOMABOT_LOG_LEVEL"),
         ("KOMABOT_CHALLENGE_TTL", "1 day", "KOMABOT_CHALLENGE_TTL"),
         ("KOMABOT_DB_SYNC", "off", "KOMABOT_DB_SYNC"),
+        ("KOMABOT_ENGINE_WORKERS", "0", "KOMABOT_ENGINE_WORKERS: '0' is not a count from 1"),
+        ("KOMABOT_ENGINE_WORKERS", "two", "KOMABOT_ENGINE_WORKERS"),
+        ("KOMABOT_ENGINE_MOVETIME_MS", "3s", "KOMABOT_ENGINE_MOVETIME_MS: '3s' is not milli"),
+        ("KOMABOT_ENGINE_MOVETIME_MS", "5", "from 10 to 600000"),
+        ("KOMABOT_USI_ENGINE", "/no/such/engine", "KOMABOT_USI_ENGINE: cannot find the program"),
+        ("KOMABOT_USI_ENGINE_WA", "no-such-engine", "KOMABOT_USI_ENGINE_WA: cannot find"),
     ],
 )
 def test_config_errors_name_the_variable(name: str, value: str, says: str) -> None:
@@ -296,3 +306,15 @@ def test_describe_says_what_went_wrong_in_one_line() -> None:
     assert describe(KeyError("chat")) == "KeyError: 'chat'"
     assert describe(TimeoutError()) == "TimeoutError"
     assert describe(ValueError("token abc is bad"), ["abc"]) == "ValueError: token *** is bad"
+
+
+@pytest.mark.parametrize(
+    ("env", "says"),
+    [
+        ({"KOMABOT_USI_ENGINE": "python3", "KOMABOT_USI_OPTIONS": "Hash"}, "is not Name=Value"),
+        ({"KOMABOT_USI_ENGINE": "python3", "KOMABOT_USI_TIMEOUT": "soon"}, "KOMABOT_USI_TIMEOUT"),
+    ],
+)
+def test_external_engine_settings_are_checked_at_start(env: dict[str, str], says: str) -> None:
+    with pytest.raises(ConfigError, match=says):
+        Config.from_env(env)

@@ -134,6 +134,21 @@ async def test_slash_options_become_a_request(tmp_path: Path) -> None:
     }
 
 
+async def test_the_bot_itself_as_opponent_is_to_bot(tmp_path: Path) -> None:
+    """Picked in the opponent option or mentioned in a text command, the bot is no person."""
+    rec = Recorder()
+    env = {"DISCORD_MESSAGE_CONTENT": "1"}
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path, **env):
+        alice = fake.user(111, "alice")
+        await fake.slash(alice, "challenge", opponent=fake.bot, variant="wa", level="4")
+        await fake.say(alice, f"!challenge <@{fake.bot.id}> shogi")
+        await fake.wait_for(lambda: len(rec.requests) >= 2)
+    slash, typed = rec.requests
+    assert (slash.to_bot, slash.target, slash.args) == (True, None, ("wa", "4"))
+    assert (typed.to_bot, typed.target, typed.args) == (True, None, ("shogi",))
+    assert typed.unknown_mentions == ()
+
+
 async def test_board_image_is_uploaded_as_png_inside_an_embed_with_mention(tmp_path: Path) -> None:
     png = png_bytes()
     bob = User("discord", "222", "bob")

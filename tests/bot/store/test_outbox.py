@@ -121,3 +121,25 @@ async def test_old_settled_notices_are_pruned(tmp_path: Path) -> None:
         assert [n.created_at for n in await store.notices()] == [500.0]
     finally:
         await store.close()
+
+
+async def test_a_delivered_notice_keeps_its_words_but_not_its_pictures(tmp_path: Path) -> None:
+    """The bot's every move is a notice with a board image: once delivered, the image goes."""
+    from bot.core.api import Attachment, Reply
+    from bot.core.delivery import dump_reply, load_reply
+
+    board = Attachment(b"\x89PNG" * 5000, "board.png", "image/png")
+    payload = dump_reply(Reply("Komabot played P-7f.", image=board, files=(board,)))
+    store = await SqliteStore.open(tmp_path / "k.sqlite3")
+    try:
+        await store.queue_notices([notice(payload=payload), notice(payload=payload, key="kb2")])
+        sent, failed = await store.claim_notices(["console"], 100.0, "me", 160.0, limit=2)
+        await store.finish_notice(sent.id, NoticeState.DELIVERED, 101.0)
+        await store.finish_notice(failed.id, NoticeState.FAILED, 101.0, "refused")
+        kept = {n.id: n.payload for n in await store.notices()}
+        delivered = load_reply(kept[sent.id])
+        assert delivered.text == "Komabot played P-7f." and not delivered.image
+        assert not delivered.files and len(kept[sent.id]) < 500
+        assert load_reply(kept[failed.id]).image == board  # kept to look into
+    finally:
+        await store.close()

@@ -16,8 +16,10 @@ from bot.config import Config
 from bot.core.clock import FakeClock
 from bot.store import ChallengeStatus, ChatKey, SqliteStore, StoreOpenError
 from bot.store.errors import ReadOnlyStore
+from bot.store.migrations import LATEST
 from bot.store.models import NewNotice, NoticeState, UserRow
-from tests.bot.core.harness import ALICE, BOB, CAROL, DAVE, Harness
+from tests.bot.core.engine_fakes import RecordingEngine
+from tests.bot.core.harness import ALICE, BOB, CAROL, DAVE, Harness, person
 
 MAIN = ChatKey("console", "main")
 
@@ -45,6 +47,15 @@ async def _flow(h: Harness, clock: FakeClock) -> None:
     for _ in range(4):  # reminders, then the time-out
         await clock.advance(8 * 3600)
         await h.service.fire_due()
+    # a game against the bot: started with no challenge, its moves, a takeback, a draw refused
+    erin = person("erin")
+    await h.say(erin, "play", "sente", "level", "2")
+    await h.say(erin, "move", "7g7f")
+    await h.service.bot_player.settled()
+    await h.say(erin, "takeback")
+    await h.say(erin, "draw")
+    await h.service.bot_player.resume()
+    await h.service.bot_player.settled()
     await store.users_named("console", "alice")
     await store.get_user(ALICE.key)
     await store.last_game(MAIN, ALICE.key)
@@ -107,7 +118,8 @@ def _scans(con: sqlite3.Connection, sql: str, *, live: bool = False) -> list[str
 
 async def test_every_query_on_a_request_or_timer_path_uses_an_index(tmp_path: Path) -> None:
     clock = FakeClock()
-    h = await Harness(tmp_path / "komabot.sqlite3", clock, Config()).open()
+    engine = RecordingEngine()  # the bot answers in this process: the queries are the point
+    h = await Harness(tmp_path / "komabot.sqlite3", clock, Config(), engine=engine).open()
     try:
         seen = await _record(h.store)
         await _flow(h, clock)
@@ -293,7 +305,8 @@ async def test_migration_8_drops_the_timers_older_versions_kept(
     finally:
         await store.close()
     said = [r.getMessage() for r in caplog.records]
-    assert any("is at schema 7: checking it, then upgrading it to 8" in m for m in said), said
+    upgrade = f"is at schema 7: checking it, then upgrading it to {LATEST}"
+    assert any(upgrade in m for m in said), said
     assert any("upgraded in" in m for m in said), said
     caplog.clear()
     with caplog.at_level(logging.INFO, logger="bot.store.sqlite"):

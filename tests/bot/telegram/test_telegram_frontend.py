@@ -95,6 +95,7 @@ async def test_group_commands_mentions_and_replies(
         ("move", ("2c2d",)),
         ("board", ()),
     ]
+    assert not any(r.to_bot for r in script.requests)  # "@KomaTestBot board" only addresses
     first_request = script.requests[0]
     assert first_request.chat == ChatRef("telegram", "-100500")
     assert first_request.options == {}
@@ -139,8 +140,9 @@ async def test_challenge_targets(fake: FakeBotApi, start_front: StartFront) -> N
         fake.send_text(group, ALICE, "/challenge @stranger_x")
         fake.send_text(group, ALICE, "/challenge Carol gote", text_mentions=(("Carol", CAROL),))
         fake.send_text(group, ALICE, "/challenge")
-        await fake.expect(5)
-    by_reply, by_username, unknown, by_text_mention, open_ = script.requests[1:]
+        fake.send_text(group, ALICE, "/challenge @KomaTestBot wa", reply_to=hello["message_id"])
+        await fake.expect(6)
+    by_reply, by_username, unknown, by_text_mention, open_, the_bot = script.requests[1:]
     assert by_reply.target is not None and by_reply.target.id == "1003"
     assert by_reply.args == ("wa", "3d")
     assert by_username.target is not None and by_username.target.id == "1002"
@@ -149,6 +151,9 @@ async def test_challenge_targets(fake: FakeBotApi, start_front: StartFront) -> N
     assert by_text_mention.target is not None and by_text_mention.target.name == "Carol"
     assert by_text_mention.args == ("gote",)
     assert open_.target is None and open_.args == ()
+    # the bot mentioned as the opponent (a reply to Carol names her no longer)
+    assert the_bot.to_bot and the_bot.target is None and the_bot.args == ("wa",)
+    assert not any(r.to_bot for r in script.requests[:-1])
 
 
 async def test_board_photo_caption_long_text_and_documents(

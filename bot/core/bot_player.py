@@ -1,0 +1,340 @@
+"""Komabot as a player: ``/play``, challenges addressed to the bot, and the bot's moves.
+
+**Who the bot is.**  In a game against it, the bot's side holds the reserved player key
+``engine:komabot`` (:data:`~bot.store.models.ENGINE_PLAYER`) and the game its level
+(``engine_level``, 1-8), so that ratings can tell these games apart; boards and messages call
+it "Komabot, level 4".  A challenge to the bot (``/challenge @Komabot``, ``/challenge bot``)
+or ``/play`` starts the game at once: the bot never needs to accept.
+
+**Its turns.**  When a person's move leaves the bot to move, its turn is queued once the reply
+is out (``Context.after``).  Turns wait in a :class:`~bot.core.fair_queue.FairQueue` that serves
+the people playing round-robin, and as many run at once as the engine has workers.  A turn
+reads the game, asks the engine (:class:`~bot.core.engine_runner.EngineRunner`, off the event
+loop) and plays the answer the way a person's move is played (``PlayCommands.play``: checked,
+version-checked commit, the person's deadline and reminders, the board), its message queued
+for the game's chat in the same transaction and delivered at least once.  When the game changed
+meanwhile (a resignation, a takeback), the answer is dropped and, if the bot is still to move,
+its turn queued again.  The bot has no deadline: it cannot lose on time.
+
+**Failures.**  The engine retries a crashed or hung search once; when that fails too, the
+chat is told that the bot could not move and will try again, and the turn is queued again after
+a pause (5 s, 30 s, 2 min, ... hourly), or at the next start.  Nothing is lost: the game waits.
+
+**Restarts.**  :meth:`BotPlayer.start` queues every active game where the bot is to move
+(found through an index of the active games against the bot).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from bot.core import present
+from bot.core.api import Reply, Request, User
+from bot.core.base import Context, UserError, chat_ref
+from bot.core.delivery import retry_pause
+from bot.core.engine_runner import Engine, EngineAnswer, EngineQuery, EngineUnavailable
+from bot.core.fair_queue import FairQueue
+from bot.core.messages import text
+from bot.store.errors import VersionConflict
+from bot.store.models import ENGINE_PLAYER, ENGINE_SCORES_KEPT, GameRow, GameStatus
+from rules import (
+    GOTE,
+    SENTE,
+    Position,
+    RulesError,
+    Termination,
+    declare_impasse,
+    impasse_report,
+    load_variant,
+)
+
+if TYPE_CHECKING:
+    from bot.core.challenges import ChallengeTerms
+    from bot.core.service import GameService
+
+log = logging.getLogger("komabot.bot_player")
+
+DEFAULT_LEVEL = 3  # /play with no level: a middling one
+DEFAULT_VARIANT = "shogi"  # /play in a chat that has played nothing yet
+CLOSE_SECONDS = 10.0  # at shutdown, how long turns under way and queued may take to finish
+
+
+class BotPlayer:
+    """The bot's side of games against it, over the game service's shared parts."""
+
+    def __init__(self, service: GameService, engine: Engine) -> None:
+        self.service = service
+        self.engine = engine
+        self.queue: FairQueue[int] = FairQueue()
+        self._lanes: list[asyncio.Task[None]] = []
+        self._later: set[asyncio.Task[Any]] = set()  # resuming, and turns to try again later
+        self._failures: dict[int, int] = {}  # game id -> failed turns in a row
+        self._closing = False
+
+    # --- starting a game ----------------------------------------------------------------
+
+    async def cmd_play(self, ctx: Context) -> Reply:
+        """``/play [variant] [level N] [sente|gote|random] [time]``: a game against the bot."""
+        terms = await self.service.parse_terms(ctx, usage="play.bad_arg")
+        if terms.opponent is not None:
+            raise UserError("play.person", name=terms.opponent.name)
+        return await self.start_game(ctx, terms)
+
+    async def start_game(self, ctx: Context, terms: ChallengeTerms) -> Reply:
+        """Start a game of the asker against the bot on ``terms``; the bot moves first if it
+        has sente."""
+        svc = self.service
+        mine = await svc.store.active_game(ctx.chat, ctx.user)
+        if mine is not None:
+            raise UserError("challenge.you_busy", game=mine.id)
+        variant_id = terms.variant or await svc.store.latest_variant(ctx.chat) or DEFAULT_VARIANT
+        color = {"sente": SENTE, "gote": GOTE}.get(terms.color)
+        if color is None:
+            color = svc.rng.choice((SENTE, GOTE))
+        players = (ctx.user, ENGINE_PLAYER) if color == SENTE else (ENGINE_PLAYER, ctx.user)
+        game = GameRow(
+            id=0,
+            chat=ctx.chat,
+            variant=variant_id,
+            start_sfen=load_variant(variant_id).start_sfen,
+            moves=(),
+            version=1,
+            sente=players[0],
+            gote=players[1],
+            status=GameStatus.ACTIVE,
+            termination=None,
+            winner=None,
+            time_per_move=terms.time_per_move,
+            deadline=None,
+            draw_offer=None,
+            takeback_offer=None,
+            created_at=ctx.now,
+            updated_at=ctx.now,
+            engine_level=terms.level or DEFAULT_LEVEL,
+        )
+        game = replace(game, deadline=svc.deadline_for(game, SENTE, ctx.now))
+        try:
+            game = await svc.store.create_game(
+                game, svc.clock_timers(game, ctx.now), free=(ctx.user,)
+            )
+        except VersionConflict:
+            mine = await svc.store.active_game(ctx.chat, ctx.user)
+            raise UserError("challenge.you_busy", game=mine.id if mine else "?") from None
+        svc.timers_changed()
+        log.info("game %s: %s against the bot at level %s", game.id, ctx.user, game.engine_level)
+        names = await svc.names(game, ctx.lang)
+        start = ctx.t(
+            "game.started",
+            game=game.id,
+            sente=names[0],
+            gote=names[1],
+            variant=present.variant_name(game.variant, ctx.lang),
+            time=present.format_time_control(game.time_per_move, ctx.lang),
+        )
+        about = ctx.t("bot.started", name=names[color ^ 1])
+        reply = await svc.game_reply(ctx, game, [start, about])
+        self.after(ctx, game)
+        return reply
+
+    # --- queueing turns -----------------------------------------------------------------
+
+    @staticmethod
+    def its_turn(game: GameRow | None) -> bool:
+        """Whether ``game`` is an active game against the bot with the bot to move."""
+        return (
+            game is not None
+            and game.active
+            and game.engine_color is not None
+            and game.side_to_move == game.engine_color
+        )
+
+    def after(self, ctx: Context, game: GameRow) -> None:
+        """Queue the bot's turn in ``game`` once the reply to ``ctx`` is out, if it is to
+        move."""
+        if self.its_turn(game):
+            ctx.after.append(functools.partial(self.request, game))
+
+    def request(self, game: GameRow) -> None:
+        """Queue the bot's turn in ``game`` (nothing if it is queued or under way)."""
+        if self._closing or not self.its_turn(game):
+            return
+        human = game.gote if game.engine_color == SENTE else game.sente
+        self.queue.put(human, game.id)  # people take turns: see FairQueue
+        while len(self._lanes) < self.engine.parallel:
+            self._lanes.append(asyncio.ensure_future(self._lane()))
+
+    def start(self) -> None:
+        """At start-up: start the engine's workers in the background and queue every game
+        where the bot is to move."""
+        self.engine.start()
+        task = asyncio.ensure_future(self.resume())
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
+
+    async def resume(self) -> int:
+        """Queue the bot's turn in every active game where it is to move; how many."""
+        games = [g for g in await self.service.store.active_engine_games() if self.its_turn(g)]
+        for game in games:
+            self.request(game)
+        if games:
+            log.info("resuming the bot's turn in %d games", len(games))
+        return len(games)
+
+    async def settled(self) -> None:
+        """Wait until no turn waits or runs and their messages went out (for tests)."""
+        await asyncio.sleep(0)  # turns queued once a reply is out (Context.after) are queued
+        await self.queue.join()
+        await self.service.delivery.settle()
+
+    async def close(self, timeout: float = CLOSE_SECONDS) -> None:
+        """Let the turns queued and under way finish (within ``timeout``), then stop the
+        engine.  Turns left over are taken again at the next start."""
+        self._closing = True
+        for task in list(self._later):
+            task.cancel()
+        try:
+            if self.queue.busy:
+                await asyncio.wait_for(self.queue.join(), timeout)
+        except TimeoutError:
+            left = sorted((*self.queue.taken, *self.queue.clear()))
+            log.warning("the bot's turns in games %s wait for the next start", left)
+        for lane in self._lanes:
+            lane.cancel()
+        await asyncio.gather(*self._lanes, *self._later, return_exceptions=True)
+        self._lanes.clear()
+        await self.engine.close()
+
+    async def _lane(self) -> None:
+        while True:
+            game_id = await self.queue.get()
+            try:
+                await self.take_turn(game_id)
+            except Exception:  # the database, say: the game waits, the turn comes again
+                log.exception("the bot's turn in game %s failed", game_id)
+                self._retry_later(game_id)
+            finally:
+                self.queue.done(game_id)
+
+    # --- one turn -----------------------------------------------------------------------
+
+    async def take_turn(self, game_id: int) -> None:
+        """Ask the engine for the bot's answer in ``game_id`` and play it."""
+        svc = self.service
+        game = await svc.store.get_game(game_id)
+        if game is None or not self.its_turn(game):
+            self._failures.pop(game_id, None)
+            return
+        pos = await svc.position_of(game)
+        if pos.outcome() is not None or not pos.legal_moves():
+            return  # decided by the rules already: there is nothing to ask
+        assert game.engine_level is not None
+        query = EngineQuery(
+            game=str(game.id),
+            variant=game.variant,
+            sfen=game.start_sfen,
+            moves=game.moves,
+            level=game.engine_level,
+            past_scores=game.engine_scores,
+        )
+        try:
+            answer = await self.engine.answer(query)
+            settings = await svc.store.get_settings(game.chat)
+            ctx = Context(
+                Request(chat_ref(game.chat), _bot_user(game), "move"),
+                game.chat,
+                ENGINE_PLAYER,
+                settings,
+                svc.clock.now(),
+            )
+            await self._play(ctx, game, pos, answer)
+        except EngineUnavailable as exc:
+            await self._failed(game, exc)
+            return
+        except VersionConflict:
+            log.info("game %s changed while the bot thought; its answer is dropped", game.id)
+            self.request(await svc.store.get_game(game.id) or game)
+            return
+        self._failures.pop(game.id, None)
+
+    async def _play(self, ctx: Context, game: GameRow, pos: Position, answer: EngineAnswer) -> None:
+        svc = self.service
+        names = await svc.names(game, ctx.lang)
+        me = game.engine_color
+        assert me is not None
+        if answer.resign:
+            ended = svc.finish(game, Termination.RESIGNATION.value, me ^ 1, ctx.now)
+            line = ctx.t("resign.done", name=names[me])
+            await svc.commit(ctx, ended, [line], pos=pos, clocks=False, notify=True)
+            log.info("game %s: the bot resigned", game.id)
+            return
+        if answer.declare_win and pos.variant.impasse is not None:
+            report = impasse_report(pos)
+            if not report.unmet:
+                outcome = declare_impasse(pos)
+                ended = svc.finish(game, outcome.termination.value, outcome.winner, ctx.now)
+                line = ctx.t("impasse.done", name=names[me], points=report.points)
+                await svc.commit(ctx, ended, [line], pos=pos, clocks=False, notify=True)
+                log.info("game %s: the bot declared impasse", game.id)
+                return
+        if answer.move is None:
+            raise EngineUnavailable(f"the engine gave no move in game {game.id}")
+        try:
+            move = pos.parse_usi(answer.move)
+        except RulesError as exc:
+            raise EngineUnavailable(f"the engine's move {answer.move}: {exc}") from None
+        scores = game.engine_scores
+        if answer.score is not None:
+            scores = (*scores, answer.score)[-ENGINE_SCORES_KEPT:]
+        await svc.play(ctx, replace(game, engine_scores=scores), pos, move, names, notify=True)
+
+    async def _failed(self, game: GameRow, error: Exception) -> None:
+        """The engine could not answer: try again after a pause, and say so (the first time
+        in a row)."""
+        svc = self.service
+        pause = self._retry_later(game.id)
+        log.error(
+            "the bot could not move in game %s (%s); trying again in %.0f s", game.id, error, pause
+        )
+        if self._failures[game.id] == 1:
+            settings = await svc.store.get_settings(game.chat)
+            lang = settings.language
+            names = await svc.names(game, lang)
+            assert game.engine_color is not None
+            line = text(
+                "bot.failed",
+                lang,
+                name=names[game.engine_color],
+                game=game.id,
+                delay=present.format_delta(pause, lang),
+            )
+            now = svc.clock.now()
+            await svc.store.queue_notices(
+                [svc.delivery.notice("bot_failed", game.chat, Reply(line), now, game_id=game.id)]
+            )
+            svc.delivery.kick()
+
+    def _retry_later(self, game_id: int) -> float:
+        """Queue the bot's turn in ``game_id`` again after a pause that grows with each
+        failure in a row (5 s, 30 s, 2 min... hourly); the pause."""
+        failures = self._failures[game_id] = self._failures.get(game_id, 0) + 1
+        pause = retry_pause(failures)
+        task = asyncio.ensure_future(self._again_after(game_id, pause))
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
+        return pause
+
+    async def _again_after(self, game_id: int, pause: float) -> None:
+        await self.service.clock.sleep(pause)
+        game = await self.service.store.get_game(game_id)
+        if game is not None:
+            self.request(game)
+
+
+def _bot_user(game: GameRow) -> User:
+    """The bot as the author of its own moves (on the game's platform)."""
+    platform = game.chat.platform
+    return User(platform, ENGINE_PLAYER.partition(":")[2], text("bot.brand"))  # type: ignore[arg-type]
