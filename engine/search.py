@@ -18,6 +18,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Protocol
 
 from engine.checks import CheckTables
@@ -104,6 +105,16 @@ class SearchResult:
     iterations: list[Progress] = field(default_factory=list)
 
 
+@lru_cache(maxsize=8)
+def _variant_tables(
+    variant: Variant,
+) -> tuple[Evaluator, TacticalMoves, CheckTables, StagedMoves]:
+    """The read-only tables of a variant, built once per process (a fresh Searcher for each
+    move, as ``think`` makes, then costs little)."""
+    evaluator = Evaluator(variant)
+    return evaluator, TacticalMoves(variant, evaluator), CheckTables(variant), StagedMoves(variant)
+
+
 class _Abort(Exception):
     """The budget is spent or a stop was asked for: unwind to the root."""
 
@@ -114,10 +125,7 @@ class Searcher:
 
     def __init__(self, variant: Variant, hash_mb: int = 16) -> None:
         self.variant = variant
-        self.evaluator = Evaluator(variant)
-        self.tactical = TacticalMoves(variant, self.evaluator)
-        self.checks = CheckTables(variant)
-        self.staged = StagedMoves(variant)
+        self.evaluator, self.tactical, self.checks, self.staged = _variant_tables(variant)
         self.ordering = MoveOrdering(variant, self.evaluator, MAX_PLY)
         self.tt = TranspositionTable(hash_mb)
         self.z_side = variant.tables.z_side

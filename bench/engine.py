@@ -1,0 +1,298 @@
+"""Engine speed and strength, per variant.
+
+- Speed: nodes per second and time to reach depth 4 on middle-game positions (made by seeded
+  games of a weak level), against the speed of the rules core's own move generation on the
+  same positions (perft 2 with make/pop, measured in the same run).
+- Strength ladder: each level against the level below, both colours, at a fast budget per
+  move; score, Elo difference and its 95% error bar.  Long games are adjudicated when both
+  engines agree one side is lost by more than the resign threshold for a few moves.
+- The top level against a random mover: it must win every game.
+
+    .venv/bin/python bench/engine.py [--quick] [--variants shogi,wa] [--games 40]
+        [--movetime 100] [--random-games 10] [--workers 2]
+
+Full settings take an hour or more on two cores; ``--quick`` a couple of minutes.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# This file is named like the package it measures: look for ``engine`` at the top of the
+# repository, not here.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+sys.path.insert(0, str(_HERE.parent))
+
+import argparse  # noqa: E402
+import math  # noqa: E402
+import multiprocessing  # noqa: E402
+import random  # noqa: E402
+import time  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+
+from engine.api import Engine  # noqa: E402
+from engine.levels import HIGHEST, LOWEST  # noqa: E402
+from engine.search import Limits  # noqa: E402
+from rules import Position, load_variant  # noqa: E402
+from rules.perft import perft  # noqa: E402
+
+VARIANTS = ("shogi", "wa", "wa-drops")
+MAX_PLIES = 400
+ADJUDICATE_AFTER = 4  # consecutive agreeing reports of each side
+
+
+def middle_game(variant_id: str, seed: int, plies: int) -> Position:
+    """A position after ``plies`` moves of a seeded level-2 game (sensible, varied)."""
+    variant = load_variant(variant_id)
+    engine = Engine(variant, hash_mb=4)
+    pos = Position.start(variant)
+    for ply in range(plies):
+        if pos.outcome() is not None:
+            break
+        result = engine.think(pos, level=2, limits=Limits(depth=1), seed=seed * 1000 + ply)
+        assert result.best_move is not None
+        pos.push_usi(result.best_move)
+    return pos
+
+
+@dataclass(frozen=True)
+class Speed:
+    variant: str
+    positions: int
+    nodes: int
+    seconds: float
+    perft_nps: float
+
+    @property
+    def nps(self) -> float:
+        return self.nodes / self.seconds
+
+    @property
+    def depth4_ms(self) -> float:
+        return self.seconds / self.positions * 1000
+
+
+def bench_speed(variant_id: str, count: int) -> Speed:
+    positions = [middle_game(variant_id, seed, 40 + 4 * seed) for seed in range(count)]
+    nodes = 0
+    seconds = 0.0
+    for pos in positions:
+        engine = Engine(pos.variant, hash_mb=16)
+        start = time.perf_counter()
+        result = engine.think(pos, limits=Limits(depth=4))
+        seconds += time.perf_counter() - start
+        nodes += result.nodes
+    start = time.perf_counter()
+    leaves = sum(perft(pos.copy(), 2, bulk=False) for pos in positions)
+    perft_seconds = time.perf_counter() - start
+    return Speed(variant_id, count, nodes, seconds, leaves / perft_seconds)
+
+
+# --- games -------------------------------------------------------------------------------
+
+RANDOM = 0  # the "level" of the random mover
+
+
+@dataclass(frozen=True)
+class Game:
+    variant: str
+    sente: int  # level, or RANDOM
+    gote: int
+    movetime_ms: int
+    seed: int
+
+
+@dataclass(frozen=True)
+class GameResult:
+    game: Game
+    sente_points: float  # 1 win, 0.5 draw, 0 loss
+    plies: int
+    how: str
+
+
+def play(game: Game) -> GameResult:
+    variant = load_variant(game.variant)
+    pos = Position.start(variant)
+    rng = random.Random(game.seed)
+    players = (game.sente, game.gote)
+    engines = [Engine(variant, hash_mb=8), Engine(variant, hash_mb=8)]
+    scores: list[list[int]] = [[], []]
+    threshold = engines[0].resign_cp
+    for ply in range(MAX_PLIES):
+        outcome = pos.outcome()
+        if outcome is not None:
+            points = 0.5 if outcome.winner is None else (1.0 if outcome.winner == 0 else 0.0)
+            return GameResult(game, points, ply, outcome.termination.value)
+        side = pos.side
+        level = players[side]
+        if level == RANDOM:
+            move = pos.usi(rng.choice(pos.legal_moves()))
+        else:
+            result = engines[side].think(
+                pos,
+                level=level,
+                limits=Limits(movetime_ms=game.movetime_ms),
+                seed=rng.randrange(1 << 30),
+                past_scores=scores[side],
+            )
+            assert result.best_move is not None
+            if result.resign:
+                return GameResult(game, 0.0 if side == 0 else 1.0, ply, "resignation")
+            scores[side].append(result.score)
+            move = result.best_move
+            if _agreed_lost(scores, side, threshold):
+                return GameResult(game, 0.0 if side == 0 else 1.0, ply, "adjudicated")
+        pos.push_usi(move)
+    return GameResult(game, 0.5, MAX_PLIES, "move limit")
+
+
+def _agreed_lost(scores: list[list[int]], side: int, threshold: int) -> bool:
+    """Both engines' latest reports say ``side`` is lost by more than ``threshold``."""
+    mine, theirs = scores[side][-ADJUDICATE_AFTER:], scores[side ^ 1][-ADJUDICATE_AFTER:]
+    return (
+        len(mine) == ADJUDICATE_AFTER
+        and len(theirs) == ADJUDICATE_AFTER
+        and all(s <= -threshold for s in mine)
+        and all(s >= threshold for s in theirs)
+    )
+
+
+def elo(score: float) -> float:
+    return -400 * math.log10(1 / score - 1)
+
+
+@dataclass(frozen=True)
+class Match:
+    """Results of ``level`` against ``other`` from ``level``'s side."""
+
+    variant: str
+    level: int
+    other: int
+    points: list[float]
+    plies: list[int]
+    hows: list[str]
+
+    @property
+    def score(self) -> float:
+        return sum(self.points) / len(self.points)
+
+    def elo_text(self) -> str:
+        """Elo difference and its 95% interval (normal approximation of the score); when
+        every game was won (lost), the exact binomial bound with the other end open."""
+        n = len(self.points)
+        s = self.score
+        if s in (0.0, 1.0):
+            bound = round(elo(0.025 ** (1 / n)))
+            if s == 1.0:
+                return f">{bound:+d} [{bound:+d}, inf]"
+            return f"<{-bound:+d} [-inf, {-bound:+d}]"
+        mean_sq = sum(p * p for p in self.points) / n
+        se = math.sqrt(max(0.0, mean_sq - s * s) / n)
+        edge = 1 / (2 * n)
+        low = min(1 - edge, max(edge, s - 1.96 * se))
+        high = min(1 - edge, max(edge, s + 1.96 * se))
+        point, lo, hi = (round(elo(x)) for x in (s, low, high))
+        return f"{point:+d} [{lo:+d}, {hi:+d}]"
+
+
+def run_matches(games: list[Game], workers: int) -> list[GameResult]:
+    if workers <= 1:
+        return [play(g) for g in games]
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        return list(pool.imap_unordered(play, games))
+
+
+def matches_from(
+    results: list[GameResult], variant: str, pairs: list[tuple[int, int]]
+) -> list[Match]:
+    out = []
+    for level, other in pairs:
+        points, plies, hows = [], [], []
+        for r in results:
+            g = r.game
+            if g.variant != variant:
+                continue
+            if (g.sente, g.gote) == (level, other):
+                points.append(r.sente_points)
+            elif (g.sente, g.gote) == (other, level):
+                points.append(1 - r.sente_points)
+            else:
+                continue
+            plies.append(r.plies)
+            hows.append(r.how)
+        out.append(Match(variant, level, other, points, plies, hows))
+    return out
+
+
+def describe(hows: list[str]) -> str:
+    counts: dict[str, int] = {}
+    for how in hows:
+        counts[how] = counts.get(how, 0) + 1
+    return ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a couple of minutes in all")
+    parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--games", type=int, help="games per pair of levels (default 40)")
+    parser.add_argument("--movetime", type=int, help="ms per move (default 100)")
+    parser.add_argument("--random-games", type=int, help="top level vs random (default 10)")
+    parser.add_argument("--positions", type=int, help="speed positions per variant (default 6)")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    quick = args.quick
+    games = args.games or (4 if quick else 40)
+    movetime = args.movetime or (20 if quick else 100)
+    random_games = args.random_games if args.random_games is not None else (2 if quick else 10)
+    count = args.positions or (2 if quick else 6)
+    variants = [v for v in args.variants.split(",") if v]
+
+    print(f"Speed: search to depth 4 from {count} middle-game positions per variant")
+    print(f"{'variant':<9} {'nodes/s':>9} {'depth 4':>9} {'perft nodes/s':>14} {'ratio':>6}")
+    for variant in variants:
+        s = bench_speed(variant, count)
+        print(
+            f"{variant:<9} {s.nps:>9,.0f} {s.depth4_ms:>7,.0f}ms {s.perft_nps:>14,.0f} "
+            f"{s.nps / s.perft_nps:>6.3f}"
+        )
+
+    pairs = [(level, level - 1) for level in range(LOWEST + 1, HIGHEST + 1)]
+    plan: list[Game] = []
+    seed = 0
+    for variant in variants:
+        for level, other in pairs:
+            for n in range(games):
+                seed += 1
+                sente, gote = (level, other) if n % 2 == 0 else (other, level)
+                plan.append(Game(variant, sente, gote, movetime, seed))
+        for n in range(random_games):
+            seed += 1
+            sente, gote = (HIGHEST, RANDOM) if n % 2 == 0 else (RANDOM, HIGHEST)
+            plan.append(Game(variant, sente, gote, movetime, seed))
+    start = time.perf_counter()
+    results = run_matches(plan, args.workers)
+    took = time.perf_counter() - start
+    print(
+        f"\nLadder: each level against the one below, {games} games a pair (half as sente), "
+        f"{movetime} ms a move (a level uses its share of it); {len(plan)} games in {took:.0f} s"
+    )
+    print(f"{'variant':<9} {'pair':<7} {'score':>6} {'Elo (95%)':>22}  {'plies':>5}  endings")
+    for variant in variants:
+        for m in matches_from(results, variant, [*pairs, (HIGHEST, RANDOM)]):
+            if not m.points:
+                continue
+            name = f"{m.level}-{m.other}" if m.other != RANDOM else f"{m.level}-rnd"
+            print(
+                f"{variant:<9} {name:<7} {m.score:>6.1%} {m.elo_text():>22}  "
+                f"{sum(m.plies) / len(m.plies):>5.0f}  {describe(m.hows)}"
+            )
+        top = matches_from(results, variant, [(HIGHEST, RANDOM)])[0]
+        if top.points and top.score < 1:
+            print(f"{variant}: level {HIGHEST} lost points to the random mover!")
+
+
+if __name__ == "__main__":
+    main()
