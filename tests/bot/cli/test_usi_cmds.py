@@ -133,3 +133,23 @@ def test_an_unknown_variant_is_refused(capsys: pytest.CaptureFixture[str]) -> No
         main(["usi", "--variant", "chess"])
     assert stop.value.code == 2
     assert "invalid choice: 'chess'" in capsys.readouterr().err
+
+
+def test_a_usi_tournament_program_plays_it_to_the_end(tmp_path: Path) -> None:
+    """cshogi's match runner (an independent USI host, strict about the protocol) plays a
+    whole game between two ``komabot usi`` processes and writes a CSA record of it."""
+    engine = tmp_path / "komabot-usi"
+    engine.write_text(f"#!/bin/sh\ncd {ROOT}\nexec {sys.executable} -c '{ENTRY}' usi\n")
+    engine.chmod(0o755)
+    records = tmp_path / "records"
+    done = subprocess.run(
+        [sys.executable, "-m", "cshogi.cli", str(engine), str(engine), "--games", "1",
+         "--byoyomi", "30", "--options1", "Level:6", "--options2", "Level:2",
+         "--draw", "80", "--csa", str(records)],
+        capture_output=True, text=True, timeout=150, cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "1 of 1 games finished." in done.stdout, done.stdout[-2000:]
+    (record,) = records.glob("*.csa")
+    moves = [line for line in record.read_text().splitlines() if line[:1] in "+-" and len(line) > 4]
+    assert len(moves) >= 2, record.read_text()[-500:]
