@@ -13,7 +13,7 @@ rules core's legal moves instead.
 from __future__ import annotations
 
 from rules import SENTE, Move, Position, Variant
-from rules.movegen import drop_mates, gives_check_from
+from rules.movegen import add_board_moves, drop_mates, gives_check_from
 
 
 class StagedMoves:
@@ -52,19 +52,7 @@ class StagedMoves:
                     targets.append(d)
                     if w:
                         break
-            if promote_t[v]:
-                dead = dead_t[v]
-                from_zone = zone[s]
-                for d in targets:
-                    if from_zone or zone[d]:
-                        append(Move(s, d, True, 0))
-                        if not dead[d]:
-                            append(Move(s, d, False, 0))
-                    else:
-                        append(Move(s, d, False, 0))
-            else:
-                for d in targets:
-                    append(Move(s, d, False, 0))
+            add_board_moves(append, s, targets, promote_t[v], dead_t[v], zone)
         return out
 
     def drops(self, pos: Position) -> list[Move]:

@@ -6,7 +6,7 @@ Only a pawn-type drop that gives check is tried on the board, to rule out mate b
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from rules.move import Move
@@ -103,20 +103,7 @@ def legal_moves(pos: Position) -> list[Move]:
         pin = pinned.get(s)
         if pin is not None:
             targets = [d for d in targets if d in pin]
-        pv = promote_t[v]
-        if pv:
-            dead = dead_t[v]
-            from_zone = zone[s]
-            for d in targets:
-                if from_zone or zone[d]:
-                    append(Move(s, d, True, 0))
-                    if not dead[d]:
-                        append(Move(s, d, False, 0))
-                else:
-                    append(Move(s, d, False, 0))
-        else:
-            for d in targets:
-                append(Move(s, d, False, 0))
+        add_board_moves(append, s, targets, promote_t[v], dead_t[v], zone)
 
     if ksq >= 0:
         board[ksq] = 0
@@ -128,6 +115,31 @@ def legal_moves(pos: Position) -> list[Move]:
     if pos.variant.drops.enabled and len(checks) < 2:
         _drops(pos, side, sign, allowed, append)
     return moves
+
+
+def add_board_moves(
+    append: Callable[[Move], None],
+    frm: int,
+    targets: Iterable[int],
+    promotes: int,
+    dead: Sequence[bool],
+    zone: Sequence[bool],
+) -> None:
+    """``append`` the moves of the piece on ``frm`` to each of ``targets``: promoting where
+    it starts or ends in the promotion ``zone`` and ``promotes`` (its promoted kind, 0 for
+    none), and not promoting too unless it could never move again from there (``dead``)."""
+    if promotes:
+        from_zone = zone[frm]
+        for d in targets:
+            if from_zone or zone[d]:
+                append(Move(frm, d, True, 0))
+                if not dead[d]:
+                    append(Move(frm, d, False, 0))
+            else:
+                append(Move(frm, d, False, 0))
+    else:
+        for d in targets:
+            append(Move(frm, d, False, 0))
 
 
 def _targets(
