@@ -111,6 +111,18 @@ def listing(ctx: Context, lines: Sequence[str], total: int) -> str:
     return "\n".join(shown)
 
 
+def game_started(ctx: Context, game: GameRow, names: tuple[str, str]) -> str:
+    """The line that opens a game: its number, the players, the variant, the time per move."""
+    return ctx.t(
+        "game.started",
+        game=game.id,
+        sente=names[0],
+        gote=names[1],
+        variant=present.variant_name(game.variant, ctx.lang),
+        time=present.format_time_control(game.time_per_move, ctx.lang),
+    )
+
+
 def parse_number(word: str) -> int | None:
     """``12`` or ``#12`` -> 12; anything else None."""
     m = _NUMBER.match(word.strip())

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.core import present
 from bot.core.api import Reply, Request, User
-from bot.core.base import Context, UserError, chat_ref
+from bot.core.base import Context, UserError, chat_ref, game_started
 from bot.core.delivery import retry_pause
 from bot.core.engine_runner import Engine, EngineAnswer, EngineQuery, EngineUnavailable
 from bot.core.fair_queue import FairQueue
@@ -127,14 +127,7 @@ class BotPlayer:
         svc.timers_changed()
         log.info("game %s: %s against the bot at level %s", game.id, ctx.user, game.engine_level)
         names = await svc.names(game, ctx.lang)
-        start = ctx.t(
-            "game.started",
-            game=game.id,
-            sente=names[0],
-            gote=names[1],
-            variant=present.variant_name(game.variant, ctx.lang),
-            time=present.format_time_control(game.time_per_move, ctx.lang),
-        )
+        start = game_started(ctx, game, names)
         about = ctx.t("bot.started", name=names[color ^ 1])
         reply = await svc.game_reply(ctx, game, [start, about])
         self.after(ctx, game)

@@ -9,7 +9,15 @@ from dataclasses import dataclass, replace
 from bot.config import format_duration, parse_duration
 from bot.core import present
 from bot.core.api import Button, Reply, User
-from bot.core.base import LIST_LIMIT, Context, ServiceBase, UserError, listing, parse_number
+from bot.core.base import (
+    LIST_LIMIT,
+    Context,
+    ServiceBase,
+    UserError,
+    game_started,
+    listing,
+    parse_number,
+)
 from bot.core.messages import text
 from bot.store.errors import ChallengeAlreadyOpen, VersionConflict
 from bot.store.models import ChallengeRow, ChallengeStatus, GameRow, GameStatus
@@ -367,15 +375,8 @@ class ChallengeCommands(ServiceBase):
             f"challenge:{ch.id}",
             Reply(ctx.t("challenge.closed.accepted", challenge=ch.id, name=name, game=game.id)),
         )
-        names = await self.names(game)
-        start = ctx.t(
-            "game.started",
-            game=game.id,
-            sente=names[0],
-            gote=names[1],
-            variant=present.variant_name(game.variant, ctx.lang),
-            time=present.format_time_control(game.time_per_move, ctx.lang),
-        )
+        names = await self.names(game, ctx.lang)
+        start = game_started(ctx, game, names)
         return await self.game_reply(ctx, game, [start])
 
     async def check_free(self, ctx: Context, ch: ChallengeRow) -> None:
