@@ -47,15 +47,11 @@ class TacticalMoves:
             quiet = quiet_promotions and gain > 0
             mover = value[v] // 16
             from_zone = zone[s]
+            captures = []
             for d in leaps[v][s]:
                 w = board[d]
                 if w * sign < 0:
-                    if promotes and (from_zone or zone[d]) and (gain > 0 or dead_t[v][d]):
-                        won = value[w] + hand_of[w] + gain
-                        append((won, won * 16 - mover, Move(s, d, True, 0)))
-                    else:
-                        won = value[w] + hand_of[w]
-                        append((won, won * 16 - mover, Move(s, d, False, 0)))
+                    captures.append(d)
                 elif not w and quiet and (from_zone or zone[d]):
                     append((gain, gain * 16, Move(s, d, True, 0)))
             for ray in rides[v][s]:
@@ -66,13 +62,16 @@ class TacticalMoves:
                             append((gain, gain * 16, Move(s, d, True, 0)))
                         continue
                     if w * sign < 0:
-                        if promotes and (from_zone or zone[d]) and (gain > 0 or dead_t[v][d]):
-                            won = value[w] + hand_of[w] + gain
-                            append((won, won * 16 - mover, Move(s, d, True, 0)))
-                        else:
-                            won = value[w] + hand_of[w]
-                            append((won, won * 16 - mover, Move(s, d, False, 0)))
+                        captures.append(d)
                     break
+            for d in captures:
+                w = board[d]
+                if promotes and (from_zone or zone[d]) and (gain > 0 or dead_t[v][d]):
+                    won = value[w] + hand_of[w] + gain
+                    append((won, won * 16 - mover, Move(s, d, True, 0)))
+                else:
+                    won = value[w] + hand_of[w]
+                    append((won, won * 16 - mover, Move(s, d, False, 0)))
         out.sort(key=_ordering_key, reverse=True)
         return out
 
