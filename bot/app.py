@@ -25,8 +25,7 @@ from bot.core.scheduler import Scheduler
 from bot.core.service import GameService
 from bot.store import SqliteStore, StoreOpenError
 from render import warm as warm_render
-from rules import load_variant
-from rules.variant import available_variants
+from rules.variant import load_every_variant
 
 log = logging.getLogger("komabot")
 
@@ -138,8 +137,7 @@ def settle_heap() -> None:
     the garbage collector's permanent generation (``gc.freeze``): tens of thousands of
     objects that live as long as the process and that every full collection would otherwise
     walk again, a pause of milliseconds in the middle of some player's move."""
-    for variant_id in available_variants():
-        load_variant(variant_id).tables  # noqa: B018 (built on first use)
+    load_every_variant()
     gc.collect()
     gc.freeze()
 

@@ -24,6 +24,8 @@ from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from typing import Any
 
+from rules.variant import load_every_variant
+
 log = logging.getLogger("komabot.engine")
 
 START_TIMEOUT = 60.0  # seconds a new worker may take to import the engine and say it is ready
@@ -40,16 +42,7 @@ class EngineFailure(Exception):
         self.detail = detail
 
 
-def load_variants() -> None:
-    """A worker's preparation: every variant's tables, so its first search is as quick as any."""
-    from rules import load_variant
-    from rules.variant import available_variants
-
-    for variant_id in available_variants():
-        load_variant(variant_id).tables  # noqa: B018 (built on first use)
-
-
-def _serve(conn: Connection, target: Callable[..., Any], prepare: Callable[[], None]) -> None:
+def _serve(conn: Connection, target: Callable[..., Any], prepare: Callable[[], object]) -> None:
     """A worker process: answer each job sent on ``conn`` with ``target(**job)``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in a terminal is the parent's to handle
     prepare()
@@ -69,7 +62,9 @@ def _serve(conn: Connection, target: Callable[..., Any], prepare: Callable[[], N
 class _Worker:
     """One worker process and the pipe to it; used by one thread at a time."""
 
-    def __init__(self, name: str, target: Callable[..., Any], prepare: Callable[[], None]) -> None:
+    def __init__(
+        self, name: str, target: Callable[..., Any], prepare: Callable[[], object]
+    ) -> None:
         self.name = name
         self.target = target
         self.prepare = prepare
@@ -151,7 +146,7 @@ class EngineWorkers:
         count: int,
         target: Callable[..., Any],
         *,
-        prepare: Callable[[], None] = load_variants,
+        prepare: Callable[[], object] = load_every_variant,
     ) -> None:
         self.count = count
         self._workers = [
