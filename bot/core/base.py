@@ -500,6 +500,11 @@ class ServiceBase:
         else:
             result = present.result_text(game, names, lang)
             body.append(text("game.over", lang, game=game.id, result=result))
+            changes = await self.store.rating_changes(game)
+            if changes:
+                from bot.core.ratings import change_line  # ratings builds on this module
+
+                body.append(change_line(changes, names, lang))
             body.append(text("game.over.export", lang))
             buttons = (*buttons, export_buttons(game))
         result = present.result_caption(game, names, lang)  # "" while the game goes on

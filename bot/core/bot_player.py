@@ -87,6 +87,8 @@ class BotPlayer:
     async def start_game(self, ctx: Context, terms: ChallengeTerms) -> Reply:
         """Start a game of the asker against the bot on ``terms``; the bot moves first if it
         has sente."""
+        if terms.rated:
+            raise UserError("bot.unrated")
         svc = self.service
         mine = await svc.store.active_game(ctx.chat, ctx.user)
         if mine is not None:

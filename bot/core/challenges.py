@@ -47,6 +47,14 @@ COLOR_WORDS = {
     "white": "gote",
     "second": "gote",
 }
+RATED_WORDS = {
+    "rated": True,
+    "casual": False,
+    "unrated": False,
+    "рейтинговая": True,
+    "товарищеская": False,
+}
+"""Whether a game between two people counts for ratings (it does unless ``casual``)."""
 NO_TIME_WORDS = ("none", "no", "off", "unlimited", "-", "∞")
 BOT_WORDS = frozenset({"bot", "komabot", "computer", "engine", "cpu", "ai", "бот"})
 """Words that name the bot itself as the opponent (front ends also pass a mention of the bot
@@ -67,6 +75,7 @@ class ChallengeTerms:
     by_name: bool = False  # the opponent was found by a typed name, not a platform mention
     vs_bot: bool = False  # the bot itself is the opponent
     level: int | None = None  # the bot's level, when one was named
+    rated: bool | None = None  # rated or casual, when said (None: rated between people)
 
 
 def parse_level(word: str) -> int:
@@ -124,6 +133,8 @@ class ChallengeCommands(ServiceBase):
                 put("variant", word, VARIANT_WORDS[low])
             elif low in COLOR_WORDS:
                 put("color", word, COLOR_WORDS[low])
+            elif low in RATED_WORDS:
+                put("rated", word, RATED_WORDS[low])
             elif low in NO_TIME_WORDS:
                 put("time", word, None)
             else:
@@ -162,6 +173,7 @@ class ChallengeCommands(ServiceBase):
         time_value = found["time"][1] if "time" in found else self.config.default_time
         variant = found.get("variant")
         level = found.get("level")
+        rated = found.get("rated")
         return ChallengeTerms(
             opponent,
             str(variant[1]) if variant else None,
@@ -170,6 +182,7 @@ class ChallengeCommands(ServiceBase):
             by_name="opponent" in found and not vs_bot,
             vs_bot=vs_bot,
             level=int(level[1]) if level else None,  # type: ignore[call-overload]
+            rated=bool(rated[1]) if rated else None,
         )
 
     async def user_by_name(self, ctx: Context, word: str) -> User:
@@ -241,6 +254,7 @@ class ChallengeCommands(ServiceBase):
                 terms.time_per_move,
                 ctx.now,
                 ctx.now + self.config.challenge_ttl,
+                rated=terms.rated is not False,
             )
         except ChallengeAlreadyOpen as exc:
             raise UserError("challenge.already_open", challenge=exc.challenge_id) from None
@@ -264,7 +278,8 @@ class ChallengeCommands(ServiceBase):
             challenger=challenger,
             variant=present.variant_name(ch.variant, ctx.lang),
             color=color,
-            time=present.format_time_control(ch.time_per_move, ctx.lang),
+            time=present.format_time_control(ch.time_per_move, ctx.lang)
+            + ("" if ch.rated else " · " + ctx.t("challenge.casual")),
             expires=present.format_when(ch.expires_at),
         )
         buttons: tuple[Button, ...]
@@ -360,6 +375,7 @@ class ChallengeCommands(ServiceBase):
             created_at=ctx.now,
             updated_at=ctx.now,
             challenge_id=ch.id,
+            rated=ch.rated,  # two people: rated unless casual (see GameRow.rateable)
         )
         try:
             game = await self.store.accept_challenge(ch.id, game, self.clock_timers(game, ctx.now))

@@ -49,12 +49,14 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "challenge",
         ("c", "new"),
-        "[@user|bot] [shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|none] [level 1-8]",
+        "[@user|bot] [shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|none] [rated|casual] "
+        "[level 1-8]",
         (
             Argument("opponent", "who to challenge (me too); leave out for an open challenge"),
             Argument("variant", "shogi, wa (no drops) or wa-drops", choices=VARIANT_CHOICES),
             Argument("color", "your side: random, sente (first) or gote", choices=COLOR_CHOICES),
             Argument("time", "time per move", choices=TIME_CHOICES),
+            Argument("rating", "rated (the default) or casual", choices=("rated", "casual")),
             Argument("level", "when you challenge me: my strength, 1 to 8", choices=LEVEL_CHOICES),
         ),
         "/challenge @bob wa sente 3d",
@@ -125,6 +127,16 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("impasse", ("jishogi", "declare"), "[game]", (GAME_ARG,), "/impasse"),
     Command("games", ("list", "mygames"), "", (), "/games"),
+    Command(
+        "rating",
+        ("ratings", "elo"),
+        "[@user] [shogi|wa|wa-drops]",
+        (
+            Argument("user", "whose rating (yours when left out)"),
+            Argument("variant", "only this variant", choices=VARIANT_CHOICES),
+        ),
+        "/rating @bob wa",
+    ),
     Command(
         "export",
         ("record", "kif"),

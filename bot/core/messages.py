@@ -29,6 +29,7 @@ EN: dict[str, str] = {
     "cmd.impasse": "Declare impasse (27-point rule, Standard Shogi)",
     "cmd.games": "List your games in progress",
     "cmd.export": "Download a game record (KIF, KIFU, CSA, USI) or an animated GIF",
+    "cmd.rating": "Show a rating (yours or someone's) in this chat and overall",
     "cmd.piece": "Show how a piece moves",
     "cmd.cheatsheet": "Show every piece of a variant",
     "cmd.settings": "Show or change this chat's settings and where your reminders go",
@@ -102,7 +103,8 @@ EN: dict[str, str] = {
     # --- challenge ----------------------------------------------------------------------
     "challenge.bad_arg": (
         "I can't read {word!r} in a challenge. Write /challenge [@user] "
-        "[shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|none]; to play me, /challenge bot "
+        "[shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|none] [rated|casual]; "
+        "to play me, /challenge bot "
         "with a level from 1 to 8 (or /play)."
     ),
     "challenge.twice": "{word!r} and {other!r} both say the {what}; pick one.",
@@ -111,6 +113,9 @@ EN: dict[str, str] = {
     "challenge.what.time": "time per move",
     "challenge.what.opponent": "opponent",
     "challenge.what.level": "level",
+    "challenge.what.rated": "rated or casual",
+    "challenge.casual": "casual (not rated)",
+    "bot.unrated": "Games against me are never rated: leave out “rated”.",
     "challenge.time_range": (
         "Time per move must be between {low} and {high} (or none); {time} is not."
     ),
@@ -209,6 +214,18 @@ EN: dict[str, str] = {
     "result.aborted_line": "aborted",
     "game.over": "🏁 Game #{game} is over: {result}.",
     "game.over.export": "Download the record:",
+    "rating.changes": "📈 Ratings: {changes}.",
+    "rating.change": "{name} {before} → {after} ({delta})",
+    "rating.bad_arg": "Write /rating [@user] [shogi|wa|wa-drops]; {word!r} is neither.",
+    "rating.no_games": "{name} has no rated games yet.",
+    "rating.title": "📊 Ratings of {name} (? provisional)",
+    "rating.variant": "{variant}:",
+    "rating.line": (
+        "  {where}: {rating} ±{deviation} · games: {games} ({wins} W / {losses} L / {draws} D)"
+    ),
+    "rating.none_here": "  {where}: no rated games",
+    "rating.where.here": "this chat",
+    "rating.where.overall": "overall",
     # --- why a move is illegal (rules error codes; English replies use the rules core's own
     # wording, which these templates mirror: they are the reference for other languages) ---
     "rules.no_piece": "there is no piece on {square}",

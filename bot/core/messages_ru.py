@@ -19,6 +19,7 @@ RU: dict[str, str] = {
     "cmd.impasse": "Объявить джисёги (импасс, правило 27 очков, только сёги)",
     "cmd.games": "Ваши текущие партии",
     "cmd.export": "Скачать запись партии (KIF, KIFU, CSA, USI) или анимацию GIF",
+    "cmd.rating": "Показать рейтинг (ваш или другого игрока) в этом чате и общий",
     "cmd.piece": "Показать, как ходит фигура",
     "cmd.cheatsheet": "Показать все фигуры варианта",
     "cmd.settings": "Показать или изменить настройки чата и куда приходят напоминания",
@@ -92,7 +93,8 @@ RU: dict[str, str] = {
     # --- challenge ----------------------------------------------------------------------
     "challenge.bad_arg": (
         "Не понимаю {word!r} в вызове. Пишите /challenge [@игрок] "
-        "[shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|none]; чтобы сыграть со мной — "
+        "[shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|none] [rated|casual]; "
+        "чтобы сыграть со мной — "
         "/challenge bot с уровнем от 1 до 8 (или /play)."
     ),
     "challenge.twice": "{word!r} и {other!r} оба задают {what}; выберите одно.",
@@ -101,6 +103,9 @@ RU: dict[str, str] = {
     "challenge.what.time": "время на ход",
     "challenge.what.opponent": "соперника",
     "challenge.what.level": "уровень",
+    "challenge.what.rated": "рейтинговая или товарищеская",
+    "challenge.casual": "товарищеская (без рейтинга)",
+    "bot.unrated": "Партии со мной никогда не рейтинговые: уберите «rated».",
     "challenge.time_range": (
         "Время на ход должно быть от {low} до {high} (или none); {time} не подходит."
     ),
@@ -203,6 +208,18 @@ RU: dict[str, str] = {
     "result.aborted_line": "партия отменена",
     "game.over": "🏁 Партия #{game} окончена: {result}.",
     "game.over.export": "Скачать запись:",
+    "rating.changes": "📈 Рейтинги: {changes}.",
+    "rating.change": "{name} {before} → {after} ({delta})",
+    "rating.bad_arg": "Напишите /rating [@игрок] [shogi|wa|wa-drops]; {word!r} — ни то, ни другое.",
+    "rating.no_games": "У {name} пока нет рейтинговых партий.",
+    "rating.title": "📊 Рейтинги: {name} (? — предварительный)",
+    "rating.variant": "{variant}:",
+    "rating.line": (
+        "  {where}: {rating} ±{deviation} · партий: {games} ({wins} В / {losses} П / {draws} Н)"
+    ),
+    "rating.none_here": "  {where}: нет рейтинговых партий",
+    "rating.where.here": "в этом чате",
+    "rating.where.overall": "всего",
     # --- why a move is illegal (rules error codes) ---------------------------------------
     "rules.no_piece": "на {square} нет фигуры",
     "rules.not_your_piece": "фигура на {square} принадлежит сопернику",

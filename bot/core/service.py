@@ -27,6 +27,7 @@ from bot.core.info import InfoCommands
 from bot.core.messages import text
 from bot.core.play import PlayCommands
 from bot.core.positions import DamagedRecordError
+from bot.core.ratings import Ratings
 from bot.store.errors import ReadOnlyStore, StoreFull, VersionConflict
 from bot.store.models import (
     ENGINE_PLAYER,
@@ -55,7 +56,11 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.delivery = Delivery(self.store, self.clock, self.outboxes)
         self.bot_player = BotPlayer(self, engine or EngineRunner.from_config(self.config))
-        capabilities = {"play": self.bot_player.cmd_play}  # modules of their own
+        self.ratings = Ratings(self)
+        capabilities = {  # modules of their own
+            "play": self.bot_player.cmd_play,
+            "rating": self.ratings.cmd_rating,
+        }
         self._handlers: dict[str, Handler] = {
             c.name: capabilities.get(c.name) or getattr(self, f"cmd_{c.name}")
             for c in (*COMMANDS, *HIDDEN_COMMANDS)

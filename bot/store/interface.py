@@ -25,6 +25,8 @@ from bot.store.models import (
     NewTimer,
     NoticeRow,
     NoticeState,
+    RatingChange,
+    RatingRow,
     ReminderRoute,
     TimerRow,
     UserRow,
@@ -56,8 +58,11 @@ class Store(Protocol):
         time_per_move: int | None,
         now: float,
         expires_at: float,
+        *,
+        rated: bool = True,
     ) -> ChallengeRow:
-        """Insert an open challenge and its expiry timer.
+        """Insert an open challenge (``rated``: its game counts for ratings) and its expiry
+        timer.
 
         A challenger has at most one open challenge per chat, held by the database itself
         (requests racing each other included): ChallengeAlreadyOpen names the one there.
@@ -136,6 +141,28 @@ class Store(Protocol):
         """Write ``game`` if the stored version is still ``game.version``; return it with the
         version raised by one.  ``timers`` (when given) replace the game's pending timers;
         ``notices`` are queued for delivery in the same transaction."""
+        ...
+
+    # ratings (applied by update_game, in the transaction that finishes a rateable game)
+    async def rating(
+        self, platform: str, community: str, player: str, variant: str
+    ) -> RatingRow | None:
+        """The player's rating in ``variant`` in ``community`` (a chat id; '' for the whole
+        platform); None before their first rated game there."""
+        ...
+
+    async def ratings_of(self, platform: str, community: str, player: str) -> list[RatingRow]:
+        """The player's ratings in every variant they played rated in ``community``."""
+        ...
+
+    async def rating_changes(self, game: GameRow) -> list[RatingChange]:
+        """What the finished ``game`` did to its players' ratings in its community, sente
+        first (before it is written: what it will do); [] when it changes none."""
+        ...
+
+    async def rebuild_ratings(self) -> int:
+        """Recompute every rating from the games, in the order they were rated; how many
+        games count."""
         ...
 
     # timers

@@ -218,6 +218,52 @@ MIGRATIONS: tuple[Migration, ...] = (
             WHERE status = 'active' AND engine_level IS NOT NULL;
         """,
     ),
+    Migration(
+        10,
+        "ratings: rated games, Glicko-2 ratings per community and per platform",
+        # Games two people started from a challenge were rated by default: they are marked so
+        # (a challenge says whether its game is rated: ``/challenge ... casual``).
+        # ``rated_seq`` is the order ratings took them in (``komabot ratings rebuild`` follows
+        # it).  The ratings of games finished before this version are computed in Python at
+        # the first open (SqliteStore.open, the same code as the rebuild), which then records
+        # ``rebuilt`` in ``ratings_state``.  ``rating_changes`` keeps what each game did to its
+        # players' ratings in its community (the result message shows it).  ``community`` is
+        # the chat id ('' for the whole platform): the store keeps no Discord guild or Telegram
+        # group above the chat.
+        """
+        ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE games ADD COLUMN rated_seq INTEGER;
+        ALTER TABLE challenges ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
+        UPDATE games SET rated = 1 WHERE engine_level IS NULL AND challenge_id IS NOT NULL
+            AND sente != 'engine:komabot' AND gote != 'engine:komabot';
+        CREATE UNIQUE INDEX games_rated_seq ON games (rated_seq) WHERE rated_seq IS NOT NULL;
+        CREATE TABLE ratings (
+            platform TEXT NOT NULL,
+            community TEXT NOT NULL,
+            player TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            rating REAL NOT NULL,
+            deviation REAL NOT NULL,
+            volatility REAL NOT NULL,
+            games INTEGER NOT NULL DEFAULT 0,
+            wins INTEGER NOT NULL DEFAULT 0,
+            losses INTEGER NOT NULL DEFAULT 0,
+            draws INTEGER NOT NULL DEFAULT 0,
+            last_played REAL,
+            PRIMARY KEY (platform, community, player, variant)
+        );
+        CREATE TABLE rating_changes (
+            game_id INTEGER NOT NULL,
+            player TEXT NOT NULL,
+            rating_before REAL NOT NULL,
+            deviation_before REAL NOT NULL,
+            rating_after REAL NOT NULL,
+            deviation_after REAL NOT NULL,
+            PRIMARY KEY (game_id, player)
+        );
+        CREATE TABLE ratings_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

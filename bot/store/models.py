@@ -9,6 +9,7 @@ ENGINE_PLAYER = "engine:komabot"
 """The player key of Komabot itself in a game against the bot (``sente`` or ``gote``); such a
 game also has its ``engine_level``.  Not a platform user: it has no deadline, no reminders and
 no mentions, and ratings will tell its games apart by it."""
+MIN_RATED_MOVES = 4  # a game changes ratings only with at least two moves by each side
 ENGINE_SCORES_KEPT = 8  # the engine's latest scores a game keeps (its resign decision reads 3)
 
 
@@ -67,6 +68,7 @@ class ChallengeRow:
     created_at: float
     expires_at: float
     game_id: int | None = None
+    rated: bool = True  # its game counts for ratings (``casual``: it does not)
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,20 @@ class GameRow:
     challenge_id: int | None = None
     engine_level: int | None = None  # a game against the bot: its level (1-8); else None
     engine_scores: tuple[int, ...] = ()  # the engine's scores for its latest moves, oldest first
+    rated: bool = False  # counts for ratings (two people, from a challenge); see rateable
+
+    @property
+    def rateable(self) -> bool:
+        """Finished in a way that changes ratings: rated, not aborted, and with at least two
+        moves by each side (a game against the bot never is)."""
+        return (
+            self.rated
+            and self.status is GameStatus.FINISHED
+            and self.termination != "aborted"
+            and len(self.moves) >= MIN_RATED_MOVES
+            and self.engine_level is None
+            and ENGINE_PLAYER not in (self.sente, self.gote)
+        )
 
     @property
     def active(self) -> bool:
@@ -228,3 +244,35 @@ class ReminderRoute(Enum):
 
     CHAT = "chat"  # the game's chat
     DM = "dm"  # a direct message (private chat) with the bot
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A player's Glicko-2 rating in one variant, in one community (the chat id: platforms
+    give the store no guild/group above the chat) or over the whole platform (``community``
+    empty)."""
+
+    platform: str
+    community: str
+    player: str  # user key
+    variant: str
+    rating: float
+    deviation: float
+    volatility: float
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    last_played: float | None
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """What one finished game did to one player's rating in the game's community."""
+
+    game_id: int
+    player: str
+    rating_before: float
+    deviation_before: float
+    rating_after: float
+    deviation_after: float

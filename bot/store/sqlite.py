@@ -20,6 +20,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from types import NoneType
 from typing import Any
@@ -27,6 +28,7 @@ from urllib.parse import quote
 
 import aiosqlite
 
+from bot.core import glicko2
 from bot.store.errors import (
     ChallengeAlreadyOpen,
     ReadOnlyStore,
@@ -46,6 +48,8 @@ from bot.store.models import (
     NewTimer,
     NoticeRow,
     NoticeState,
+    RatingChange,
+    RatingRow,
     ReminderRoute,
     TimerKind,
     TimerRow,
@@ -54,22 +58,29 @@ from bot.store.models import (
 
 log = logging.getLogger(__name__)
 
+RATINGS_VERSION = 10  # the schema version that brought ratings (see _rate_history_once)
+
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 _GAME_COLUMNS = (
     "id, platform, chat_id, thread_id, variant, start_sfen, moves, version, sente, gote, "
     "status, termination, winner, time_per_move, deadline, draw_offer, takeback_offer, "
-    "created_at, updated_at, finished_at, challenge_id, engine_level, engine_scores"
+    "created_at, updated_at, finished_at, challenge_id, engine_level, engine_scores, rated"
 )
 _INSERT_GAME = (
     "INSERT INTO games (platform, chat_id, thread_id, variant, start_sfen, moves, version, "
     "sente, gote, status, termination, winner, time_per_move, deadline, draw_offer, "
     "takeback_offer, created_at, updated_at, finished_at, challenge_id, engine_level, "
-    "engine_scores) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "engine_scores, rated) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_RATING_COLUMNS = (
+    "platform, community, player, variant, rating, deviation, volatility, games, wins, losses, "
+    "draws, last_played"
 )
 _CHALLENGE_COLUMNS = (
     "id, platform, chat_id, thread_id, challenger, challenged, variant, color, time_per_move, "
-    "status, created_at, expires_at, game_id"
+    "status, created_at, expires_at, game_id, rated"
 )
 _TIMER_COLUMNS = (
     "id, kind, due_at, game_id, challenge_id, game_version, offset_s, fired_at, attempts, "
@@ -80,6 +91,17 @@ _NOTICE_COLUMNS = (
     "game_deadline, fallback_chat_id, fallback_thread_id, fallback_payload, state, attempts, "
     "next_attempt_at, claimed_by, claimed_until, last_error, done_at"
 )
+
+
+@dataclass(frozen=True)
+class _RatingUpdate:
+    """One rating row a finished game writes (see SqliteStore._rating_updates)."""
+
+    community: str
+    player: str
+    before: glicko2.Rating
+    after: glicko2.Rating
+    row: RatingRow
 
 
 def _game(row: Any) -> GameRow:
@@ -105,6 +127,7 @@ def _game(row: Any) -> GameRow:
         challenge_id=row[20],
         engine_level=row[21],
         engine_scores=tuple(int(s) for s in row[22].split()),
+        rated=bool(row[23]),
     )
 
 
@@ -121,6 +144,7 @@ def _challenge(row: Any) -> ChallengeRow:
         created_at=row[10],
         expires_at=row[11],
         game_id=row[12],
+        rated=bool(row[13]),
     )
 
 
@@ -375,10 +399,11 @@ _ROW_CHECKS: dict[str, tuple[str, str, Callable[[Any], object] | None, dict[str,
             "created_at": _REAL,
             "expires_at": _REAL,
             "game_id": _OPT_INT,
+            "rated": frozenset({0, 1}),
         },
     ),
     "games": (
-        _GAME_COLUMNS,
+        _GAME_COLUMNS + ", rated_seq",
         _ACTIVE_GAMES,
         _game,
         {
@@ -404,6 +429,8 @@ _ROW_CHECKS: dict[str, tuple[str, str, Callable[[Any], object] | None, dict[str,
             "challenge_id": _OPT_INT,
             "engine_level": _OPT_INT,
             "engine_scores": str,
+            "rated": frozenset({0, 1}),
+            "rated_seq": _OPT_INT,
         },
     ),
     "timers": (
@@ -461,6 +488,45 @@ _ROW_CHECKS: dict[str, tuple[str, str, Callable[[Any], object] | None, dict[str,
         f"frontend_state LIMIT {LIVE_STATE_ROWS}",
         None,
         {"platform": str, "kind": str, "key": str, "value": str, "updated_at": _REAL},
+    ),
+    "ratings": (
+        _RATING_COLUMNS,
+        # read by key when a game finishes or someone asks; a bounded sample of a large file
+        f"ratings LIMIT {LIVE_STATE_ROWS}",
+        None,
+        {
+            "platform": str,
+            "community": str,
+            "player": str,
+            "variant": str,
+            "rating": _REAL,
+            "deviation": _REAL,
+            "volatility": _REAL,
+            "games": int,
+            "wins": int,
+            "losses": int,
+            "draws": int,
+            "last_played": _OPT_REAL,
+        },
+    ),
+    "rating_changes": (
+        "game_id, player, rating_before, deviation_before, rating_after, deviation_after",
+        f"rating_changes LIMIT {LIVE_STATE_ROWS}",  # read by game; a sample of a large file
+        None,
+        {
+            "game_id": int,
+            "player": str,
+            "rating_before": _REAL,
+            "deviation_before": _REAL,
+            "rating_after": _REAL,
+            "deviation_after": _REAL,
+        },
+    ),
+    "ratings_state": (
+        "key, value",
+        "ratings_state WHERE key = 'rebuilt'",
+        None,
+        {"key": str, "value": str},
     ),
 }
 
@@ -612,6 +678,8 @@ class SqliteStore:
             await db.execute("PRAGMA foreign_keys=ON")
             if problem is None:
                 await cls._migrate(db, target_version)
+                if target_version >= RATINGS_VERSION:
+                    await cls._rate_history_once(db)
                 if upgrading:
                     log.info("%s upgraded in %.1f s", path, time.monotonic() - started)
             elif version < target_version:
@@ -762,6 +830,28 @@ class SqliteStore:
                     await db.execute("ROLLBACK")
                 raise
 
+    @classmethod
+    async def _rate_history_once(cls, db: aiosqlite.Connection) -> None:
+        """Rate the games finished before ratings existed (migration 10), once: the first
+        process to open the upgraded file does it, and records it in ``ratings_state``."""
+        row = await (
+            await db.execute("SELECT 1 FROM ratings_state WHERE key = 'rebuilt'")
+        ).fetchone()
+        if row is not None:
+            return
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            row = await (
+                await db.execute("SELECT 1 FROM ratings_state WHERE key = 'rebuilt'")
+            ).fetchone()
+            if row is None:
+                await cls._rebuild(db)
+            await db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                await db.execute("ROLLBACK")
+            raise
+
     async def schema_version(self) -> int:
         async with self._lock:
             row = await (await self._db.execute("PRAGMA user_version")).fetchone()
@@ -851,13 +941,18 @@ class SqliteStore:
         time_per_move: int | None,
         now: float,
         expires_at: float,
+        *,
+        rated: bool = True,
     ) -> ChallengeRow:
         async with self._write() as db:
             try:
+                # ``rated`` is written only for a casual challenge (the column's default is
+                # rated), so that files at older versions still take challenges in tests.
+                extra = "" if rated else ", rated"
                 cur = await db.execute(
                     "INSERT INTO challenges (platform, chat_id, thread_id, challenger, "
-                    "challenged, variant, color, time_per_move, status, created_at, expires_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "challenged, variant, color, time_per_move, status, created_at, expires_at"
+                    f"{extra}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?{', ?' if extra else ''})",
                     (
                         chat.platform,
                         chat.chat_id,
@@ -870,6 +965,7 @@ class SqliteStore:
                         ChallengeStatus.OPEN.value,
                         now,
                         expires_at,
+                        *(() if rated else (0,)),
                     ),
                 )
             except sqlite3.IntegrityError:  # the index challenges_one_open (migration 6)
@@ -899,6 +995,7 @@ class SqliteStore:
             ChallengeStatus.OPEN,
             now,
             expires_at,
+            rated=rated,
         )
 
     async def get_challenge(self, challenge_id: int) -> ChallengeRow | None:
@@ -1056,6 +1153,7 @@ class SqliteStore:
             g.challenge_id,
             g.engine_level,
             " ".join(str(score) for score in g.engine_scores),
+            int(g.rated),
         )
 
     async def get_game(self, game_id: int) -> GameRow | None:
@@ -1161,12 +1259,14 @@ class SqliteStore:
                 "start_sfen = ?, moves = ?, version = ?, sente = ?, gote = ?, status = ?, "
                 "termination = ?, winner = ?, time_per_move = ?, deadline = ?, draw_offer = ?, "
                 "takeback_offer = ?, created_at = ?, updated_at = ?, finished_at = ?, "
-                "challenge_id = ?, engine_level = ?, engine_scores = ? "
+                "challenge_id = ?, engine_level = ?, engine_scores = ?, rated = ? "
                 "WHERE id = ? AND version = ?",
                 (*values, game.id, game.version),
             )
             if cur.rowcount != 1:
                 raise VersionConflict(f"game {game.id} changed since version {game.version}")
+            if new.rateable:
+                await self._rate(db, new)
             if timers is not None:
                 await db.execute(
                     "DELETE FROM timers WHERE game_id = ?",
@@ -1175,6 +1275,165 @@ class SqliteStore:
                 await self._insert_timers(db, timers)
             await self._insert_notices(db, notices)
         return new
+
+    # --- ratings ------------------------------------------------------------------------
+
+    async def rating(
+        self, platform: str, community: str, player: str, variant: str
+    ) -> RatingRow | None:
+        row = await self._one(
+            f"SELECT {_RATING_COLUMNS} FROM ratings WHERE platform = ? AND community = ? "
+            "AND player = ? AND variant = ?",
+            (platform, community, player, variant),
+        )
+        return RatingRow(*row) if row else None
+
+    async def rebuild_ratings(self) -> int:
+        """Recompute every rating from the rated games, in the order they were rated (games
+        rated before ratings existed: by when they finished); how many games count."""
+        async with self._write() as db:
+            return await self._rebuild(db)
+
+    @classmethod
+    async def _rebuild(cls, db: aiosqlite.Connection) -> int:
+        rows = await db.execute_fetchall(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE rated = 1 AND status = 'finished' "
+            "ORDER BY rated_seq IS NULL, rated_seq, finished_at, id"
+        )
+        await db.execute("DELETE FROM ratings")
+        await db.execute("DELETE FROM rating_changes")
+        await db.execute("UPDATE games SET rated_seq = NULL WHERE rated_seq IS NOT NULL")
+        count = 0
+        for row in rows:
+            game = _game(row)
+            if game.rateable:
+                await cls._rate(db, game)
+                count += 1
+        await db.execute(
+            "INSERT OR REPLACE INTO ratings_state (key, value) VALUES ('rebuilt', ?)", (str(count),)
+        )
+        return count
+
+    async def ratings_of(self, platform: str, community: str, player: str) -> list[RatingRow]:
+        rows = await self._all(
+            f"SELECT {_RATING_COLUMNS} FROM ratings WHERE platform = ? AND community = ? "
+            "AND player = ? ORDER BY variant",
+            (platform, community, player),
+        )
+        return [RatingRow(*row) for row in rows]
+
+    async def rating_changes(self, game: GameRow) -> list[RatingChange]:
+        """What ``game`` did (or, finished but not yet written, will do) to its players'
+        ratings in its community, sente first; [] for a game that changes no rating.
+
+        The preview (for a result announced in the transaction that writes it) differs from
+        what is applied only when another game of the same player and variant finishes in
+        between."""
+        if not game.rateable:
+            return []
+        rows = await self._all(
+            "SELECT player, rating_before, deviation_before, rating_after, deviation_after "
+            "FROM rating_changes WHERE game_id = ?",
+            (game.id,),
+        )
+        if rows:
+            order = {game.sente: 0, game.gote: 1}
+            return sorted(
+                (RatingChange(game.id, *row) for row in rows), key=lambda c: order.get(c.player, 2)
+            )
+        async with self._lock:
+            done = await (
+                await self._db.execute("SELECT rated_seq FROM games WHERE id = ?", (game.id,))
+            ).fetchone()
+            if done is not None and done[0] is not None:
+                return []  # rated before changes were kept
+            updates = await self._rating_updates(self._db, game)
+        return [
+            RatingChange(game.id, u.player, u.before.rating, u.before.deviation,
+                         u.after.rating, u.after.deviation)
+            for u in updates
+            if u.community == game.chat.chat_id
+        ]  # fmt: skip
+
+    @staticmethod
+    async def _rating_updates(db: aiosqlite.Connection, game: GameRow) -> list[_RatingUpdate]:
+        """The new ratings ``game`` gives its players, in its community and then over the
+        platform (each player's rating first aged by the days since their last game)."""
+        when = game.finished_at if game.finished_at is not None else game.updated_at
+        score = 0.5 if game.winner is None else (1.0 if game.winner == 0 else 0.0)
+        updates = []
+        for community in (game.chat.chat_id, ""):
+            before: list[glicko2.Rating] = []
+            stored: list[Any] = []
+            for player in (game.sente, game.gote):
+                row = await (
+                    await db.execute(
+                        f"SELECT {_RATING_COLUMNS} FROM ratings WHERE platform = ? "
+                        "AND community = ? AND player = ? AND variant = ?",
+                        (game.chat.platform, community, player, game.variant),
+                    )
+                ).fetchone()
+                stored.append(row)
+                if row is None:
+                    before.append(glicko2.Rating())
+                else:
+                    days = max(0.0, when - (row[11] if row[11] is not None else when)) / 86400
+                    before.append(glicko2.age(glicko2.Rating(row[4], row[5], row[6]), days))
+            for side, player in enumerate((game.sente, game.gote)):
+                mine = score if side == 0 else 1.0 - score
+                after = glicko2.update(before[side], [(before[1 - side], mine)])
+                old = stored[side]
+                games, wins, losses, draws = (0, 0, 0, 0) if old is None else old[7:11]
+                row = RatingRow(
+                    game.chat.platform,
+                    community,
+                    player,
+                    game.variant,
+                    after.rating,
+                    after.deviation,
+                    after.volatility,
+                    games + 1,
+                    wins + (mine == 1.0),
+                    losses + (mine == 0.0),
+                    draws + (mine == 0.5),
+                    when,
+                )
+                updates.append(_RatingUpdate(community, player, before[side], after, row))
+        return updates
+
+    @classmethod
+    async def _rate(cls, db: aiosqlite.Connection, game: GameRow) -> None:
+        """Apply the finished ``game`` to its players' ratings (in its community and over the
+        platform), once: ``rated_seq`` marks it done and orders a rebuild."""
+        done = await (
+            await db.execute("SELECT rated_seq FROM games WHERE id = ?", (game.id,))
+        ).fetchone()
+        if done is None or done[0] is not None:
+            return
+        seq = await (
+            await db.execute(
+                "SELECT max(rated_seq) FROM games INDEXED BY games_rated_seq "
+                "WHERE rated_seq IS NOT NULL"
+            )
+        ).fetchone()
+        await db.execute(
+            "UPDATE games SET rated_seq = ? WHERE id = ?", ((seq[0] or 0) + 1, game.id)
+        )
+        for u in await cls._rating_updates(db, game):
+            r = u.row
+            await db.execute(
+                f"INSERT OR REPLACE INTO ratings ({_RATING_COLUMNS}) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (r.platform, r.community, r.player, r.variant, r.rating, r.deviation,
+                 r.volatility, r.games, r.wins, r.losses, r.draws, r.last_played),
+            )  # fmt: skip
+            if u.community == game.chat.chat_id:
+                await db.execute(
+                    "INSERT OR REPLACE INTO rating_changes (game_id, player, rating_before, "
+                    "deviation_before, rating_after, deviation_after) VALUES (?, ?, ?, ?, ?, ?)",
+                    (game.id, u.player, u.before.rating, u.before.deviation, u.after.rating,
+                     u.after.deviation),
+                )  # fmt: skip
 
     # --- timers -------------------------------------------------------------------------
 

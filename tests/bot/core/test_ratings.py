@@ -1,0 +1,200 @@
+"""Ratings through the service: what counts, the result line, /rating, rebuilds, races."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main as cli_main
+from bot.core.base import chat_key
+from bot.store import SqliteStore, VersionConflict
+from bot.store.models import GameRow, RatingRow
+from tests.bot.core.harness import ALICE, BOB, CAROL, MAIN, Harness
+
+OPENING = ("7g7f", "3c3d", "2g2f", "8c8d")  # two moves by each side: enough to be rated
+HERE = chat_key(MAIN)
+
+
+async def rating(h: Harness, who: str, community: str = HERE.chat_id) -> RatingRow | None:
+    return await h.store.rating("console", community, who, "shogi")
+
+
+async def all_ratings(path: Path) -> list[tuple[object, ...]]:
+    con = sqlite3.connect(path)
+    try:
+        return con.execute("SELECT * FROM ratings ORDER BY 1, 2, 3, 4").fetchall() + [
+            ("changes", *row)
+            for row in con.execute("SELECT * FROM rating_changes ORDER BY game_id, player")
+        ]
+    finally:
+        con.close()
+
+
+async def played(h: Harness, sente=ALICE, gote=BOB) -> GameRow:  # type: ignore[no-untyped-def]
+    game = await h.start_game(sente, gote)
+    await h.play(game, *OPENING)
+    return game
+
+
+async def test_a_win_by_resignation_rates_both_and_says_so(h: Harness) -> None:
+    game = await played(h)
+    done = await h.say(BOB, "resign", "yes")
+    assert "Alice 1500? → 1662? (+162), Bob 1500? → 1338? (-162)" in done.text, done.text
+    alice, bob = await rating(h, ALICE.key), await rating(h, BOB.key)
+    assert alice is not None and bob is not None
+    assert round(alice.rating) == 1662 and (alice.games, alice.wins, alice.losses) == (1, 1, 0)
+    assert round(bob.rating) == 1338 and (bob.games, bob.losses) == (1, 1)
+    overall = await rating(h, ALICE.key, "")
+    assert overall is not None and overall.rating == alice.rating
+    assert (await h.game(game.id)).rated
+    again = await h.say(ALICE, "board", str(game.id))  # the finished game keeps its line
+    assert "Alice 1500? → 1662? (+162)" in again.text
+
+
+async def test_a_draw_by_agreement(h: Harness) -> None:
+    await played(h)
+    await h.say(ALICE, "draw")
+    drawn = await h.say(BOB, "draw", "accept")
+    assert "Alice 1500? → 1500? (+0)" in drawn.text, drawn.text
+    alice = await rating(h, ALICE.key)
+    assert alice is not None and (alice.games, alice.draws) == (1, 1)
+
+
+async def test_a_timeout_rates_the_game_and_the_notice_says_so(h: Harness) -> None:
+    game = await played(h)
+    await h.clock.advance(86400 + 1)
+    await h.service.fire_due()
+    ended = await h.game(game.id)
+    assert ended.termination == "timeout" and ended.winner == 1  # Alice to move: she lost
+    alice, bob = await rating(h, ALICE.key), await rating(h, BOB.key)
+    assert alice is not None and bob is not None and alice.losses == 1 and bob.wins == 1
+    notices = await h.store.notices(game.id)
+    payloads = " ".join(n.payload for n in notices if n.kind == "timeout")
+    assert "Bob 1500? → 1662? (+162)" in payloads
+
+
+async def test_casual_games_and_short_or_aborted_games_change_no_rating(h: Harness) -> None:
+    card = await h.say(ALICE, "challenge", "shogi", "sente", "casual", target=BOB)
+    assert "casual (not rated)" in card.text
+    await h.say(BOB, "accept")
+    game = await h.store.active_game(HERE, ALICE.key)
+    assert game is not None and not game.rated
+    await h.play(game, *OPENING)
+    done = await h.say(BOB, "resign", "yes")
+    assert "Ratings" not in done.text
+    short = await h.start_game(ALICE, BOB)
+    assert short.rated
+    await h.play(short, "7g7f", "3c3d", "2g2f")  # only one move by gote
+    await h.say(BOB, "resign", "yes")
+    aborted = await h.start_game(ALICE, BOB)
+    await h.say(ALICE, "abort")
+    assert not (await h.game(aborted.id)).active
+    assert await rating(h, ALICE.key) is None and await rating(h, BOB.key) is None
+    assert "no rated games" in (await h.say(ALICE, "rating")).text
+
+
+async def test_games_against_the_bot_are_never_rated(h: Harness) -> None:
+    refused = await h.say(ALICE, "play", "rated")
+    assert "never rated" in refused.text
+    start = await h.say(ALICE, "play", "shogi", "level", "1", "sente")
+    game = await h.store.active_game(HERE, ALICE.key)
+    assert game is not None and not game.rated, start.text
+    await h.say(ALICE, "resign", "yes")
+    assert await rating(h, ALICE.key) is None
+
+
+async def test_rating_command_in_english_and_russian(h: Harness) -> None:
+    await played(h)
+    await h.say(BOB, "resign", "yes")
+    mine = await h.say(ALICE, "rating")
+    assert "📊 Ratings of Alice" in mine.text
+    assert "this chat: 1662? ±290 · games: 1 (1 W / 0 L / 0 D)" in mine.text
+    assert "overall: 1662? ±290" in mine.text
+    theirs = await h.say(ALICE, "rating", "shogi", target=BOB)
+    assert "Ratings of Bob" in theirs.text and "1338?" in theirs.text
+    assert "neither" in (await h.say(ALICE, "rating", "chess")).text
+    assert "Carol has no rated games" in (await h.say(CAROL, "rating")).text
+    await h.say(CAROL, "settings", "language", "ru")
+    ru = await h.say(ALICE, "rating")
+    assert "📊 Рейтинги: Alice" in ru.text
+    assert "в этом чате: 1662? ±290 · партий: 1 (1 В / 0 П / 0 Н)" in ru.text
+    assert "всего: 1662?" in ru.text
+
+
+async def test_rebuild_and_first_open_reproduce_the_stored_ratings(h: Harness) -> None:
+    for sente, gote, loser in ((ALICE, BOB, BOB), (BOB, CAROL, CAROL), (CAROL, ALICE, ALICE)):
+        await played(h, sente, gote)
+        await h.clock.advance(3 * 86400)  # time passes: deviations grow between games
+        await h.say(loser, "resign", "yes")
+    await h.start_game(ALICE, BOB)  # one still going
+    await h.say(ALICE, "draw")
+    stored = await all_ratings(h.path)
+    assert len([r for r in stored if r[0] != "changes"]) == 6  # 3 players x (here, overall)
+    assert await h.store.rebuild_ratings() == 3
+    assert await all_ratings(h.path) == stored
+    await h.close()
+    assert await asyncio.to_thread(cli_main, ["ratings", "rebuild", "--db", str(h.path)]) == 0
+    assert await all_ratings(h.path) == stored
+    # A file from before ratings: the first open rates its games, once.
+    con = sqlite3.connect(h.path)
+    with con:
+        con.execute("DELETE FROM ratings")
+        con.execute("DELETE FROM rating_changes")
+        con.execute("DELETE FROM ratings_state")
+        con.execute("UPDATE games SET rated_seq = NULL")
+    con.close()
+    await h.open()
+    assert await all_ratings(h.path) == stored
+
+
+async def test_two_finishing_requests_rate_the_game_exactly_once(h: Harness) -> None:
+    game = await played(h)
+    answers = await asyncio.gather(h.say(ALICE, "resign", "yes"), h.say(BOB, "resign", "yes"))
+    assert sum("resigned" in a.text for a in answers) == 1, [a.text for a in answers]
+    alice = await rating(h, ALICE.key)
+    assert alice is not None and alice.games == 1
+    # The store itself: a second write of the finished game from the same version conflicts,
+    # and a later write of it (any change) rates it no more.
+    finished = await h.game(game.id)
+    with pytest.raises(VersionConflict):
+        await h.store.update_game(replace(finished, version=finished.version - 1))
+    await h.store.update_game(replace(finished, updated_at=finished.updated_at + 1))
+    again = await rating(h, ALICE.key)
+    assert again == alice
+
+
+async def test_rating_queries_use_indexes(tmp_path: Path, h: Harness) -> None:
+    from tests.bot.store.test_scale import _scans
+
+    await played(h)
+    await h.say(BOB, "resign", "yes")
+    con = sqlite3.connect(h.path)
+    try:
+        for sql in (
+            "SELECT rated_seq FROM games WHERE id = 1",
+            "SELECT max(rated_seq) FROM games INDEXED BY games_rated_seq "
+            "WHERE rated_seq IS NOT NULL",
+            "SELECT * FROM ratings WHERE platform = 'console' AND community = 'main' "
+            "AND player = 'console:alice' AND variant = 'shogi'",
+            "SELECT * FROM ratings WHERE platform = 'console' AND community = '' "
+            "AND player = 'console:alice' ORDER BY variant",
+            "SELECT * FROM rating_changes WHERE game_id = 1",
+        ):
+            assert _scans(con, sql) == [], sql
+    finally:
+        con.close()
+
+
+async def test_a_store_without_ratings_yet_opens_read_only(tmp_path: Path) -> None:
+    path = tmp_path / "k.sqlite3"
+    store = await SqliteStore.open(path)
+    await store.close()
+    store = await SqliteStore.open(path, read_only=True)
+    try:
+        assert await store.ratings_of("console", "", ALICE.key) == []
+    finally:
+        await store.close()
