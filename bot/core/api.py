@@ -70,18 +70,29 @@ class User:
 
 @dataclass(frozen=True)
 class ChatRef:
-    """Where a message goes: a chat (channel, group, private chat, console room)."""
+    """Where a message goes: a chat (channel, group, private chat, console room).
+
+    ``community`` is the group of chats the chat belongs to where the platform has one (a
+    Discord server's id); None when the chat is its own community (a Telegram group, a
+    Discord DM, the console).  Ratings and leaderboards are kept per community
+    (:attr:`community_id`); it takes no part in comparisons: a chat is its id."""
 
     platform: Platform
     chat_id: str
     thread_id: str | None = None
+    community: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
-        _clean_fields(self, ("chat_id", "thread_id"))
+        _clean_fields(self, ("chat_id", "thread_id", "community"))
 
     @property
     def key(self) -> str:
         return f"{self.platform}:{self.chat_id}"
+
+    @property
+    def community_id(self) -> str:
+        """The community whose ratings this chat shows: the server, else the chat itself."""
+        return self.community or self.chat_id
 
 
 @dataclass(frozen=True)

@@ -142,11 +142,11 @@ def reads_as_move(pos: Position, move_text: str) -> bool:
 
 
 def chat_key(chat: ChatRef) -> ChatKey:
-    return ChatKey(chat.platform, chat.chat_id, chat.thread_id)
+    return ChatKey(chat.platform, chat.chat_id, chat.thread_id, chat.community)
 
 
 def chat_ref(chat: ChatKey) -> ChatRef:
-    return ChatRef(chat.platform, chat.chat_id, chat.thread_id)  # type: ignore[arg-type]
+    return ChatRef(chat.platform, chat.chat_id, chat.thread_id, chat.community)  # type: ignore[arg-type]
 
 
 class ServiceBase:
@@ -424,10 +424,22 @@ class ServiceBase:
         without the move, nor the move without it.
         """
         if not notify:
-            saved = await self.save_game(new, ctx.now, clocks=clocks)
+            # The board is drawn while the move is written: the image does not depend on the
+            # write, and the write's wait for the disk overlaps the drawing.
+            drawing = (
+                None
+                if pos is None or os.environ.get("NO_OVERLAP")
+                else await self.start_board(new, pos, ctx.settings)
+            )
+            try:
+                saved = await self.save_game(new, ctx.now, clocks=clocks)
+            except BaseException:
+                if drawing is not None:
+                    drawing.cancel()  # the move was not made: nobody sees this board
+                raise
             if pos is not None:
                 self.positions.put(saved, pos)
-            return await self.game_reply(ctx, saved, lines, pos=pos)
+            return await self.game_reply(ctx, saved, lines, pos=pos, drawing=drawing)
         shown = replace(new, version=new.version + 1)
         reply = await self.game_reply(ctx, shown, lines, pos=pos, announce=False)
         notice = self.delivery.notice("move", new.chat, reply, ctx.now, game_id=new.id)
@@ -464,10 +476,12 @@ class ServiceBase:
         mention_mover: bool = True,
         now: float | None = None,
         announce: bool = True,
+        drawing: asyncio.Future[Attachment | None] | None = None,
     ) -> Reply:
         """``lines``, then whose turn (or the result), with the board image and text board.
 
         With ``announce``, a reply to someone acting from another chat also goes to the game's.
+        ``drawing`` is the board image already under way (``start_board``), if it is.
         """
         settings = settings or (ctx.settings if ctx else await self.store.get_settings(game.chat))
         lang = settings.language
@@ -507,8 +521,9 @@ class ServiceBase:
                 body.append(change_line(changes, names, lang))
             body.append(text("game.over.export", lang))
             buttons = (*buttons, export_buttons(game))
-        result = present.result_caption(game, names, lang)  # "" while the game goes on
-        image = await self.board_attachment(pos, settings, names, result=result)
+        if drawing is None:
+            drawing = await self.start_board(game, pos, settings, names)
+        image = await drawing
         board = None  # the text board: only where it is seen (see shows_text_board)
         if image is None or self.shows_text_board(ctx, game.chat):
             board = present.board_text(pos, settings, names)
@@ -532,6 +547,22 @@ class ServiceBase:
         front = self.outboxes.get(chat.platform)
         return bool(getattr(front, "shows_text_board", False))
 
+    async def start_board(
+        self,
+        game: GameRow,
+        pos: Position,
+        settings: ChatSettings,
+        names: tuple[str, str] | None = None,
+    ) -> asyncio.Future[Attachment | None]:
+        """The board image of ``game`` at ``pos`` as the chat's ``settings`` draw it, started
+        now (``pos`` is copied first: it may change meanwhile); await the result when needed.
+        A finished game's image says the result."""
+        names = names or await self.names(game, settings.language)
+        result = present.result_caption(game, names, settings.language)  # "" while it goes on
+        return asyncio.ensure_future(
+            self.board_attachment(pos.copy(), settings, names, result=result)
+        )
+
     async def board_attachment(
         self,
         pos: Position,
@@ -545,9 +576,7 @@ class ServiceBase:
         if not self.render_images:
             return None
         try:
-            return await self.draw(
-                present.board_image, pos.copy(), settings, names, highlights, result
-            )
+            return await self.draw(present.board_image, pos, settings, names, highlights, result)
         except Exception:
             # The answer still goes out (with the text board): what was done stays visible.
             log.exception("drawing the board failed")

@@ -358,7 +358,7 @@ class ChallengeCommands(ServiceBase):
         variant = load_variant(ch.variant)
         game = GameRow(
             id=0,
-            chat=ch.chat,
+            chat=replace(ch.chat, community=ctx.chat.community),  # taken in its chat
             variant=ch.variant,
             start_sfen=variant.start_sfen,
             moves=(),

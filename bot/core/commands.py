@@ -138,6 +138,28 @@ COMMANDS: tuple[Command, ...] = (
         "/rating @bob wa",
     ),
     Command(
+        "leaderboard",
+        ("top", "ladder"),
+        "[shogi|wa|wa-drops] [page]",
+        (
+            Argument(
+                "variant", "which variant (the one played here last)", choices=VARIANT_CHOICES
+            ),
+            Argument("page", "page number (ten players a page)"),
+        ),
+        "/leaderboard wa",
+    ),
+    Command(
+        "history",
+        ("played", "results"),
+        "[@user] [page]",
+        (
+            Argument("user", "whose games (yours when left out)"),
+            Argument("page", "page number (ten games a page)"),
+        ),
+        "/history @bob",
+    ),
+    Command(
         "export",
         ("record", "kif"),
         "[kif|kifu|csa|usi|gif] [game]",

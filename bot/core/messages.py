@@ -30,6 +30,8 @@ EN: dict[str, str] = {
     "cmd.games": "List your games in progress",
     "cmd.export": "Download a game record (KIF, KIFU, CSA, USI) or an animated GIF",
     "cmd.rating": "Show a rating (yours or someone's) in this chat and overall",
+    "cmd.leaderboard": "Show the best ratings of this server or group, and your place",
+    "cmd.history": "Show the last games of a player here, with rating changes",
     "cmd.piece": "Show how a piece moves",
     "cmd.cheatsheet": "Show every piece of a variant",
     "cmd.settings": "Show or change this chat's settings and where your reminders go",
@@ -226,6 +228,46 @@ EN: dict[str, str] = {
     "rating.none_here": "  {where}: no rated games",
     "rating.where.here": "this chat",
     "rating.where.overall": "overall",
+    "rating.where.server": "this server",
+    "rating.best_win": "    best win: {rating} ({name}, game #{game})",
+    "rating.streak": "    current streak: {count} {kind}",
+    "rating.streak.wins": "won in a row",
+    "rating.streak.losses": "lost in a row",
+    "rating.streak.draws": "drawn in a row",
+    "page.range": "Page {page!r} is not one I can show: pages are numbered 1 to {most}.",
+    "page.missing": "There is no page {page}: there are {pages}.",
+    "button.page_back": "◀ Page {page}",
+    "button.page_next": "Page {page} ▶",
+    "leaderboard.bad_arg": (
+        "Write /leaderboard [shogi|wa|wa-drops] [page]; {word!r} is neither a variant nor a "
+        "page number."
+    ),
+    "leaderboard.title": "{variant} leaderboard, {where} (page {page} of {pages})",
+    "leaderboard.line": "{place}. {name} {rating} ±{deviation} · games: {games}",
+    "leaderboard.head.player": "Player",
+    "leaderboard.head.rating": "Rating",
+    "leaderboard.head.games": "Games",
+    "leaderboard.empty": (
+        "No one here has a settled {variant} rating yet: a rating joins the leaderboard when it "
+        "is no longer provisional (after about five rated games)."
+    ),
+    "leaderboard.you": "Your place: {place} of {total} ({rating}).",
+    "leaderboard.you_provisional": (
+        "Your rating {rating} is still provisional (±{deviation}): it joins the leaderboard "
+        "below ±{threshold}."
+    ),
+    "leaderboard.you_none": "You have no rated games in this variant here yet.",
+    "history.bad_arg": "Write /history [@user] [page]; {word!r} is neither.",
+    "history.none": "{name} has no finished games in {where} yet.",
+    "history.title": "📜 Games of {name} in {where}, newest first (page {page} of {pages}):",
+    "history.line": "#{game} · {opponent} · {variant} · {result} · {rating}",
+    "history.won": "won by {reason}",
+    "history.lost": "lost by {reason}",
+    "history.drawn": "draw by {reason}",
+    "history.aborted": "aborted",
+    "history.change": "{before} → {after} ({delta})",
+    "history.unrated": "not rated",
+    "history.export": "Download a record: /export NUMBER.",
     # --- why a move is illegal (rules error codes; English replies use the rules core's own
     # wording, which these templates mirror: they are the reference for other languages) ---
     "rules.no_piece": "there is no piece on {square}",

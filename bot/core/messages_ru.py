@@ -20,6 +20,8 @@ RU: dict[str, str] = {
     "cmd.games": "Ваши текущие партии",
     "cmd.export": "Скачать запись партии (KIF, KIFU, CSA, USI) или анимацию GIF",
     "cmd.rating": "Показать рейтинг (ваш или другого игрока) в этом чате и общий",
+    "cmd.leaderboard": "Лучшие рейтинги этого сервера или группы и ваше место",
+    "cmd.history": "Последние партии игрока здесь и изменения рейтинга",
     "cmd.piece": "Показать, как ходит фигура",
     "cmd.cheatsheet": "Показать все фигуры варианта",
     "cmd.settings": "Показать или изменить настройки чата и куда приходят напоминания",
@@ -220,6 +222,46 @@ RU: dict[str, str] = {
     "rating.none_here": "  {where}: нет рейтинговых партий",
     "rating.where.here": "в этом чате",
     "rating.where.overall": "всего",
+    "rating.where.server": "на этом сервере",
+    "rating.best_win": "    лучшая победа: {rating} ({name}, партия #{game})",
+    "rating.streak": "    текущая серия: {count} {kind}",
+    "rating.streak.wins": "побед подряд",
+    "rating.streak.losses": "поражений подряд",
+    "rating.streak.draws": "ничьих подряд",
+    "page.range": "Страницы {page!r} нет: страницы нумеруются от 1 до {most}.",
+    "page.missing": "Страницы {page} нет: всего их {pages}.",
+    "button.page_back": "◀ Стр. {page}",
+    "button.page_next": "Стр. {page} ▶",
+    "leaderboard.bad_arg": (
+        "Напишите /leaderboard [shogi|wa|wa-drops] [страница]; {word!r} — не вариант и не "
+        "номер страницы."
+    ),
+    "leaderboard.title": "Рейтинг игроков, {variant}, {where} (страница {page} из {pages})",
+    "leaderboard.line": "{place}. {name} {rating} ±{deviation} · партий: {games}",
+    "leaderboard.head.player": "Игрок",
+    "leaderboard.head.rating": "Рейтинг",
+    "leaderboard.head.games": "Партий",
+    "leaderboard.empty": (
+        "Здесь пока ни у кого нет устоявшегося рейтинга ({variant}): рейтинг попадает в таблицу, "
+        "когда перестаёт быть предварительным (примерно после пяти рейтинговых партий)."
+    ),
+    "leaderboard.you": "Ваше место: {place} из {total} ({rating}).",
+    "leaderboard.you_provisional": (
+        "Ваш рейтинг {rating} пока предварительный (±{deviation}): он попадёт в таблицу, "
+        "когда отклонение станет меньше ±{threshold}."
+    ),
+    "leaderboard.you_none": "У вас здесь пока нет рейтинговых партий в этом варианте.",
+    "history.bad_arg": "Напишите /history [@игрок] [страница]; {word!r} — ни то, ни другое.",
+    "history.none": "У {name} пока нет завершённых партий ({where}).",
+    "history.title": "📜 Партии {name} ({where}), сначала новые (страница {page} из {pages}):",
+    "history.line": "#{game} · {opponent} · {variant} · {result} · {rating}",
+    "history.won": "победа: {reason}",
+    "history.lost": "поражение: {reason}",
+    "history.drawn": "ничья: {reason}",
+    "history.aborted": "партия отменена",
+    "history.change": "{before} → {after} ({delta})",
+    "history.unrated": "без рейтинга",
+    "history.export": "Скачать запись: /export НОМЕР.",
     # --- why a move is illegal (rules error codes) ---------------------------------------
     "rules.no_piece": "на {square} нет фигуры",
     "rules.not_your_piece": "фигура на {square} принадлежит сопернику",

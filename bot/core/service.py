@@ -23,7 +23,9 @@ from bot.core.challenges import ChallengeCommands
 from bot.core.commands import COMMANDS, HIDDEN_COMMANDS, find_command
 from bot.core.delivery import MAX_AGE, MAX_ATTEMPTS, Delivery, retry_pause
 from bot.core.engine_runner import Engine, EngineRunner
+from bot.core.history import History
 from bot.core.info import InfoCommands
+from bot.core.leaderboard import Leaderboard
 from bot.core.messages import text
 from bot.core.play import PlayCommands
 from bot.core.positions import DamagedRecordError
@@ -60,6 +62,8 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
         capabilities = {  # modules of their own
             "play": self.bot_player.cmd_play,
             "rating": self.ratings.cmd_rating,
+            "leaderboard": Leaderboard(self).cmd_leaderboard,
+            "history": History(self).cmd_history,
         }
         self._handlers: dict[str, Handler] = {
             c.name: capabilities.get(c.name) or getattr(self, f"cmd_{c.name}")

@@ -507,7 +507,9 @@ class DiscordFrontEnd:
             log.warning("no thread in %s (%s); the challenge stays in the channel", channel.id, exc)
             return await self._handle_safely(request)
         options = {**request.options, "parent": str(channel.id)}
-        threaded = dataclasses.replace(request, chat=chat_ref(thread.id), options=options)
+        threaded = dataclasses.replace(
+            request, chat=chat_ref(thread.id, thread.guild.id), options=options
+        )
         reply = await self._handle_safely(threaded)
         if reply.ephemeral or _is_empty(render(reply)):
             await _discard_thread(thread)

@@ -18,9 +18,12 @@ _MENTION = re.compile(r"^<@!?(\d+)>$")
 _MOVE_LIKE = re.compile(r"[0-9０-９一二三四五六七八九十同]")  # every move names a square
 
 
-def chat_ref(channel_id: int | None) -> ChatRef:
-    """Every Discord channel, thread and DM is a chat of its own."""
-    return ChatRef("discord", str(channel_id or 0))
+def chat_ref(channel_id: int | None, guild_id: int | None = None) -> ChatRef:
+    """Every Discord channel, thread and DM is a chat of its own; the server (guild) it belongs
+    to is its community (ratings and leaderboards are per server; a DM is its own)."""
+    return ChatRef(
+        "discord", str(channel_id or 0), community=str(guild_id) if guild_id is not None else None
+    )
 
 
 def user_ref(user: discord.abc.User) -> User:
@@ -49,7 +52,7 @@ def slash_request(
         perms = interaction.permissions
         options["admin"] = "1" if perms.manage_channels or perms.manage_guild else "0"
     return Request(
-        chat=chat_ref(interaction.channel_id),
+        chat=chat_ref(interaction.channel_id, interaction.guild_id),
         user=user_ref(interaction.user),
         command=command,
         args=args,
@@ -63,7 +66,7 @@ def button_request(interaction: discord.Interaction[Any], action: str) -> Reques
     """A pressed button: its action is the command and its arguments."""
     command, _, rest = action.partition(" ")
     return Request(
-        chat=chat_ref(interaction.channel_id),
+        chat=chat_ref(interaction.channel_id, interaction.guild_id),
         user=user_ref(interaction.user),
         command=command,
         args=tuple(rest.split()),
@@ -77,7 +80,7 @@ def completion_request(
     """Ask the service for suggestions for a half-typed option (the others as options)."""
     filled = {k: str(v) for k, v in vars(interaction.namespace).items() if v is not None}
     return Request(
-        chat=chat_ref(interaction.channel_id),
+        chat=chat_ref(interaction.channel_id, interaction.guild_id),
         user=user_ref(interaction.user),
         command="complete",
         args=(command, argument, current),
@@ -98,7 +101,7 @@ def text_request(
     chat's ``bare`` setting is on.
     """
     content = message.content.strip()
-    chat = chat_ref(message.channel.id)
+    chat = chat_ref(message.channel.id, message.guild.id if message.guild else None)
     user = user_ref(message.author)
     if content.startswith(settings.prefix):
         words = content[len(settings.prefix) :].split()

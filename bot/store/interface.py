@@ -155,6 +155,52 @@ class Store(Protocol):
         """The player's ratings in every variant they played rated in ``community``."""
         ...
 
+    async def leaderboard(
+        self, platform: str, community: str, variant: str, *, offset: int = 0, limit: int = 10
+    ) -> list[RatingRow]:
+        """The non-provisional ratings of ``community`` in ``variant``, best first (ties by
+        player key), from place ``offset + 1`` on; read through the index ``ratings_board``."""
+        ...
+
+    async def leaderboard_size(self, platform: str, community: str, variant: str) -> int:
+        """How many players the leaderboard of ``community`` in ``variant`` has."""
+        ...
+
+    async def leaderboard_place(self, platform: str, community: str, mine: RatingRow) -> int | None:
+        """The place (1 first) of the rating ``mine`` on its community's leaderboard; None
+        while it is provisional (not on the board)."""
+        ...
+
+    async def finished_games(
+        self,
+        platform: str,
+        community: str,
+        player: str,
+        *,
+        variant: str | None = None,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> list[GameRow]:
+        """``player``'s finished games in ``community`` (only ``variant``'s when given), newest
+        first, from the ``offset``-th on."""
+        ...
+
+    async def count_finished_games(self, platform: str, community: str, player: str) -> int:
+        """How many finished games ``player`` has in ``community``."""
+        ...
+
+    async def player_changes(self, player: str, game_ids: Sequence[int]) -> dict[int, RatingChange]:
+        """What each of ``game_ids`` did to ``player``'s rating, by game id (the games that
+        changed none are left out)."""
+        ...
+
+    async def best_win(
+        self, platform: str, community: str, player: str, variant: str
+    ) -> RatingChange | None:
+        """The opponent's side of ``player``'s rated win in ``community`` and ``variant``
+        against the highest rating (as it stood before that game); None without a win."""
+        ...
+
     async def rating_changes(self, game: GameRow) -> list[RatingChange]:
         """What the finished ``game`` did to its players' ratings in its community, sente
         first (before it is written: what it will do); [] when it changes none."""

@@ -264,6 +264,27 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE TABLE ratings_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         """,
     ),
+    Migration(
+        11,
+        "communities: a game's community (a Discord server), leaderboards and histories",
+        # ``community`` is the group of chats whose ratings a game changes: a Discord server
+        # (guild) for its channels and threads, else the chat itself.  Games from before it
+        # are taken as their chat's (what migration 10 rated them in), so the stored ratings
+        # stay what ``komabot ratings rebuild`` gives.  ``ratings_board`` serves /leaderboard
+        # (non-provisional players of one community and variant, best first: its WHERE is
+        # glicko2.PROVISIONAL_DEVIATION), ``games_finished_by_*`` serve /history, best wins
+        # and streaks (a player's finished games in one community, newest first).
+        """
+        ALTER TABLE games ADD COLUMN community TEXT NOT NULL DEFAULT '';
+        UPDATE games SET community = chat_id;
+        CREATE INDEX ratings_board ON ratings (platform, community, variant, rating DESC, player)
+            WHERE deviation <= 110.0;
+        CREATE INDEX games_finished_by_sente ON games (sente, platform, community, finished_at)
+            WHERE status = 'finished';
+        CREATE INDEX games_finished_by_gote ON games (gote, platform, community, finished_at)
+            WHERE status = 'finished';
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

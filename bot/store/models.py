@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 ENGINE_PLAYER = "engine:komabot"
@@ -44,15 +44,22 @@ class UserRow:
 
 @dataclass(frozen=True)
 class ChatKey:
-    """Where a game or challenge lives."""
+    """Where a game or challenge lives; ``community`` as in :class:`bot.core.api.ChatRef`
+    (a Discord server; None: the chat is its own community)."""
 
     platform: str
     chat_id: str
     thread_id: str | None = None
+    community: str | None = field(default=None, compare=False)
 
     @property
     def key(self) -> str:
         return f"{self.platform}:{self.chat_id}"
+
+    @property
+    def community_id(self) -> str:
+        """The community whose ratings a game here changes: the server, else the chat."""
+        return self.community or self.chat_id
 
 
 @dataclass(frozen=True)
@@ -104,7 +111,7 @@ class GameRow:
     @property
     def rateable(self) -> bool:
         """Finished in a way that changes ratings: rated, not aborted, and with at least two
-        moves by each side (a game against the bot never is)."""
+        moves by each side (a game against the bot or against oneself never is)."""
         return (
             self.rated
             and self.status is GameStatus.FINISHED
@@ -112,6 +119,7 @@ class GameRow:
             and len(self.moves) >= MIN_RATED_MOVES
             and self.engine_level is None
             and ENGINE_PLAYER not in (self.sente, self.gote)
+            and self.sente != self.gote  # a game against oneself proves nothing
         )
 
     @property
@@ -248,8 +256,8 @@ class ReminderRoute(Enum):
 
 @dataclass(frozen=True)
 class RatingRow:
-    """A player's Glicko-2 rating in one variant, in one community (the chat id: platforms
-    give the store no guild/group above the chat) or over the whole platform (``community``
+    """A player's Glicko-2 rating in one variant, in one community (``ChatKey.community_id``:
+    a Discord server, a Telegram group, a chat) or over the whole platform (``community``
     empty)."""
 
     platform: str

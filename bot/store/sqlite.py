@@ -58,21 +58,22 @@ from bot.store.models import (
 
 log = logging.getLogger(__name__)
 
-RATINGS_VERSION = 10  # the schema version that brought ratings (see _rate_history_once)
+RATINGS_VERSION = 11  # the schema the rating code reads: ratings (10) and communities (11)
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 _GAME_COLUMNS = (
     "id, platform, chat_id, thread_id, variant, start_sfen, moves, version, sente, gote, "
     "status, termination, winner, time_per_move, deadline, draw_offer, takeback_offer, "
-    "created_at, updated_at, finished_at, challenge_id, engine_level, engine_scores, rated"
+    "created_at, updated_at, finished_at, challenge_id, engine_level, engine_scores, rated, "
+    "community"
 )
 _INSERT_GAME = (
     "INSERT INTO games (platform, chat_id, thread_id, variant, start_sfen, moves, version, "
     "sente, gote, status, termination, winner, time_per_move, deadline, draw_offer, "
     "takeback_offer, created_at, updated_at, finished_at, challenge_id, engine_level, "
-    "engine_scores, rated) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "engine_scores, rated, community) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 _RATING_COLUMNS = (
     "platform, community, player, variant, rating, deviation, volatility, games, wins, losses, "
@@ -93,6 +94,38 @@ _NOTICE_COLUMNS = (
 )
 
 
+_BOARD = (
+    "platform = ? AND community = ? AND variant = ? "
+    f"AND deviation <= {glicko2.PROVISIONAL_DEVIATION!r}"  # the WHERE of index ratings_board
+)
+"""A community's leaderboard in one variant: its non-provisional players."""
+
+
+def _players_games(
+    platform: str,
+    community: str,
+    player: str,
+    variant: str | None,
+    *,
+    columns: str = _GAME_COLUMNS,
+    won: bool = False,
+) -> tuple[str, tuple[Any, ...]]:
+    """A SELECT of ``player``'s finished games in ``community`` (in ``variant``; only the
+    rated ones they won when ``won``) and its parameters: one part per side, each through its
+    index ``games_finished_by_sente``/``_gote``, joined by UNION (a game against oneself once)."""
+    parts, params = [], []
+    for side, column in enumerate(("sente", "gote")):
+        where = f"status = 'finished' AND {column} = ? AND platform = ? AND community = ?"
+        params += [player, platform, community]
+        if variant is not None:
+            where += " AND variant = ?"
+            params.append(variant)
+        if won:
+            where += f" AND rated_seq IS NOT NULL AND winner = {side}"
+        parts.append(f"SELECT {columns} FROM games WHERE {where}")
+    return " UNION ".join(parts), tuple(params)
+
+
 @dataclass(frozen=True)
 class _RatingUpdate:
     """One rating row a finished game writes (see SqliteStore._rating_updates)."""
@@ -107,7 +140,8 @@ class _RatingUpdate:
 def _game(row: Any) -> GameRow:
     return GameRow(
         id=row[0],
-        chat=ChatKey(row[1], row[2], row[3]),
+        # a community that is the chat itself is kept as None, as front ends pass it
+        chat=ChatKey(row[1], row[2], row[3], row[24] if row[24] != row[2] else None),
         variant=row[4],
         start_sfen=row[5],
         moves=tuple(row[6].split()),
@@ -431,6 +465,7 @@ _ROW_CHECKS: dict[str, tuple[str, str, Callable[[Any], object] | None, dict[str,
             "engine_scores": str,
             "rated": frozenset({0, 1}),
             "rated_seq": _OPT_INT,
+            "community": str,
         },
     ),
     "timers": (
@@ -1154,6 +1189,7 @@ class SqliteStore:
             g.engine_level,
             " ".join(str(score) for score in g.engine_scores),
             int(g.rated),
+            g.chat.community_id,
         )
 
     async def get_game(self, game_id: int) -> GameRow | None:
@@ -1259,7 +1295,7 @@ class SqliteStore:
                 "start_sfen = ?, moves = ?, version = ?, sente = ?, gote = ?, status = ?, "
                 "termination = ?, winner = ?, time_per_move = ?, deadline = ?, draw_offer = ?, "
                 "takeback_offer = ?, created_at = ?, updated_at = ?, finished_at = ?, "
-                "challenge_id = ?, engine_level = ?, engine_scores = ?, rated = ? "
+                "challenge_id = ?, engine_level = ?, engine_scores = ?, rated = ?, community = ? "
                 "WHERE id = ? AND version = ?",
                 (*values, game.id, game.version),
             )
@@ -1322,6 +1358,78 @@ class SqliteStore:
         )
         return [RatingRow(*row) for row in rows]
 
+    async def leaderboard(
+        self, platform: str, community: str, variant: str, *, offset: int = 0, limit: int = 10
+    ) -> list[RatingRow]:
+        rows = await self._all(
+            f"SELECT {_RATING_COLUMNS} FROM ratings WHERE {_BOARD} "
+            "ORDER BY rating DESC, player LIMIT ? OFFSET ?",
+            (platform, community, variant, limit, offset),
+        )
+        return [RatingRow(*row) for row in rows]
+
+    async def leaderboard_size(self, platform: str, community: str, variant: str) -> int:
+        row = await self._one(
+            f"SELECT count(*) FROM ratings WHERE {_BOARD}", (platform, community, variant)
+        )
+        return int(row[0])
+
+    async def leaderboard_place(self, platform: str, community: str, mine: RatingRow) -> int | None:
+        if mine.deviation > glicko2.PROVISIONAL_DEVIATION:
+            return None
+        board = (platform, community, mine.variant)
+        row = await self._one(
+            f"SELECT (SELECT count(*) FROM ratings WHERE {_BOARD} AND rating > ?) + "
+            f"(SELECT count(*) FROM ratings WHERE {_BOARD} AND rating = ? AND player < ?)",
+            (*board, mine.rating, *board, mine.rating, mine.player),
+        )
+        return int(row[0]) + 1
+
+    async def finished_games(
+        self,
+        platform: str,
+        community: str,
+        player: str,
+        *,
+        variant: str | None = None,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> list[GameRow]:
+        where, params = _players_games(platform, community, player, variant)
+        rows = await self._all(
+            f"{where} ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",
+            (*params, limit, offset),
+        )
+        return [_game(row) for row in rows]
+
+    async def count_finished_games(self, platform: str, community: str, player: str) -> int:
+        where, params = _players_games(platform, community, player, None, columns="id")
+        row = await self._one(f"SELECT count(*) FROM ({where})", params)
+        return int(row[0])
+
+    async def player_changes(self, player: str, game_ids: Sequence[int]) -> dict[int, RatingChange]:
+        if not game_ids:
+            return {}
+        marks = ", ".join("?" * len(game_ids))
+        rows = await self._all(
+            "SELECT game_id, player, rating_before, deviation_before, rating_after, "
+            f"deviation_after FROM rating_changes WHERE game_id IN ({marks}) AND player = ?",
+            (*game_ids, player),
+        )
+        return {row[0]: RatingChange(*row) for row in rows}
+
+    async def best_win(
+        self, platform: str, community: str, player: str, variant: str
+    ) -> RatingChange | None:
+        won, params = _players_games(platform, community, player, variant, columns="id", won=True)
+        row = await self._one(
+            "SELECT game_id, player, rating_before, deviation_before, rating_after, "
+            f"deviation_after FROM rating_changes WHERE game_id IN ({won}) AND player != ? "
+            "ORDER BY rating_before DESC, game_id LIMIT 1",
+            (*params, player),
+        )
+        return RatingChange(*row) if row else None
+
     async def rating_changes(self, game: GameRow) -> list[RatingChange]:
         """What ``game`` did (or, finished but not yet written, will do) to its players'
         ratings in its community, sente first; [] for a game that changes no rating.
@@ -1352,7 +1460,7 @@ class SqliteStore:
             RatingChange(game.id, u.player, u.before.rating, u.before.deviation,
                          u.after.rating, u.after.deviation)
             for u in updates
-            if u.community == game.chat.chat_id
+            if u.community == game.chat.community_id
         ]  # fmt: skip
 
     @staticmethod
@@ -1362,7 +1470,7 @@ class SqliteStore:
         when = game.finished_at if game.finished_at is not None else game.updated_at
         score = 0.5 if game.winner is None else (1.0 if game.winner == 0 else 0.0)
         updates = []
-        for community in (game.chat.chat_id, ""):
+        for community in (game.chat.community_id, ""):
             before: list[glicko2.Rating] = []
             stored: list[Any] = []
             for player in (game.sente, game.gote):
@@ -1427,7 +1535,7 @@ class SqliteStore:
                 (r.platform, r.community, r.player, r.variant, r.rating, r.deviation,
                  r.volatility, r.games, r.wins, r.losses, r.draws, r.last_played),
             )  # fmt: skip
-            if u.community == game.chat.chat_id:
+            if u.community == game.chat.community_id:
                 await db.execute(
                     "INSERT OR REPLACE INTO rating_changes (game_id, player, rating_before, "
                     "deviation_before, rating_after, deviation_after) VALUES (?, ?, ?, ?, ?, ?)",

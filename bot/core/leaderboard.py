@@ -1,0 +1,107 @@
+"""``/leaderboard [variant] [page]``: the community's best settled ratings, and the asker's place.
+
+The board holds the players of the chat's community (a Discord server, a Telegram group, else
+the chat) whose rating in the variant is not provisional, best first, ten a page, read through
+the index ``ratings_board``.  Front ends that show pictures get the page as an image (drawn by
+:mod:`render.leaderboard`) with ◀ ▶ buttons; the console gets the same rows as text.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from bot.core import present
+from bot.core.api import Attachment, Reply
+from bot.core.base import LIST_LIMIT, Context
+from bot.core.glicko2 import PROVISIONAL_DEVIATION, Rating, shown
+from bot.core.ratings import check_page, page_buttons, pages_of, rating_args, where_words
+from bot.store.models import RatingRow
+
+if TYPE_CHECKING:
+    from bot.core.service import GameService
+
+log = logging.getLogger(__name__)
+
+DEFAULT_VARIANT = "shogi"  # in a chat that has played nothing yet
+TROPHY = "🏆 "  # before the title in text (the image draws the title alone)
+
+
+class Leaderboard:
+    """The /leaderboard command, over the service's store and its users."""
+
+    def __init__(self, svc: GameService) -> None:
+        self.svc = svc
+
+    async def cmd_leaderboard(self, ctx: Context) -> Reply:
+        args = await rating_args(self.svc, ctx, "leaderboard.bad_arg", page=True)
+        store = self.svc.store
+        chat = ctx.chat
+        variant = args.variant or await store.latest_variant(chat) or DEFAULT_VARIANT
+        platform, community = chat.platform, chat.community_id
+        total = await store.leaderboard_size(platform, community, variant)
+        pages = pages_of(total, LIST_LIMIT)
+        check_page(args.page, pages)
+        first = (args.page - 1) * LIST_LIMIT
+        rows = await store.leaderboard(platform, community, variant, offset=first, limit=LIST_LIMIT)
+        variant_name = present.variant_name(variant, ctx.lang)
+        title = ctx.t(
+            "leaderboard.title", variant=variant_name, where=where_words(ctx), page=args.page,
+            pages=pages,
+        )  # fmt: skip
+        mine = await store.rating(platform, community, ctx.user, variant)
+        you = await self.your_place(ctx, mine, total)
+        if not rows:
+            return Reply("\n".join((ctx.t("leaderboard.empty", variant=variant_name), you)))
+        lines = [
+            (
+                first + n + 1,
+                await self.svc.name(row.player),
+                shown(Rating(row.rating, row.deviation)),
+                round(row.deviation),
+                row.games,
+                row.player == ctx.user,
+            )
+            for n, row in enumerate(rows)
+        ]
+        buttons = page_buttons(ctx, f"leaderboard {variant}", args.page, pages)
+        image = await self.image(ctx, title, lines)
+        table = [
+            ctx.t("leaderboard.line", place=p, name=n, rating=r, deviation=d, games=g)
+            + (" ◀" if me else "")
+            for p, n, r, d, g, me in lines
+        ]
+        body = [TROPHY + title] if image is not None else [TROPHY + title, *table]
+        return Reply("\n".join((*body, you)), image=image, buttons=buttons)
+
+    async def your_place(self, ctx: Context, mine: RatingRow | None, total: int) -> str:
+        if mine is None:
+            return ctx.t("leaderboard.you_none")
+        rating = shown(Rating(mine.rating, mine.deviation))
+        place = await self.svc.store.leaderboard_place(
+            ctx.chat.platform, ctx.chat.community_id, mine
+        )
+        if place is None:
+            return ctx.t(
+                "leaderboard.you_provisional", rating=rating, deviation=round(mine.deviation),
+                threshold=round(PROVISIONAL_DEVIATION),
+            )  # fmt: skip
+        return ctx.t("leaderboard.you", place=place, total=total, rating=rating)
+
+    async def image(
+        self, ctx: Context, title: str, lines: list[tuple[int, str, str, int, int, bool]]
+    ) -> Attachment | None:
+        """The page as a PNG where the front end shows pictures (not the console)."""
+        if not self.svc.render_images or self.svc.shows_text_board(ctx, ctx.chat):
+            return None
+        from render.leaderboard import Entry, render_leaderboard
+
+        entries = [Entry(p, n, r, str(g), me) for p, n, r, _, g, me in lines]
+        headers = (ctx.t("leaderboard.head.player"), ctx.t("leaderboard.head.rating"),
+                   ctx.t("leaderboard.head.games"))  # fmt: skip
+        try:
+            data = await self.svc.draw(render_leaderboard, title, entries, headers)
+        except Exception:
+            log.exception("drawing the leaderboard failed")  # the rows go out as text
+            return None
+        return Attachment(data, "leaderboard.png", "image/png")
