@@ -198,3 +198,129 @@ async def test_a_store_without_ratings_yet_opens_read_only(tmp_path: Path) -> No
         assert await store.ratings_of("console", "", ALICE.key) == []
     finally:
         await store.close()
+
+
+async def test_leaderboard_and_history_queries_search_their_indexes(h: Harness) -> None:
+    """Not a scan of a partial index either: the board is searched by community and variant,
+    a player's games by player and community."""
+    import bot.store.sqlite as store_sql
+
+    board = store_sql._BOARD
+    history, _ = store_sql._players_games("console", "main", ALICE.key, None)
+    con = sqlite3.connect(h.path)
+    try:
+        for sql, index in (
+            (f"SELECT * FROM ratings WHERE {board} ORDER BY rating DESC, player LIMIT 10", "board"),
+            (f"SELECT count(*) FROM ratings WHERE {board} AND rating > ?", "board"),
+            (f"{history} ORDER BY finished_at DESC, id DESC LIMIT 10", "finished_by"),
+        ):
+            plan = [r[3] for r in con.execute("EXPLAIN QUERY PLAN " + sql, [1] * sql.count("?"))]
+            searches = [p for p in plan if p.startswith(("SEARCH", "SCAN"))]
+            assert searches and all(
+                p.startswith("SEARCH") and index in p and "=?" in p for p in searches
+            ), plan
+    finally:
+        con.close()
+
+
+MATE_IN_ONE = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"  # G*5b mates
+ENTERED = "R7R/1B2K2B1/2+P+P1+P+P+P+P/9/9/9/9/9/4k4 b 2P 1"  # sente may declare, 28 points
+
+
+async def from_position(h: Harness, sfen: str) -> GameRow:
+    """A rated game that has had four quiet moves (king steps) and stands at ``sfen`` + them."""
+    game = await h.start_game(ALICE, BOB)
+    await h.store.update_game(replace(await h.game(game.id), start_sfen=sfen))
+    h.service.positions.forget(game.id)
+    return await h.game(game.id)
+
+
+async def test_checkmate_rates_the_mating_side_the_winner(h: Harness) -> None:
+    game = await from_position(h, MATE_IN_ONE)
+    await h.play(game, "5i4h", "5a4a", "4h5i", "4a5a")  # two moves each, back where they were
+    done = await h.say(ALICE, "move", "G*5b")
+    assert "checkmate" in done.text and "Alice 1500? → 1662? (+162)" in done.text, done.text
+    alice, bob = await rating(h, ALICE.key), await rating(h, BOB.key)
+    assert alice is not None and bob is not None and (alice.wins, bob.losses) == (1, 1)
+
+
+async def test_an_impasse_declaration_rates_the_declarer_the_winner(h: Harness) -> None:
+    game = await from_position(h, ENTERED)
+    await h.play(game, "5b5c", "5i4h", "5c5b", "4h5i")
+    done = await h.say(ALICE, "impasse")
+    assert "wins by impasse declaration" in done.text, done.text
+    assert "Alice 1500? → 1662? (+162), Bob 1500? → 1338? (-162)" in done.text
+    assert (await h.game(game.id)).termination == "impasse"
+
+
+async def test_a_draw_by_repetition_rates_both_as_a_draw(h: Harness) -> None:
+    game = await h.start_game(ALICE, BOB)
+    done = await h.play(game, *(["5i4h", "5a4b", "4h5i", "4b5a"] * 3))
+    assert "fourfold repetition" in done.text and "Alice 1500? → 1500? (+0)" in done.text
+    alice = await rating(h, ALICE.key)
+    assert alice is not None and (alice.games, alice.draws) == (1, 1)
+
+
+async def test_games_in_every_channel_of_a_server_share_its_ratings(h: Harness) -> None:
+    from bot.core.api import ChatRef
+
+    first = ChatRef("console", "general", community="server-1")
+    second = ChatRef("console", "shogi-room", community="server-1")
+    for chat in (first, second):
+        game = await h.start_game(ALICE, BOB, chat=chat)
+        await h.play(game, *OPENING)
+        await h.say(BOB, "resign", "yes", chat=chat)
+        assert (await h.game(game.id)).chat.community_id == "server-1"
+    alice = await rating(h, ALICE.key, "server-1")
+    assert alice is not None and alice.games == 2
+    assert await rating(h, ALICE.key, "general") is None
+    overall = await rating(h, ALICE.key, "")
+    assert overall is not None and overall.games == 2
+    mine = await h.say(ALICE, "rating", chat=second)
+    assert "this server: " in mine.text and "games: 2 (2 W / 0 L / 0 D)" in mine.text
+    stored = await all_ratings(h.path)
+    assert await h.store.rebuild_ratings() == 2
+    assert await all_ratings(h.path) == stored
+
+
+async def test_killed_mid_update_every_finished_game_is_rated_exactly_once(tmp_path: Path) -> None:
+    """SIGKILL while rated games finish one after another: every game whose result was
+    answered is rated, every finished game is rated once (its players' game counts add up) and
+    the rebuild gives the stored numbers: no half-applied rating survives."""
+    from tests.bot.core.killing import run_and_kill
+
+    db = tmp_path / "ratings.sqlite3"
+    lines = run_and_kill(
+        "tests.bot.core.rating_storm",
+        [str(db)],
+        lambda lines: sum(line.startswith("RATED") for line in lines) >= 12,
+    )
+    answered = {int(line.split()[1]) for line in lines if line.startswith("RATED")}
+    assert len(answered) >= 12
+    store = await SqliteStore.open(db)
+    try:
+        con = sqlite3.connect(db)
+        try:
+            finished = {
+                gid: seq
+                for gid, seq in con.execute(
+                    "SELECT id, rated_seq FROM games WHERE status = 'finished'"
+                )
+            }
+            changes = con.execute(
+                "SELECT game_id, count(*) FROM rating_changes GROUP BY game_id"
+            ).fetchall()
+            games_counted = con.execute(
+                "SELECT sum(games) FROM ratings WHERE community = 'server'"
+            ).fetchone()[0]
+        finally:
+            con.close()
+        assert answered <= set(finished)
+        assert all(seq is not None for seq in finished.values())
+        assert dict(changes) == {gid: 2 for gid in finished}
+        assert games_counted == 2 * len(finished)
+        stored = await all_ratings(db)
+        assert await store.rebuild_ratings() == len(finished)
+        assert await all_ratings(db) == stored
+    finally:
+        await store.close()

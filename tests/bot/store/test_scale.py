@@ -17,7 +17,7 @@ from bot.core.clock import FakeClock
 from bot.store import ChallengeStatus, ChatKey, SqliteStore, StoreOpenError
 from bot.store.errors import ReadOnlyStore
 from bot.store.migrations import LATEST
-from bot.store.models import NewNotice, NoticeState, UserRow
+from bot.store.models import NewNotice, NoticeState, RatingRow, UserRow
 from tests.bot.core.engine_fakes import RecordingEngine
 from tests.bot.core.harness import ALICE, BOB, CAROL, DAVE, Harness, person
 
@@ -38,7 +38,7 @@ async def _flow(h: Harness, clock: FakeClock) -> None:
     await h.say(CAROL, "challenge", "shogi")
     await h.say(CAROL, "settings", "language", "en")
     game = await h.start_game(time="1d")
-    await h.play(game, "7g7f", "3c3d", "2g2f")
+    await h.play(game, "7g7f", "3c3d", "2g2f", "8c8d")  # enough moves to be rated
     await h.say(ALICE, "games")
     await h.say(BOB, "board")
     await h.say(BOB, "moves")
@@ -56,6 +56,12 @@ async def _flow(h: Harness, clock: FakeClock) -> None:
     await h.say(erin, "draw")
     await h.service.bot_player.resume()
     await h.service.bot_player.settled()
+    for command in ("rating", "leaderboard", "history"):  # the time-out rated Alice and Bob
+        await h.say(ALICE, command)
+    await h.say(ALICE, "leaderboard", "wa")
+    await store.leaderboard_place(
+        "console", "main", RatingRow("console", "main", "x", "shogi", 1500, 50, 0.06, 9, 9, 0, 0, 1)
+    )
     await store.users_named("console", "alice")
     await store.get_user(ALICE.key)
     await store.last_game(MAIN, ALICE.key)
