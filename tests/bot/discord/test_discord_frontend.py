@@ -677,3 +677,32 @@ async def test_an_unreachable_discord_ends_in_one_line_naming_it(
     assert f"127.0.0.1:{nobody}" in errors[0].split("attempts): ")[1]  # the network's own words
     assert not [r for r in caplog.records if "AttributeError" in r.getMessage()]
     assert sum("trying again" in r.getMessage() for r in caplog.records) == 2
+
+
+async def test_the_server_is_the_community_of_slash_commands_and_page_buttons(
+    tmp_path: Path,
+) -> None:
+    """Ratings are per server: the guild id rides on every request from a server channel,
+    slash options and page buttons alike (``/shogi leaderboard wa 2``, then ▶)."""
+    from fake_discord import GUILD_ID
+
+    page = Reply(
+        "🏆 Wa Shogi leaderboard, this server (page 2 of 3)",
+        image=Attachment(png_bytes(), "leaderboard.png", "image/png"),
+        buttons=((Button("◀ Page 1", "leaderboard wa 1"), Button("Page 3 ▶", "leaderboard wa 3")),),
+    )
+    rec = Recorder(replies={"leaderboard": page})
+    async with FakeDiscord() as fake, running_front(fake, rec, tmp_path):
+        alice = fake.user(111, "alice")
+        await fake.slash(alice, "leaderboard", variant="wa", page="2")
+        posted = fake.last_message()
+        await fake.click(alice, posted, "leaderboard wa 3")
+    slash, click = rec.requests
+    assert (slash.command, slash.args) == ("leaderboard", ("wa", "2"))
+    assert (click.command, click.args) == ("leaderboard", ("wa", "3"))
+    for req in (slash, click):
+        assert req.chat.community == str(GUILD_ID) and req.chat.community_id == str(GUILD_ID)
+    assert [c["custom_id"] for c in posted["components"][0]["components"]] == [
+        "leaderboard wa 1",
+        "leaderboard wa 3",
+    ]

@@ -321,3 +321,39 @@ async def test_only_group_admins_change_the_groups_settings(
     assert "notation japanese" in changed["text"] and settings.notation == "japanese"
     asked = [c.params.get("user_id") for c in fake.calls_of("getChatMember")]
     assert asked == [str(BOB["id"]), str(BOB["id"]), str(ALICE["id"])]
+
+
+async def test_leaderboard_is_a_picture_with_page_buttons(fake: FakeBotApi, tmp_path: Path) -> None:
+    """The group is the community: its settled players on an image, ten a page, ▶ and ◀."""
+    import sqlite3
+
+    group = fake.group_chat(-1001, "Shogi club")
+    async with bot_over(fake, tmp_path):
+        fake.send_text(group, ALICE, "/rating")  # the bot learns Alice; she has no games
+        (none,) = await fake.expect(1)
+        con = sqlite3.connect(tmp_path / "komabot.sqlite3")
+        with con:
+            for i in range(12):
+                con.execute(
+                    "INSERT INTO ratings VALUES ('telegram', '-1001', ?, 'shogi', ?, 60, 0.06, "
+                    "20, 10, 10, 0, 1)",
+                    (f"telegram:{3000 + i}", 2000.0 - i),
+                )
+            con.execute(
+                "INSERT INTO ratings VALUES ('telegram', '-1001', 'telegram:2001', 'shogi', "
+                "1995.5, 60, 0.06, 9, 5, 4, 0, 1)"
+            )
+        con.close()
+        fake.send_text(group, ALICE, "/leaderboard shogi")
+        (first,) = await fake.expect(1)
+        first_buttons = buttons_of(first)  # (taken off once pressed: the next page has them)
+        query = fake.press(group, BOB, first["message_id"], "leaderboard shogi 2")
+        await fake.answered(query)
+        (second,) = await fake.expect(1)
+    assert "Alice has no rated games yet" in none["text"]
+    assert first["photo"] and first["_upload"].data.startswith(b"\x89PNG")
+    assert "page 1 of 2" in first["caption"] and "Your place: 6 of 13" in first["caption"]
+    assert first_buttons == ["leaderboard shogi 2"]
+    assert second["photo"] and "page 2 of 2" in second["caption"]
+    assert buttons_of(second) == ["leaderboard shogi 1"]
+    assert not fake.callbacks_open
