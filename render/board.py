@@ -31,10 +31,11 @@ from rules import GOTE, SENTE, Move, Position, Variant, load_variant
 # makes boards ~2.5% smaller and looks the same (mean error against the RGB drawing stays
 # ~0.7-0.9 of 255, measured on bench/render.py's games).
 PALETTE_COLORS = 128
-# zlib effort for board PNGs, chosen by measurement (bench/render.py): level 6 draws a board
-# never seen before in 6.1-7.3 ms against 6.3-8.1 at 7 (warm p50 2.2-3.3 against 2.4-3.9) for
-# 1.5% more bytes (shogi kanji 29.7 KB, wa-drops kanji 36.9 KB); 5 saves another ~1 ms for 5%
-# more (31.0 KB: too near the 32 KB target); 8 costs ~1.7 ms for 2% fewer.
+# Deflate effort for board PNGs (zlib-ng, see render.png), chosen by measurement
+# (bench/render.py, same run): zlib-ng at 6 draws a board never seen before in 6.0-7.5 ms
+# against 8.4-10.1 for zlib at 6, warm p50 2.1-3.6 against 2.8-4.3, for 1-2% more bytes
+# (shogi kanji 30.3 KB, wa-drops kanji 37.5 KB); zlib-ng at 5 is no faster in the band encoder
+# and 1.5% larger; 7 costs ~1 ms for 2% fewer bytes.
 PNG_COMPRESS_LEVEL = 6
 
 

@@ -426,11 +426,7 @@ class ServiceBase:
         if not notify:
             # The board is drawn while the move is written: the image does not depend on the
             # write, and the write's wait for the disk overlaps the drawing.
-            drawing = (
-                None
-                if pos is None or os.environ.get("NO_OVERLAP")
-                else await self.start_board(new, pos, ctx.settings)
-            )
+            drawing = None if pos is None else await self.start_board(new, pos, ctx.settings)
             try:
                 saved = await self.save_game(new, ctx.now, clocks=clocks)
             except BaseException:

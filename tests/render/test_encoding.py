@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import random
 import statistics
+import struct
 import zlib
 
 import pytest
@@ -34,6 +35,40 @@ def test_adler32_combine_matches_zlib() -> None:
     for n1, n2 in ((0, 5), (7, 0), (1000, 70_000), (65_521, 65_522)):
         a, b = rng.randbytes(n1), rng.randbytes(n2)
         assert adler32_combine(zlib.adler32(a), zlib.adler32(b), n2) == zlib.adler32(a + b)
+
+
+def _chunks(png: bytes) -> list[tuple[bytes, bytes]]:
+    """The chunks of ``png`` as (type, data), each CRC checked."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    chunks, at = [], 8
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        kind, data = png[at + 4 : at + 8], png[at + 8 : at + 8 + length]
+        (crc,) = struct.unpack(">I", png[at + 8 + length : at + 12 + length])
+        assert crc == zlib.crc32(kind + data), kind
+        chunks.append((kind, data))
+        at += 12 + length
+    return chunks
+
+
+def test_the_zlib_stream_passes_zlib_own_checks() -> None:
+    """The bands deflated by zlib-ng, some from the cache, make one zlib stream that zlib
+    itself inflates with its Adler-32 checked, to exactly the rows of the palette image, each
+    after filter byte 0 (Pillow's decoder does not check the Adler-32)."""
+    BAND_CACHE.clear()
+    options = BoardOptions(sente_name="Hanako", gote_name="Алексей")
+    for pos in game_positions("wa-drops", 6, seed=3):
+        chunks = _chunks(render_board(pos, options))
+        assert [k for k, _ in chunks] == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]
+        inflater = zlib.decompressobj()
+        rows = inflater.decompress(b"".join(d for k, d in chunks if k == b"IDAT"))
+        assert inflater.eof and not inflater.unused_data
+        image = board_image(pos, options)
+        width = image.width
+        expected = b"".join(
+            b"\x00" + image.tobytes()[y * width : (y + 1) * width] for y in range(image.height)
+        )
+        assert rows == expected
 
 
 @pytest.mark.parametrize(
