@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 
 from rules.move import Move
@@ -26,36 +25,41 @@ def as_style(style: str | Style) -> Style:
 
 @dataclass
 class Printer:
-    """Formats moves of one position; knows the legal moves to disambiguate against."""
+    """Formats moves of one position; knows the legal moves to disambiguate against.
+
+    The moves grouped by piece and target square, and the set of them, are built on first use:
+    most printers format one move, and a move that no other piece could make is written
+    without them."""
 
     pos: Position
     legal: list[Move] = field(default_factory=list)
-    _by_target: dict[tuple[int, int], list[Move]] = field(default_factory=dict)
-    _legal_set: frozenset[Move] = frozenset()
 
     def __post_init__(self) -> None:
         if not self.legal:
             self.legal = self.pos.legal_moves()
-        groups: dict[tuple[int, int], list[Move]] = defaultdict(list)
-        for m in self.legal:
-            if not m.is_drop:
-                groups[(abs(self.pos.board[m.from_sq]), m.to_sq)].append(m)
-        self._by_target = dict(groups)
-        self._legal_set = frozenset(self.legal)
 
     def kind(self, move: Move) -> int:
         return move.drop or abs(self.pos.board[move.from_sq])
 
+    def board_moves_to(self, kind: int, to_sq: int) -> list[Move]:
+        """Legal board moves of a ``kind`` piece to ``to_sq``."""
+        board = self.pos.board
+        return [
+            m
+            for m in self.legal
+            if m.to_sq == to_sq and not m.is_drop and abs(board[m.from_sq]) == kind
+        ]
+
     def rivals(self, move: Move) -> list[Move]:
         """Legal board moves of the same kind of piece to the same square, from elsewhere."""
         seen: dict[int, Move] = {}
-        for m in self._by_target.get((self.kind(move), move.to_sq), []):
+        for m in self.board_moves_to(self.kind(move), move.to_sq):
             if m.from_sq != move.from_sq:
                 seen.setdefault(m.from_sq, m)
         return list(seen.values())
 
     def could_promote_instead(self, move: Move) -> bool:
-        return not move.is_drop and move._replace(promote=not move.promote) in self._legal_set
+        return not move.is_drop and move._replace(promote=not move.promote) in self.legal
 
     def format(self, move: Move, style: Style) -> str:
         if style is Style.USI:
@@ -85,7 +89,7 @@ class Printer:
         square = square or japanese_square(v, move.to_sq)
         name = piece_names(v).japanese[self.kind(move)]
         if move.is_drop:
-            board_alternative = bool(self._by_target.get((move.drop, move.to_sq)))
+            board_alternative = bool(self.board_moves_to(move.drop, move.to_sq))
             return f"{square}{name}{'打' if board_alternative else ''}"
         straight = uses_straight(v.piece(self.kind(move)))
         marks = marks_for(pos.side, v.files, move, self.rivals(move), straight)
