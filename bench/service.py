@@ -18,6 +18,8 @@ database and a fresh service) unless ``--no-render`` or ``--render-only`` picks 
 
 Targets on the 2-core build machine (1,000 active games, two requests in flight): at least
 250 moves per second and p99 under 15 ms; at 100,000 games (10,000 active) no worse than half.
+They were set when the reference did 10,000 moves/s; the machine's speed varies from day to
+day, so the last line also gives the figures scaled to that speed (see ``ISSUE_REFERENCE``).
 """
 
 from __future__ import annotations
@@ -211,6 +213,7 @@ def run(args: argparse.Namespace) -> None:
             f"{ref_per_move * 1e6:.0f} us per move"
         )
         met = True
+        scaled = ""
         for render in modes:
             db = Path(tmp) / f"run-{int(render)}.sqlite3"
             shutil.copy(template, db)
@@ -226,9 +229,32 @@ def run(args: argparse.Namespace) -> None:
             met = met and refused == 0
             if render:
                 met = met and q[98] < 0.015 and moves / total >= 250
+                scaled = _at_issue_speed(moves / total, q[98], 1 / ref_per_move)
     print(
         "target (rendering on: p99 < 15 ms, >= 250 moves/s; none refused): "
         f"{'met' if met else 'NOT met'}"
+    )
+    if scaled:
+        print(scaled)
+
+
+ISSUE_REFERENCE = 10_000
+"""Moves per second of the rules core alone (this benchmark's reference) on the day the targets
+were set.  The 2-core build machine is a shared virtual machine whose speed varies from day to
+day (the same reference has measured 4,600-7,700 moves/s since), so the figures are also given
+as they would be at that speed."""
+
+
+def _at_issue_speed(rate: float, p99: float, reference: float) -> str:
+    """The measured rate and p99 scaled to a machine whose rules core does ``ISSUE_REFERENCE``
+    moves/s (the work is CPU-bound: both scale with the reference), and whether they meet the
+    targets there."""
+    k = ISSUE_REFERENCE / reference
+    rate, p99 = rate * k, p99 / k
+    met = p99 < 0.015 and rate >= 250
+    return (
+        f"scaled to the speed the targets were set at (reference {ISSUE_REFERENCE} moves/s, "
+        f"x{k:.2f}): {rate:.0f} moves/s, p99 {p99 * 1000:.1f} ms: {'met' if met else 'NOT met'}"
     )
 
 
