@@ -38,7 +38,7 @@ from bot.core.base import Context, UserError, chat_ref, game_started
 from bot.core.delivery import retry_pause
 from bot.core.engine_runner import Engine, EngineAnswer, EngineQuery, EngineUnavailable
 from bot.core.fair_queue import FairQueue
-from bot.core.messages import text
+from bot.core.messages import plural, text
 from bot.store.errors import VersionConflict
 from bot.store.models import ENGINE_PLAYER, ENGINE_SCORES_KEPT, GameRow, GameStatus
 from rules import (
@@ -271,7 +271,11 @@ class BotPlayer:
             if not report.unmet:
                 outcome = declare_impasse(pos)
                 ended = svc.finish(game, outcome.termination.value, outcome.winner, ctx.now)
-                line = ctx.t("impasse.done", name=names[me], points=report.points)
+                line = ctx.t(
+                    "impasse.done",
+                    name=names[me],
+                    points=plural("impasse.points", ctx.lang, report.points),
+                )
                 await svc.commit(ctx, ended, [line], pos=pos, clocks=False, notify=True)
                 log.info("game %s: the bot declared impasse", game.id)
                 return

@@ -6,7 +6,7 @@ import logging
 import re
 from dataclasses import dataclass, replace
 
-from bot.config import format_duration, parse_duration
+from bot.config import parse_duration
 from bot.core import present
 from bot.core.api import Button, Reply, User
 from bot.core.base import (
@@ -145,8 +145,8 @@ class ChallengeCommands(ServiceBase):
                 if not MIN_TIME <= seconds <= MAX_TIME:
                     raise UserError(
                         "challenge.time_range",
-                        low=format_duration(MIN_TIME),
-                        high=format_duration(MAX_TIME),
+                        low=present.format_duration(MIN_TIME, ctx.lang),
+                        high=present.format_duration(MAX_TIME, ctx.lang),
                         time=word,
                     )
                 put("time", word, seconds)
@@ -280,7 +280,7 @@ class ChallengeCommands(ServiceBase):
             color=color,
             time=present.format_time_control(ch.time_per_move, ctx.lang)
             + ("" if ch.rated else " · " + ctx.t("challenge.casual")),
-            expires=present.format_when(ch.expires_at),
+            expires=present.format_when(ch.expires_at, ctx.lang),
         )
         buttons: tuple[Button, ...]
         if ch.challenged is None:

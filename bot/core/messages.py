@@ -1,16 +1,29 @@
 """Every user-facing string of the bot, keyed, one table per language (English, Russian).
 
 ``text(key, lang, **params)`` formats a message; a language that lacks a key falls back to
-English.  Keys are dotted: ``area.what``.  Add a language by adding a table with the same keys
-(``tests/bot/core/test_messages.py`` checks that every key used in the code exists).
+English.  Keys are dotted: ``area.what``.  Messages that count something (``2 дня``,
+``5 очков``) live in a second table per language, one template per CLDR plural category the
+language has (``one``/``other`` in English; ``one``/``few``/``many``/``other`` in Russian), and
+``plural(key, lang, n)`` picks the form by Babel's plural rules for ``lang``.  Add a language by
+adding both tables with the same keys (``tests/bot/core/test_messages.py`` checks that every key
+used in the code exists, that every language has every message with the same placeholders, and
+every plural form its rules need).
+
+The catalogue stays in Python rather than gettext ``.po`` files: the keys are stable dotted
+names the tests check against the code, the templates use ``str.format`` fields that the tests
+compare across languages, and Babel supplies what gettext would (plural rules, and the CLDR
+date and month names in ``present.format_when``) without an extraction and compile step.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
-from bot.core.messages_ru import RU
+from babel import Locale
+
+from bot.core.messages_ru import RU, RU_PLURAL
 
 EN: dict[str, str] = {
     # --- command summaries (help, slash-command descriptions) ----------------------------
@@ -71,10 +84,6 @@ EN: dict[str, str] = {
     "time.per_move": "{time} per move",
     "time.in": "in {delta}",
     "time.deadline": "deadline {when} ({relative})",
-    "unit.d": "{n}d",
-    "unit.h": "{n}h",
-    "unit.m": "{n}m",
-    "unit.s": "{n}s",
     "unit.less_than_minute": "less than a minute",
     # --- picking a game / challenge -----------------------------------------------------
     "game.none_here": (
@@ -230,10 +239,7 @@ EN: dict[str, str] = {
     "rating.where.overall": "overall",
     "rating.where.server": "this server",
     "rating.best_win": "    best win: {rating} ({name}, game #{game})",
-    "rating.streak": "    current streak: {count} {kind}",
-    "rating.streak.wins": "won in a row",
-    "rating.streak.losses": "lost in a row",
-    "rating.streak.draws": "drawn in a row",
+    "rating.streak": "    current streak: {streak}",
     "page.range": "Page {page!r} is not one I can show: pages are numbered 1 to {most}.",
     "page.missing": "There is no page {page}: there are {pages}.",
     "button.page_back": "◀ Page {page}",
@@ -382,8 +388,8 @@ EN: dict[str, str] = {
         "only {pieces} of your other pieces are in the zone (at least {pieces_needed} needed)"
     ),
     "impasse.unmet.not_in_check": "you are in check",
-    "impasse.unmet.points": "you have {points} points ({needed} needed)",
-    "impasse.done": "{name} declared impasse with {points} points.",
+    "impasse.unmet.points": "you have {points} ({needed} needed)",
+    "impasse.done": "{name} declared impasse with {points}.",
     # --- games --------------------------------------------------------------------------
     "games.none": "You have no game in progress. Start one with /challenge.",
     "games.title": "Your games in progress:",
@@ -552,7 +558,20 @@ EN: dict[str, str] = {
     ),
 }
 
+# Counted messages: CLDR plural category -> template; ``{n}`` is the count.
+EN_PLURAL: dict[str, dict[str, str]] = {
+    # durations: deadlines, reminders, time per move ("2d 5h", "3d per move")
+    "unit.d": {"one": "{n}d", "other": "{n}d"},
+    "unit.h": {"one": "{n}h", "other": "{n}h"},
+    "unit.m": {"one": "{n}m", "other": "{n}m"},
+    "rating.streak.wins": {"one": "{n} won in a row", "other": "{n} won in a row"},
+    "rating.streak.losses": {"one": "{n} lost in a row", "other": "{n} lost in a row"},
+    "rating.streak.draws": {"one": "{n} drawn in a row", "other": "{n} drawn in a row"},
+    "impasse.points": {"one": "{n} point", "other": "{n} points"},
+}
+
 CATALOGUE: dict[str, Mapping[str, str]] = {"en": EN, "ru": RU}
+PLURAL_CATALOGUE: dict[str, Mapping[str, Mapping[str, str]]] = {"en": EN_PLURAL, "ru": RU_PLURAL}
 LANGUAGES: tuple[str, ...] = tuple(CATALOGUE)
 
 
@@ -562,5 +581,31 @@ def text(key: str, lang: str = "en", /, **params: Any) -> str:
     return template.format(**params) if params else template
 
 
+@cache
+def locale(lang: str) -> Locale:
+    """Babel's CLDR data for a catalogue language (unknown ones: English)."""
+    return Locale.parse(lang if lang in CATALOGUE else "en")
+
+
+def plural_category(lang: str, n: int) -> str:
+    """The CLDR plural category of ``n`` in ``lang``: ``one``, ``few``, ``many``, ``other``..."""
+    return locale(lang).plural_form(n)
+
+
+def plural_categories(lang: str) -> frozenset[str]:
+    """Every plural category ``lang`` distinguishes (``other`` always among them)."""
+    return locale(lang).plural_form.tags | {"other"}
+
+
+def plural(key: str, lang: str, n: int, /, **params: Any) -> str:
+    """The counted message ``key`` for ``n`` in ``lang`` (falling back to English), in the
+    grammatical form Babel's plural rules choose: ``2 дня``, ``5 дней``, ``21 день``."""
+    if key not in PLURAL_CATALOGUE.get(lang, {}):
+        lang = "en"
+    forms = PLURAL_CATALOGUE[lang][key]
+    template = forms.get(plural_category(lang, n)) or forms["other"]
+    return template.format(n=n, **params)
+
+
 def has(key: str) -> bool:
-    return key in EN
+    return key in EN or key in EN_PLURAL

@@ -16,7 +16,7 @@ RU: dict[str, str] = {
     "cmd.draw": "Предложить, принять или отклонить ничью",
     "cmd.abort": "Отменить партию, пока оба не сделали ход",
     "cmd.takeback": "Попросить вернуть ход (нужно согласие соперника)",
-    "cmd.impasse": "Объявить джисёги (импасс, правило 27 очков, только сёги)",
+    "cmd.impasse": "Объявить дзисёги (импасс, правило 27 очков, только сёги)",
     "cmd.games": "Ваши текущие партии",
     "cmd.export": "Скачать запись партии (KIF, KIFU, CSA, USI) или анимацию GIF",
     "cmd.rating": "Показать рейтинг (ваш или другого игрока) в этом чате и общий",
@@ -61,10 +61,6 @@ RU: dict[str, str] = {
     "time.per_move": "{time} на ход",
     "time.in": "через {delta}",
     "time.deadline": "срок {when} ({relative})",
-    "unit.d": "{n} д",
-    "unit.h": "{n} ч",
-    "unit.m": "{n} мин",
-    "unit.s": "{n} с",
     "unit.less_than_minute": "меньше минуты",
     # --- picking a game / challenge -----------------------------------------------------
     "game.none_here": (
@@ -199,7 +195,7 @@ RU: dict[str, str] = {
     "result.no_legal_moves": "отсутствие ходов (нет ни одного допустимого хода — поражение)",
     "result.repetition": "четырёхкратное повторение позиции (сэннититэ)",
     "result.perpetual_check": "вечный шах (сэннититэ)",
-    "result.impasse": "объявление джисёги (импасс)",
+    "result.impasse": "объявление дзисёги (импасс)",
     "result.resignation": "сдача",
     "result.timeout": "просрочка времени",
     "result.agreed_draw": "соглашение",
@@ -224,10 +220,7 @@ RU: dict[str, str] = {
     "rating.where.overall": "всего",
     "rating.where.server": "на этом сервере",
     "rating.best_win": "    лучшая победа: {rating} ({name}, партия #{game})",
-    "rating.streak": "    текущая серия: {count} {kind}",
-    "rating.streak.wins": "побед подряд",
-    "rating.streak.losses": "поражений подряд",
-    "rating.streak.draws": "ничьих подряд",
+    "rating.streak": "    текущая серия: {streak}",
     "page.range": "Страницы {page!r} нет: страницы нумеруются от 1 до {most}.",
     "page.missing": "Страницы {page} нет: всего их {pages}.",
     "button.page_back": "◀ Стр. {page}",
@@ -312,7 +305,7 @@ RU: dict[str, str] = {
     "board.result.no_legal_moves": "Нет ходов: {winner} побеждает",
     "board.result.repetition": "Ничья: повторение позиции",
     "board.result.perpetual_check": "Вечный шах: {winner} побеждает",
-    "board.result.impasse": "Джисёги: {winner} побеждает",
+    "board.result.impasse": "Дзисёги: {winner} побеждает",
     "board.result.resignation": "Сдача: {winner} побеждает",
     "board.result.timeout": "Время вышло: {winner} побеждает",
     "board.result.agreed_draw": "Ничья по соглашению",
@@ -373,16 +366,16 @@ RU: dict[str, str] = {
     ),
     "button.takeback_accept": "Разрешить вернуть ход",
     "button.takeback_decline": "Отказать",
-    "impasse.not_your_turn": "Джисёги объявляют в свой ход; сейчас ходит {name}.",
-    "impasse.none": "В варианте {variant} нет правила джисёги.",
-    "impasse.refused": "Объявление джисёги отклонено: {reasons}.",
+    "impasse.not_your_turn": "Дзисёги объявляют в свой ход; сейчас ходит {name}.",
+    "impasse.none": "В варианте {variant} нет правила дзисёги.",
+    "impasse.refused": "Объявление дзисёги отклонено: {reasons}.",
     "impasse.unmet.king_in_zone": "ваш король не в зоне превращения",
     "impasse.unmet.pieces_in_zone": (
         "других ваших фигур в зоне: {pieces}, а нужно не меньше {pieces_needed}"
     ),
     "impasse.unmet.not_in_check": "вам шах",
-    "impasse.unmet.points": "у вас очков: {points}, а нужно {needed}",
-    "impasse.done": "{name} объявил(а) джисёги, набрав {points} очков.",
+    "impasse.unmet.points": "у вас {points}, а нужно {needed}",
+    "impasse.done": "{name} объявил(а) дзисёги, набрав {points}.",
     # --- games --------------------------------------------------------------------------
     "games.none": "У вас нет текущих партий. Начните командой /challenge.",
     "games.title": "Ваши текущие партии:",
@@ -550,4 +543,42 @@ RU: dict[str, str] = {
         "\nНотации: USI (7g7f, P*5e, 8h2b+), западная (P-7f, Bx2b+, S*5e, SP-6h) или "
         "японская (７六歩, 同　歩, ２二角成)."
     ),
+}
+
+
+# Counted messages, one template per CLDR plural category of Russian (1, 21: one; 2-4, 22:
+# few; 5-20, 25: many; fractions: other).
+RU_PLURAL: dict[str, dict[str, str]] = {
+    "unit.d": {"one": "{n} день", "few": "{n} дня", "many": "{n} дней", "other": "{n} дня"},
+    "unit.h": {"one": "{n} час", "few": "{n} часа", "many": "{n} часов", "other": "{n} часа"},
+    "unit.m": {
+        "one": "{n} минута",
+        "few": "{n} минуты",
+        "many": "{n} минут",
+        "other": "{n} минуты",
+    },
+    "rating.streak.wins": {
+        "one": "{n} победа подряд",
+        "few": "{n} победы подряд",
+        "many": "{n} побед подряд",
+        "other": "{n} победы подряд",
+    },
+    "rating.streak.losses": {
+        "one": "{n} поражение подряд",
+        "few": "{n} поражения подряд",
+        "many": "{n} поражений подряд",
+        "other": "{n} поражения подряд",
+    },
+    "rating.streak.draws": {
+        "one": "{n} ничья подряд",
+        "few": "{n} ничьи подряд",
+        "many": "{n} ничьих подряд",
+        "other": "{n} ничьи подряд",
+    },
+    "impasse.points": {
+        "one": "{n} очко",
+        "few": "{n} очка",
+        "many": "{n} очков",
+        "other": "{n} очка",
+    },
 }

@@ -8,6 +8,7 @@ from dataclasses import replace
 from bot.core import present
 from bot.core.api import Button, Reply
 from bot.core.base import Context, ServiceBase, UserError, reads_as_move
+from bot.core.messages import plural
 from bot.store.models import GameRow
 from rules import (
     AmbiguousMoveError,
@@ -333,7 +334,16 @@ class PlayCommands(ServiceBase):
             clocks=False,
         )
         return await self.game_reply(
-            ctx, saved, [ctx.t("impasse.done", name=names[color], points=report.points)], pos=pos
+            ctx,
+            saved,
+            [
+                ctx.t(
+                    "impasse.done",
+                    name=names[color],
+                    points=plural("impasse.points", ctx.lang, report.points),
+                )
+            ],
+            pos=pos,
         )
 
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
+from babel.dates import format_datetime, format_skeleton
+
 from bot.core.api import Attachment
-from bot.core.messages import CATALOGUE, text
+from bot.core.messages import CATALOGUE, locale, plural, text
 from bot.core.textboard import MarkMeaning, text_board
 from bot.store.models import ChatSettings, GameRow
 from render import BoardOptions, Coordinates, Labels, render_board
@@ -74,35 +76,49 @@ def rules_problem(exc: RulesError, pos: Position, lang: str = "en") -> str:
 # --- time -----------------------------------------------------------------------------------
 
 
+def _units(seconds: int) -> list[tuple[str, int]]:
+    d, rest = divmod(seconds, 86400)
+    h, rest = divmod(rest, 3600)
+    return [("d", d), ("h", h), ("m", rest // 60)]
+
+
 def format_delta(seconds: float, lang: str = "en") -> str:
-    """``2d 3h``, ``5h 20m``, ``12m``; under a minute says so."""
+    """``2d 3h``, ``5h 20m``, ``12m`` (``2 дня 3 часа`` in Russian: the plural forms come from
+    Babel's rules); under a minute says so."""
     s = int(max(0, seconds))
     if s < 60:
         return text("unit.less_than_minute", lang)
-    d, rest = divmod(s, 86400)
-    h, rest = divmod(rest, 3600)
-    m = rest // 60
-    parts = [("d", d), ("h", h), ("m", m)]
-    shown = [text(f"unit.{u}", lang, n=n) for u, n in parts if n][:2]
+    shown = [plural(f"unit.{u}", lang, n) for u, n in _units(s) if n][:2]
     return " ".join(shown)
 
 
-def format_when(ts: float) -> str:
-    """An absolute UTC time: ``Tue 25 Nov 14:03 UTC``."""
-    return dt.datetime.fromtimestamp(ts, dt.UTC).strftime("%a %d %b %H:%M UTC")
+def format_when(ts: float, lang: str = "en") -> str:
+    """An absolute UTC time with the weekday and month as ``lang`` writes them (CLDR data):
+    ``Wed, Nov 25 14:03 UTC``, ``ср, 25 нояб. 14:03 UTC``."""
+    when = dt.datetime.fromtimestamp(ts, dt.UTC)
+    day = format_skeleton("MMMEd", when, locale=locale(lang))
+    return f"{day} {format_datetime(when, 'HH:mm', tzinfo=dt.UTC, locale=locale(lang))} UTC"
 
 
 def format_deadline(deadline: float, now: float, lang: str = "en") -> str:
     relative = text("time.in", lang, delta=format_delta(deadline - now, lang))
-    return text("time.deadline", lang, when=format_when(deadline), relative=relative)
+    return text("time.deadline", lang, when=format_when(deadline, lang), relative=relative)
+
+
+def format_duration(seconds: int, lang: str = "en") -> str:
+    """A time per move or a limit: English keeps the form commands take (``3d``, ``90m``);
+    other languages write it out with their plural forms (``3 дня``)."""
+    from bot.config import format_duration as typed
+
+    if lang == "en" or seconds % 60:
+        return typed(seconds)
+    return " ".join(plural(f"unit.{u}", lang, n) for u, n in _units(seconds) if n)
 
 
 def format_time_control(seconds: int | None, lang: str = "en") -> str:
     if not seconds:
         return text("time.none", lang)
-    from bot.config import format_duration
-
-    return text("time.per_move", lang, time=format_duration(seconds))
+    return text("time.per_move", lang, time=format_duration(seconds, lang))
 
 
 def color_name(color: int, lang: str = "en") -> str:
@@ -138,7 +154,7 @@ def result_caption(game: GameRow, names: tuple[str, str], lang: str = "en") -> s
 def impasse_problems(report: ImpasseReport, lang: str = "en") -> str:
     """Why an impasse declaration fails, each unmet condition once with its numbers."""
     facts = {
-        "points": report.points,
+        "points": plural("impasse.points", lang, report.points),
         "needed": report.needed,
         "pieces": report.pieces_in_zone,
         "pieces_needed": report.pieces_needed,

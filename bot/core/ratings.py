@@ -17,7 +17,7 @@ from bot.core import present
 from bot.core.api import Button, Reply
 from bot.core.base import Context, UserError, parse_number
 from bot.core.glicko2 import Rating, shown
-from bot.core.messages import text
+from bot.core.messages import plural, text
 from bot.store.models import ChatKey, GameRow, RatingChange, RatingRow
 
 if TYPE_CHECKING:
@@ -188,7 +188,8 @@ class Ratings:
         streak, score = await self.streak(chat, player, variant)
         if streak:
             kind = {1.0: "wins", 0.5: "draws", 0.0: "losses"}[score]
-            lines.append(ctx.t("rating.streak", count=streak, kind=ctx.t(f"rating.streak.{kind}")))
+            counted = plural(f"rating.streak.{kind}", ctx.lang, streak)
+            lines.append(ctx.t("rating.streak", streak=counted))
         return lines
 
     async def streak(self, chat: ChatKey, player: str, variant: str) -> tuple[int, float]:

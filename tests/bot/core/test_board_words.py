@@ -223,7 +223,7 @@ async def test_impasse_refusal_says_each_fact_once(h: Harness) -> None:
     assert refused.text == "Impasse declaration refused: you have 10 points (28 needed)."
     await h.say(CAROL, "settings", "language", "ru")
     refused = await h.say(ALICE, "impasse")
-    assert refused.text == "Объявление джисёги отклонено: у вас очков: 10, а нужно 28."
+    assert refused.text == "Объявление дзисёги отклонено: у вас 10 очков, а нужно 28."
 
 
 async def test_impasse_refusal_in_russian_has_no_english(h: Harness) -> None:
@@ -231,6 +231,6 @@ async def test_impasse_refusal_in_russian_has_no_english(h: Harness) -> None:
     await h.say(CAROL, "settings", "language", "ru")
     refused = await h.say(ALICE, "impasse")
     assert refused.text == (
-        "Объявление джисёги отклонено: ваш король не в зоне превращения; других ваших фигур "
-        "в зоне: 0, а нужно не меньше 10; у вас очков: 0, а нужно 28."
+        "Объявление дзисёги отклонено: ваш король не в зоне превращения; других ваших фигур "
+        "в зоне: 0, а нужно не меньше 10; у вас 0 очков, а нужно 28."
     )

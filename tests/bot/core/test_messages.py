@@ -6,6 +6,8 @@ import re
 import string
 from pathlib import Path
 
+import pytest
+
 from bot.core.commands import COMMANDS
 from bot.core.messages import CATALOGUE, EN, text
 from bot.core.messages_ru import RU
@@ -78,3 +80,52 @@ def test_russian_is_complete_with_the_same_placeholders() -> None:
         assert RU[key].strip(), key
     assert CATALOGUE["ru"] is RU
     assert text("games.here", "ru") == "этот чат"
+
+
+def test_every_language_has_every_plural_form_its_rules_need() -> None:
+    from bot.core.messages import EN_PLURAL, PLURAL_CATALOGUE, plural_categories
+
+    assert set(PLURAL_CATALOGUE) == set(CATALOGUE)
+    for lang, table in PLURAL_CATALOGUE.items():
+        assert set(table) == set(EN_PLURAL), lang
+        needed = plural_categories(lang)
+        for key, forms in table.items():
+            assert set(forms) == needed, (lang, key)  # every form the language needs, no more
+            for form in forms.values():
+                assert placeholders(form) == placeholders(EN_PLURAL[key]["other"]), (lang, key)
+    assert not set(EN_PLURAL) & set(EN)  # a key is counted or plain, not both
+
+
+@pytest.mark.parametrize(
+    ("n", "days", "hours"),
+    [
+        (1, "1 день", "1 час"),
+        (2, "2 дня", "2 часа"),
+        (5, "5 дней", "5 часов"),
+        (11, "11 дней", "11 часов"),
+        (21, "21 день", "21 час"),
+        (22, "22 дня", "22 часа"),
+    ],
+)
+def test_russian_plural_forms_follow_babel(n: int, days: str, hours: str) -> None:
+    from bot.core.messages import plural
+
+    assert plural("unit.d", "ru", n) == days
+    assert plural("unit.h", "ru", n) == hours
+
+
+def test_deadlines_and_durations_in_russian() -> None:
+    from bot.core import present
+
+    wednesday = 1795609500.0  # Wed 25 Nov 2026 12:25 UTC
+    now = wednesday - (2 * 86400 + 23 * 3600)
+    assert present.format_deadline(wednesday, now, "ru") == (
+        "срок ср, 25 нояб. 12:25 UTC (через 2 дня 23 часа)"
+    )
+    assert present.format_deadline(wednesday, now, "en") == (
+        "deadline Wed, Nov 25 12:25 UTC (in 2d 23h)"
+    )
+    assert present.format_delta(5 * 86400 + 5 * 3600, "ru") == "5 дней 5 часов"
+    assert present.format_delta(21 * 60, "ru") == "21 минута"
+    assert present.format_time_control(3 * 86400, "ru") == "3 дня на ход"
+    assert present.format_time_control(3 * 86400, "en") == "3d per move"

@@ -53,7 +53,7 @@ async def test_a_russian_game_from_challenge_to_an_illegal_move(
     assert card.text.startswith("⚔️ Вызов #1: Alice вызывает Bob на партию: Сёги.")
     assert [b.label for b in card.buttons[0]] == ["Принять", "Отклонить", "Отозвать"]
     start = await h.say(BOB, "accept")
-    assert "Партия #1 началась: Alice (сэнтэ ☗) — Bob (готэ ☖), Сёги, 1d на ход" in start.text
+    assert "Партия #1 началась: Alice (сэнтэ ☗) — Bob (готэ ☖), Сёги, 1 день на ход" in start.text
     played = await h.say(ALICE, "move", "7g7f")
     assert "Alice сыграл(а) P-7f." in played.text and "Ходит Bob (готэ)" in played.text
     assert played.image is not None and played.image.data.startswith(b"\x89PNG")
