@@ -35,7 +35,8 @@ from bot.config import Config  # noqa: E402
 from bot.core.api import ChatRef, Request, User  # noqa: E402
 from bot.core.service import GameService  # noqa: E402
 from bot.store import SqliteStore  # noqa: E402
-from bot.store.sqlite import _BOARD, _RATING_COLUMNS  # noqa: E402
+from bot.store.sql import _BOARD  # noqa: E402
+from bot.store.sql import RATING_COLUMNS as _RATING_COLUMNS  # noqa: E402
 
 SERVER = "424242"
 CHAT = ChatRef("discord", "1001", community=SERVER)

@@ -203,7 +203,7 @@ async def test_a_store_without_ratings_yet_opens_read_only(tmp_path: Path) -> No
 async def test_leaderboard_and_history_queries_search_their_indexes(h: Harness) -> None:
     """Not a scan of a partial index either: the board is searched by community and variant,
     a player's games by player and community."""
-    import bot.store.sqlite as store_sql
+    import bot.store.sql as store_sql
 
     board = store_sql._BOARD
     history, _ = store_sql._players_games("console", "main", ALICE.key, None)
