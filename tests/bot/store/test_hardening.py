@@ -24,6 +24,7 @@ from bot.core.positions import DamagedRecordError
 from bot.store import ChallengeStatus, ChatKey, SqliteStore, StoreOpenError
 from bot.store.migrations import LATEST
 from tests.bot.core.harness import ALICE, BOB, CAROL, DAVE, Harness, person
+from tests.bot.store.conftest import OpenStore
 
 ROOT = Path(__file__).resolve().parents[3]
 CHAT = ChatKey("console", "main")
@@ -32,11 +33,12 @@ CHAT = ChatKey("console", "main")
 # --- one open challenge per challenger per chat ------------------------------------------
 
 
-async def test_fifty_racing_creates_on_two_connections_make_one_challenge(tmp_path: Path) -> None:
+async def test_fifty_racing_creates_on_two_connections_make_one_challenge(
+    open_store: OpenStore,
+) -> None:
     from bot.store import ChallengeAlreadyOpen
 
-    path = tmp_path / "k.sqlite3"
-    one, two = await SqliteStore.open(path), await SqliteStore.open(path)
+    one, two = await open_store(), await open_store()
     try:
         results = await asyncio.gather(
             *(

@@ -1,14 +1,16 @@
-"""The store's outbox: notices queued with a state change, leased to one process at a time."""
+"""The store's outbox: notices queued with a state change, leased to one process at a time
+(on both backends)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
-from bot.store import ChatKey, GameStatus, SqliteStore, TimerKind, VersionConflict
+from bot.store import ChatKey, GameStatus, TimerKind, VersionConflict
 from bot.store.models import NewNotice, NoticeState
+from bot.store.sql import SqlStore
+from tests.bot.store.conftest import OpenStore
 from tests.bot.store.test_sqlite import CHAT, add_game
 
 DM = ChatKey("console", "dm:a")
@@ -18,23 +20,20 @@ def notice(kind: str = "timeout", chat: ChatKey = CHAT, **changes: object) -> Ne
     return replace(NewNotice(kind, chat, '{"text": "hi"}', "kb1", 100.0), **changes)  # type: ignore[arg-type]
 
 
-async def test_notices_are_queued_with_the_game_update_or_not_at_all(tmp_path: Path) -> None:
-    store = await SqliteStore.open(tmp_path / "k.sqlite3")
-    try:
-        game = await add_game(store)
-        ended = replace(game, status=GameStatus.FINISHED)
+async def test_notices_are_queued_with_the_game_update_or_not_at_all(store: SqlStore) -> None:
+    game = await add_game(store)
+    ended = replace(game, status=GameStatus.FINISHED)
+    await store.update_game(ended, timers=[], notices=[notice(game_id=game.id)])
+    with pytest.raises(VersionConflict):  # the same version again: nothing is queued
         await store.update_game(ended, timers=[], notices=[notice(game_id=game.id)])
-        with pytest.raises(VersionConflict):  # the same version again: nothing is queued
-            await store.update_game(ended, timers=[], notices=[notice(game_id=game.id)])
-        assert [n.game_id for n in await store.notices()] == [game.id]
-    finally:
-        await store.close()
+    assert [n.game_id for n in await store.notices()] == [game.id]
 
 
-async def test_a_reminder_notice_comes_only_with_the_claim_of_its_timer(tmp_path: Path) -> None:
-    path = tmp_path / "k.sqlite3"
-    store = await SqliteStore.open(path)
-    other = await SqliteStore.open(path)
+async def test_a_reminder_notice_comes_only_with_the_claim_of_its_timer(
+    open_store: OpenStore,
+) -> None:
+    store = await open_store()
+    other = await open_store()
     try:
         game = await add_game(store)
         (timer,) = [t for t in await store.due_timers(10**9) if t.game_id == game.id]
@@ -46,10 +45,9 @@ async def test_a_reminder_notice_comes_only_with_the_claim_of_its_timer(tmp_path
         await other.close()
 
 
-async def test_a_claimed_notice_is_nobody_elses_until_its_lease_ends(tmp_path: Path) -> None:
-    path = tmp_path / "k.sqlite3"
-    one = await SqliteStore.open(path)
-    two = await SqliteStore.open(path)
+async def test_a_claimed_notice_is_nobody_elses_until_its_lease_ends(open_store: OpenStore) -> None:
+    one = await open_store()
+    two = await open_store()
     try:
         await one.queue_notices([notice()])
         assert await one.claim_notices(["console"], 99.0, "one", 160.0) == []  # not yet due
@@ -75,71 +73,55 @@ async def test_a_claimed_notice_is_nobody_elses_until_its_lease_ends(tmp_path: P
         await two.close()
 
 
-async def test_a_failed_notice_waits_or_moves_to_its_fallback(tmp_path: Path) -> None:
-    store = await SqliteStore.open(tmp_path / "k.sqlite3")
-    try:
-        await store.queue_notices(
-            [notice("reminder", DM, fallback=CHAT, fallback_payload='{"text": "@a"}')]
-        )
-        (first,) = await store.claim_notices(["console"], 100.0, "me", 160.0)
-        assert first.chat == DM and first.fallback == CHAT
-        await store.retry_notice(first.id, "me", 100.0, "refused", to_fallback=True)
-        (second,) = await store.claim_notices(["console"], 100.0, "me", 160.0)
-        assert (second.chat, second.payload, second.fallback) == (CHAT, '{"text": "@a"}', None)
-        assert second.last_error == "refused"
-        await store.retry_notice(second.id, "me", 130.0, "500")
-        assert await store.claim_notices(["console"], 129.0, "me", 189.0) == []
-        assert await store.next_notice_due(["console"]) == 130.0
-        assert len(await store.claim_notices(["console"], 130.0, "me", 190.0)) == 1
-    finally:
-        await store.close()
+async def test_a_failed_notice_waits_or_moves_to_its_fallback(store: SqlStore) -> None:
+    await store.queue_notices(
+        [notice("reminder", DM, fallback=CHAT, fallback_payload='{"text": "@a"}')]
+    )
+    (first,) = await store.claim_notices(["console"], 100.0, "me", 160.0)
+    assert first.chat == DM and first.fallback == CHAT
+    await store.retry_notice(first.id, "me", 100.0, "refused", to_fallback=True)
+    (second,) = await store.claim_notices(["console"], 100.0, "me", 160.0)
+    assert (second.chat, second.payload, second.fallback) == (CHAT, '{"text": "@a"}', None)
+    assert second.last_error == "refused"
+    await store.retry_notice(second.id, "me", 130.0, "500")
+    assert await store.claim_notices(["console"], 129.0, "me", 189.0) == []
+    assert await store.next_notice_due(["console"]) == 130.0
+    assert len(await store.claim_notices(["console"], 130.0, "me", 190.0)) == 1
 
 
-async def test_a_failing_timer_is_postponed(tmp_path: Path) -> None:
-    store = await SqliteStore.open(tmp_path / "k.sqlite3")
-    try:
-        game = await add_game(store)
-        (timer,) = [t for t in await store.pending_timers(game.id)]
-        assert timer.kind is TimerKind.DEADLINE
-        due = timer.due_at
-        assert await store.postpone_timer(timer.id, due + 5) == 1
-        assert await store.due_timers(due + 4) == []
-        assert await store.next_due() == due + 5
-        (again,) = await store.due_timers(due + 5)
-        assert (again.attempts, again.next_attempt_at, again.due_at) == (1, due + 5, due)
-    finally:
-        await store.close()
+async def test_a_failing_timer_is_postponed(store: SqlStore) -> None:
+    game = await add_game(store)
+    (timer,) = [t for t in await store.pending_timers(game.id)]
+    assert timer.kind is TimerKind.DEADLINE
+    due = timer.due_at
+    assert await store.postpone_timer(timer.id, due + 5) == 1
+    assert await store.due_timers(due + 4) == []
+    assert await store.next_due() == due + 5
+    (again,) = await store.due_timers(due + 5)
+    assert (again.attempts, again.next_attempt_at, again.due_at) == (1, due + 5, due)
 
 
-async def test_old_settled_notices_are_pruned(tmp_path: Path) -> None:
-    store = await SqliteStore.open(tmp_path / "k.sqlite3")
-    try:
-        await store.queue_notices([notice(), notice(created_at=500.0)])
-        (first,) = await store.claim_notices(["console"], 100.0, "me", 160.0)
-        await store.finish_notice(first.id, NoticeState.DELIVERED, 101.0)
-        assert await store.prune_notices(200.0) == 1
-        assert [n.created_at for n in await store.notices()] == [500.0]
-    finally:
-        await store.close()
+async def test_old_settled_notices_are_pruned(store: SqlStore) -> None:
+    await store.queue_notices([notice(), notice(created_at=500.0)])
+    (first,) = await store.claim_notices(["console"], 100.0, "me", 160.0)
+    await store.finish_notice(first.id, NoticeState.DELIVERED, 101.0)
+    assert await store.prune_notices(200.0) == 1
+    assert [n.created_at for n in await store.notices()] == [500.0]
 
 
-async def test_a_delivered_notice_keeps_its_words_but_not_its_pictures(tmp_path: Path) -> None:
+async def test_a_delivered_notice_keeps_its_words_but_not_its_pictures(store: SqlStore) -> None:
     """The bot's every move is a notice with a board image: once delivered, the image goes."""
     from bot.core.api import Attachment, Reply
     from bot.core.delivery import dump_reply, load_reply
 
     board = Attachment(b"\x89PNG" * 5000, "board.png", "image/png")
     payload = dump_reply(Reply("Komabot played P-7f.", image=board, files=(board,)))
-    store = await SqliteStore.open(tmp_path / "k.sqlite3")
-    try:
-        await store.queue_notices([notice(payload=payload), notice(payload=payload, key="kb2")])
-        sent, failed = await store.claim_notices(["console"], 100.0, "me", 160.0, limit=2)
-        await store.finish_notice(sent.id, NoticeState.DELIVERED, 101.0)
-        await store.finish_notice(failed.id, NoticeState.FAILED, 101.0, "refused")
-        kept = {n.id: n.payload for n in await store.notices()}
-        delivered = load_reply(kept[sent.id])
-        assert delivered.text == "Komabot played P-7f." and not delivered.image
-        assert not delivered.files and len(kept[sent.id]) < 500
-        assert load_reply(kept[failed.id]).image == board  # kept to look into
-    finally:
-        await store.close()
+    await store.queue_notices([notice(payload=payload), notice(payload=payload, key="kb2")])
+    sent, failed = await store.claim_notices(["console"], 100.0, "me", 160.0, limit=2)
+    await store.finish_notice(sent.id, NoticeState.DELIVERED, 101.0)
+    await store.finish_notice(failed.id, NoticeState.FAILED, 101.0, "refused")
+    kept = {n.id: n.payload for n in await store.notices()}
+    delivered = load_reply(kept[sent.id])
+    assert delivered.text == "Komabot played P-7f." and not delivered.image
+    assert not delivered.files and len(kept[sent.id]) < 500
+    assert load_reply(kept[failed.id]).image == board  # kept to look into

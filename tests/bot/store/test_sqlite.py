@@ -1,4 +1,6 @@
-"""The SQLite store: opening, migrations, refusing foreign or damaged files, optimistic updates."""
+"""The store: optimistic updates, timers, settings and front-end state on both backends (the
+``store`` and ``open_store`` fixtures); opening, migrating and refusing foreign or damaged files
+on SQLite (the tests that open :class:`SqliteStore` themselves: they read or write its file)."""
 
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ from bot.store import (
 )
 from bot.store.migrations import APPLICATION_ID, LATEST, MIGRATIONS
 from bot.store.models import ReminderRoute
+from bot.store.sql import SqlStore
+from tests.bot.store.conftest import OpenStore
 
 CHAT = ChatKey("console", "main")
 
@@ -50,9 +54,7 @@ def new_game(sente: str = "console:a", gote: str = "console:b") -> GameRow:
     )
 
 
-async def add_game(
-    store: SqliteStore, sente: str = "console:a", gote: str = "console:b"
-) -> GameRow:
+async def add_game(store: SqlStore, sente: str = "console:a", gote: str = "console:b") -> GameRow:
     ch = await store.create_challenge(CHAT, sente, gote, "shogi", "sente", 86400, 1000.0, 2000.0)
     game = new_game(sente, gote)
     timers = [NewTimer(TimerKind.DEADLINE, game.deadline or 0, 0, None, 1)]
@@ -131,9 +133,8 @@ async def test_front_end_state_arrives_with_version_4(tmp_path: Path, old: int) 
         await store.close()
 
 
-async def test_front_end_state_is_kept_by_platform_and_kind(tmp_path: Path) -> None:
-    path = tmp_path / "k.sqlite3"
-    store = await SqliteStore.open(path)
+async def test_front_end_state_is_kept_by_platform_and_kind(open_store: OpenStore) -> None:
+    store = await open_store()
     try:
         await store.put_state("telegram", "card", "telegram:-1 challenge:3", "-1 10 0")
         await store.put_state("telegram", "card", "telegram:-1 challenge:3", "-1 11 1")
@@ -147,7 +148,7 @@ async def test_front_end_state_is_kept_by_platform_and_kind(tmp_path: Path) -> N
         assert await store.get_state("telegram", "username", "telegram:-1 challenge:3")
     finally:
         await store.close()
-    store = await SqliteStore.open(path)  # kept across a restart
+    store = await open_store()  # kept across a restart
     try:
         assert await store.get_state("discord", "card", "telegram:-1 challenge:3") == "other"
     finally:
@@ -155,9 +156,9 @@ async def test_front_end_state_is_kept_by_platform_and_kind(tmp_path: Path) -> N
 
 
 async def test_pruning_front_end_state_removes_only_old_entries_of_one_kind(
-    tmp_path: Path,
+    open_store: OpenStore,
 ) -> None:
-    store = await SqliteStore.open(tmp_path / "k.sqlite3")
+    store = await open_store()
     try:
         await store.put_state("telegram", "card", "old", "1")
         await store.put_state("telegram", "username", "bob", "2")
@@ -231,38 +232,27 @@ async def test_refuses_a_missing_folder(tmp_path: Path) -> None:
         await SqliteStore.open(tmp_path)
 
 
-async def test_update_checks_the_version(tmp_path: Path) -> None:
-    store = await SqliteStore.open(tmp_path / "k.sqlite3")
-    try:
-        game = await add_game(store)
-        moved = await store.update_game(replace(game, moves=("7g7f",)))
-        assert moved.version == game.version + 1
-        with pytest.raises(VersionConflict):
-            await store.update_game(replace(game, moves=("2g2f",)))
-        assert (await store.get_game(game.id)) == moved
-    finally:
-        await store.close()
+async def test_update_checks_the_version(store: SqlStore) -> None:
+    game = await add_game(store)
+    moved = await store.update_game(replace(game, moves=("7g7f",)))
+    assert moved.version == game.version + 1
+    with pytest.raises(VersionConflict):
+        await store.update_game(replace(game, moves=("2g2f",)))
+    assert (await store.get_game(game.id)) == moved
 
 
-async def test_accept_keeps_one_active_game_per_player_per_chat(tmp_path: Path) -> None:
-    store = await SqliteStore.open(tmp_path / "k.sqlite3")
-    try:
-        await add_game(store, "console:a", "console:b")
-        ch = await store.create_challenge(
-            CHAT, "console:c", "console:a", "shogi", "sente", None, 1, 2
-        )
-        with pytest.raises(VersionConflict):
-            await store.accept_challenge(ch.id, new_game("console:c", "console:a"), [])
-        assert (await store.get_challenge(ch.id)).status is ChallengeStatus.OPEN  # type: ignore[union-attr]
-        assert await store.count_active_games() == 1
-    finally:
-        await store.close()
+async def test_accept_keeps_one_active_game_per_player_per_chat(store: SqlStore) -> None:
+    await add_game(store, "console:a", "console:b")
+    ch = await store.create_challenge(CHAT, "console:c", "console:a", "shogi", "sente", None, 1, 2)
+    with pytest.raises(VersionConflict):
+        await store.accept_challenge(ch.id, new_game("console:c", "console:a"), [])
+    assert (await store.get_challenge(ch.id)).status is ChallengeStatus.OPEN  # type: ignore[union-attr]
+    assert await store.count_active_games() == 1
 
 
-async def test_timers_are_claimed_once(tmp_path: Path) -> None:
-    path = tmp_path / "k.sqlite3"
-    store = await SqliteStore.open(path)
-    other = await SqliteStore.open(path)
+async def test_timers_are_claimed_once(open_store: OpenStore) -> None:
+    store = await open_store()
+    other = await open_store()
     try:
         game = await add_game(store)
         due = await store.due_timers(10**9)
@@ -276,16 +266,12 @@ async def test_timers_are_claimed_once(tmp_path: Path) -> None:
         await other.close()
 
 
-async def test_finishing_a_game_cancels_its_timers(tmp_path: Path) -> None:
-    store = await SqliteStore.open(tmp_path / "k.sqlite3")
-    try:
-        game = await add_game(store)
-        assert len(await store.pending_timers(game.id)) == 1
-        await store.update_game(replace(game, status=GameStatus.FINISHED), timers=[])
-        assert await store.pending_timers(game.id) == []
-        assert await store.next_due() is None  # the challenge's expiry ended with its acceptance
-    finally:
-        await store.close()
+async def test_finishing_a_game_cancels_its_timers(store: SqlStore) -> None:
+    game = await add_game(store)
+    assert len(await store.pending_timers(game.id)) == 1
+    await store.update_game(replace(game, status=GameStatus.FINISHED), timers=[])
+    assert await store.pending_timers(game.id) == []
+    assert await store.next_due() is None  # the challenge's expiry ended with its acceptance
 
 
 @pytest.mark.parametrize("old", range(1, 5))
