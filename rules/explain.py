@@ -31,6 +31,12 @@ def _describe(pos: Position, sq: int) -> str:
     return f"{COLOR[0 if v > 0 else 1]}'s {_piece_name(pos, v)} on {pos.tables.square_names[sq]}"
 
 
+def _occupant(pos: Position, sq: int, prefix: str = "") -> dict[str, object]:
+    """The facts of the piece on ``sq`` for a message: its letter and its side."""
+    v = pos.board[sq]
+    return {f"{prefix}piece": pos.variant.piece(abs(v)).letter, f"{prefix}side": 0 if v > 0 else 1}
+
+
 def _error(message: str, code: str, **params: object) -> IllegalMoveError:
     return IllegalMoveError(message, code=code, **params)
 
@@ -52,7 +58,10 @@ def _drop_reason(pos: Position, move: Move) -> IllegalMoveError | None:
     where = t.square_names[move.to_sq]
     if not variant.drops.enabled:
         return _error(
-            f"{variant.id} has no drops: captured pieces leave the game", "no_drops", square=where
+            f"{variant.id} has no drops: captured pieces leave the game",
+            "no_drops",
+            square=where,
+            variant_id=variant.id,
         )
     if piece.promoted or piece.royal:
         return _error(f"{a_name} cannot be dropped", "not_droppable", piece=piece.letter)
@@ -63,6 +72,7 @@ def _drop_reason(pos: Position, move: Move) -> IllegalMoveError | None:
             f"{where} is occupied by {_describe(pos, move.to_sq)}",
             "square_occupied",
             square=where,
+            **_occupant(pos, move.to_sq),
         )
     sign = 1 if pos.side == SENTE else -1
     if t.dead[move.drop * sign][move.to_sq]:
@@ -119,12 +129,14 @@ def _board_reason(pos: Position, move: Move) -> IllegalMoveError | None:
             f"{COLOR[pos.side]}'s turn",
             "not_your_piece",
             square=src,
+            piece=pos.variant.piece(abs(v)).letter,
         )
     if board[to] * sign > 0:
         return _error(
             f"your own {_piece_name(pos, board[to])} is on {dst}",
             "own_piece_on_target",
             square=dst,
+            piece=pos.variant.piece(abs(board[to])).letter,
         )
     if to not in t.leaps[v][frm]:
         ray = next((r for r in t.rides[v][frm] if to in r), None)
@@ -145,18 +157,22 @@ def _board_reason(pos: Position, move: Move) -> IllegalMoveError | None:
                     origin=src,
                     square=dst,
                     blocker=t.square_names[sq],
+                    piece=pos.variant.piece(abs(v)).letter,
+                    **_occupant(pos, sq, "blocker_"),
                 )
     piece = pos.variant.piece(abs(v))
     zone = t.zone[pos.side]
     if move.promote:
         if not piece.promotes_to:
             why = "is already promoted" if piece.promoted else "never promotes"
-            return _error(f"{a_name} {why}", "cannot_promote", piece=piece.letter)
+            reason = "already_promoted" if piece.promoted else "never_promotes"
+            return _error(f"{a_name} {why}", "cannot_promote", piece=piece.letter, reason=reason)
         if not (zone[frm] or zone[to]):
             return _error(
                 f"a piece may promote only on a move that starts or ends in the promotion zone "
                 f"(the far {pos.variant.zone_depth} ranks); {src}-{dst} does neither",
                 "promotion_outside_zone",
+                depth=pos.variant.zone_depth,
                 origin=src,
                 square=dst,
             )

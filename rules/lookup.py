@@ -95,7 +95,11 @@ def find_piece(query: str, variant_ids: list[str] | None = None) -> list[PieceMa
     preferred, others = _order(variant_ids)
     if not key:
         raise UnknownPieceError(
-            "Give a piece name, kanji, letter or code.", query=query, candidates=[]
+            "Give a piece name, kanji, letter or code.",
+            code="unknown_piece",
+            reason="piece_name_missing",
+            query=query,
+            candidates=[],
         )
     for group in (preferred, others):  # the asked-for variants first, in every way
         found = _search(key, group) or _by_word(query, group) or _close(key, group)
@@ -104,7 +108,10 @@ def find_piece(query: str, variant_ids: list[str] | None = None) -> list[PieceMa
     candidates = _candidates(key, preferred + others)
     hint = f" Did you mean: {', '.join(candidates)}?" if candidates else ""
     raise UnknownPieceError(
-        f"No piece is called {query.strip()!r}.{hint}", query=query, candidates=candidates
+        f"No piece is called {query.strip()!r}.{hint}",
+        reason="close_names" if candidates else "no_close_name",
+        query=query.strip(),
+        candidates=candidates,
     )
 
 

@@ -47,6 +47,7 @@ def parse_usi(variant: Variant, text: str) -> Move:
         raise InvalidMoveError(
             f"{text!r} is not a USI move: write origin and destination like 7g7f, "
             "add + to promote (8h2b+), or a drop like P*5e",
+            reason="bad_usi",
             text=text,
         )
     frm, to, plus, letter, drop_to = m.groups()
@@ -57,10 +58,16 @@ def parse_usi(variant: Variant, text: str) -> Move:
             raise InvalidMoveError(
                 f"{text!r}: {letter!r} is not a piece that can be dropped in {variant.id} "
                 f"(one of {droppable})",
+                reason="bad_usi_drop",
                 text=text,
+                token=letter,
+                letters=droppable,
+                variant_id=variant.id,
             )
         return Move(-1, t.parse_square(drop_to), False, piece.kind)
     origin, dest = t.parse_square(frm), t.parse_square(to)
     if origin == dest:
-        raise InvalidMoveError(f"{text!r}: origin and destination are the same square", text=text)
+        raise InvalidMoveError(
+            f"{text!r}: origin and destination are the same square", reason="same_square", text=text
+        )
     return Move(origin, dest, plus == "+", 0)

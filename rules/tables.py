@@ -173,5 +173,8 @@ class Tables:
                 f"a-{last}, like {self.square_names[self.size - 1]}",
                 code="bad_square",
                 text=text,
+                width=self.width,
+                last=last,
+                example=self.square_names[self.size - 1],
             )
         return sq

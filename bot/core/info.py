@@ -162,7 +162,9 @@ class InfoCommands(ServiceBase):
         try:
             sq = pos.tables.parse_square(rest[0].lower())
         except RulesError as exc:
-            raise UserError("moves.bad_square", problem=exc.message) from None
+            raise UserError(
+                "moves.bad_square", problem=present.rules_problem(exc, pos, ctx.lang)
+            ) from None
         square = pos.tables.square_names[sq]
         value = pos.board[sq]
         if not value:
@@ -499,7 +501,10 @@ class InfoCommands(ServiceBase):
         except UnknownPieceError as exc:
             names = [str(n) for n in exc.params.get("candidates", ())][:5]
             raise UserError(
-                "piece.not_found", buttons=piece_buttons(names), problem=exc.message, sheets=sheets
+                "piece.not_found",
+                buttons=piece_buttons(names),
+                problem=present.rules_problem(exc, load_variant(variants[0]), ctx.lang),
+                sheets=sheets,
             ) from None
         best = matches[0]  # best first: an unpromoted piece before a promoted one of that name
         return await self.piece_reply(ctx, best.variant_id, best.piece.kind)

@@ -277,14 +277,17 @@ EN: dict[str, str] = {
     # --- why a move is illegal (rules error codes; English replies use the rules core's own
     # wording, which these templates mirror: they are the reference for other languages) ---
     "rules.no_piece": "there is no piece on {square}",
-    "rules.not_your_piece": "the piece on {square} belongs to your opponent",
-    "rules.own_piece_on_target": "your own piece is on {square}",
+    "rules.not_your_piece": "the {piece} on {square} belongs to your opponent",
+    "rules.own_piece_on_target": "your own {piece} is on {square}",
     "rules.bad_pattern": "a {piece} cannot move from {origin} to {square}",
-    "rules.path_blocked": "the way from {origin} to {square} is blocked by the piece on {blocker}",
-    "rules.cannot_promote": "a {piece} cannot promote",
+    "rules.path_blocked": (
+        "the {piece} on {origin} cannot reach {square}: the way is blocked by {blocker_side}'s "
+        "{blocker_piece} on {blocker}"
+    ),
+    "rules.cannot_promote.never_promotes": "a {piece} cannot promote",
     "rules.promotion_outside_zone": (
-        "a piece may promote only on a move that starts or ends in the promotion zone; "
-        "{origin}-{square} does neither"
+        "a piece may promote only on a move that starts or ends in the promotion zone (the far "
+        "{depth} ranks); {origin}-{square} does neither"
     ),
     "rules.must_promote": (
         "a {piece} on {square} could never move again, so it must promote (add +)"
@@ -313,6 +316,96 @@ EN: dict[str, str] = {
         "{written} is a piece of another variant, not of this game, and no piece here moves "
         "like it; the pieces of this game are {pieces}"
     ),
+    "rules.no_drops": "{variant} has no drops: captured pieces leave the game",
+    "rules.not_droppable": "a {piece} cannot be dropped",
+    "rules.square_occupied": "{square} is occupied by {side}'s {piece}",
+    "rules.cannot_promote.already_promoted": "a {piece} is already promoted",
+    "rules.illegal_move": "that move is not legal here",
+    "rules.drop_cannot_promote": (
+        "{text!r}: a piece dropped from the hand cannot promote on the drop; write {suggestion}"
+    ),
+    "rules.no_matching_move": "{text!r} fits no legal move; did you mean {texts}?",
+    "rules.not_droppable.kind_not_droppable": (
+        "{text!r}: {kinds} cannot be dropped (only unpromoted pieces from the hand)"
+    ),
+    "rules.no_piece_reaches": "none of your pieces can move to {square}",
+    "rules.piece_cannot_reach.one": "your {kinds} on {origins} cannot move to {square}",
+    "rules.piece_cannot_reach.many": "none of your {count} {kinds}s can move to {square}",
+    "rules.no_such_piece.on_board": "you have no {kinds}",
+    "rules.no_such_piece.with_drops": "you have no {kinds} on the board or in hand",
+    # a move that cannot be read at all
+    "rules.malformed_move.unreadable_move": "cannot read {text!r} as a move",
+    "rules.malformed_move.plus_without_piece": (
+        "cannot read {text!r} as a move: a + before the piece needs the piece letter, like +R-3c"
+    ),
+    "rules.malformed_move.drop_with_origin": (
+        "cannot read {text!r} as a move: a drop has no origin square: write it like S*5e"
+    ),
+    "rules.malformed_move.drop_without_piece": (
+        "cannot read {text!r} as a move: a drop needs the piece: write it like P*5e"
+    ),
+    "rules.malformed_move.drop_promotes": (
+        "cannot read {text!r} as a move: a dropped piece never promotes on the drop: leave out "
+        "+ or ="
+    ),
+    "rules.all_digit_square": (
+        "{text!r}: on a {files}x{ranks} board a square needs its rank letter (like 11k or 6h), "
+        "or its rank as a kanji numeral, so numbers never run together; all-digit squares are "
+        "for 9x9 only"
+    ),
+    "rules.malformed_move.same_square": "{text!r}: origin and destination are the same square",
+    "rules.bad_square.no_such_square": (
+        "{text!r}: {square} is not a square: files are 1-{files} and ranks a-{last}"
+    ),
+    "rules.unknown_piece.unknown_piece_code": (
+        "{text!r}: no piece {token!r} in {variant} (pieces: {letters}; codes: {codes}; a "
+        "promoted piece has + in front, like +R)"
+    ),
+    "rules.malformed_move.japanese_after_piece": (
+        "{text!r}: cannot read {rest!r} after the piece (expected 右 左 直 上 引 寄, then 成, 不成 "
+        "or 打)"
+    ),
+    "rules.malformed_move.japanese_marks": "{text!r}: at most one of 右/左 and one of 上/引/寄/直",
+    "rules.malformed_move.japanese_drop_origin": "{text!r}: a drop (打) has no origin or direction",
+    "rules.unknown_piece.japanese_piece_expected": (
+        "{text!r}: after the square comes the piece's name ({sample}...)"
+    ),
+    "rules.bad_square.japanese_square_first": (
+        "{text!r}: a Japanese move starts with the square (file then rank, like ７六) or 同"
+    ),
+    "rules.bad_square.square_too_long": (
+        "{text!r}: {run!r} is too long for a square (file then rank, like ７六 or １１十一)"
+    ),
+    "rules.bad_square.ambiguous_square": (
+        "{text!r}: the square {run!r} can be read more than one way; write the file in digits "
+        "and the rank in kanji, like １０三"
+    ),
+    "rules.bad_square.bad_origin": (
+        "{text!r}: ({token}) is not an origin square here; write it like {form}"
+    ),
+    "rules.no_previous_move": (
+        "{text!r}: 同 means the square of the previous move, and there is none"
+    ),
+    "rules.malformed_move.bad_usi": (
+        "{text!r} is not a USI move: write origin and destination like 7g7f, add + to promote "
+        "(8h2b+), or a drop like P*5e"
+    ),
+    "rules.malformed_move.bad_usi_drop": (
+        "{text!r}: {token!r} is not a piece that can be dropped in {variant} (one of {letters})"
+    ),
+    "rules.empty_move": "no move given",
+    "rules.move_too_long": "that is too long for a move ({length} characters)",
+    "rules.bad_square": (
+        "{text!r} is not a square: write the file 1-{width} then the rank a-{last}, like {example}"
+    ),
+    "rules.examples": (
+        ". Write a move like {usi} (USI), {western} (Western) or {japanese} (Japanese)"
+    ),
+    "rules.examples.drop": "; a drop: {drop}",
+    # a piece name /piece cannot find
+    "rules.unknown_piece.piece_name_missing": "Give a piece name, kanji, letter or code.",
+    "rules.unknown_piece.close_names": "No piece is called {query!r}. Did you mean: {candidates}?",
+    "rules.unknown_piece.no_close_name": "No piece is called {query!r}.",
     # --- board / moves ------------------------------------------------------------------
     "board.sente": "Sente",
     "board.gote": "Gote",

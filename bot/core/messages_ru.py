@@ -257,14 +257,17 @@ RU: dict[str, str] = {
     "history.export": "Скачать запись: /export НОМЕР.",
     # --- why a move is illegal (rules error codes) ---------------------------------------
     "rules.no_piece": "на {square} нет фигуры",
-    "rules.not_your_piece": "фигура на {square} принадлежит сопернику",
-    "rules.own_piece_on_target": "на {square} стоит ваша собственная фигура",
+    "rules.not_your_piece": "фигура «{piece}» на {square} принадлежит сопернику",
+    "rules.own_piece_on_target": "на {square} стоит ваша собственная фигура «{piece}»",
     "rules.bad_pattern": "фигура «{piece}» не может пойти с {origin} на {square}",
-    "rules.path_blocked": "путь с {origin} на {square} перекрыт фигурой на {blocker}",
-    "rules.cannot_promote": "фигура «{piece}» не переворачивается",
+    "rules.path_blocked": (
+        "фигура «{piece}» с {origin} не может дойти до {square}: путь перекрывает фигура "
+        "«{blocker_piece}» ({blocker_side}) на {blocker}"
+    ),
+    "rules.cannot_promote.never_promotes": "фигура «{piece}» не переворачивается",
     "rules.promotion_outside_zone": (
         "переворот возможен только ходом, который начинается или заканчивается в зоне "
-        "переворота; ход {origin}-{square} не такой"
+        "переворота (последние {depth} горизонтали); ход {origin}-{square} не такой"
     ),
     "rules.must_promote": (
         "фигура «{piece}» на {square} больше никогда не сможет ходить, поэтому должна "
@@ -294,6 +297,107 @@ RU: dict[str, str] = {
         "{written} — фигура другого варианта сёги, в этой партии её нет, и ни одна фигура здесь "
         "не ходит так же; фигуры этой партии: {pieces}"
     ),
+    "rules.no_drops": "в варианте «{variant}» сбросов нет: взятые фигуры уходят из игры",
+    "rules.not_droppable": "фигуру «{piece}» сбрасывать нельзя",
+    "rules.square_occupied": "поле {square} занято: там стоит фигура «{piece}» ({side})",
+    "rules.cannot_promote.already_promoted": "фигура «{piece}» уже перевёрнута",
+    "rules.illegal_move": "этот ход здесь невозможен",
+    "rules.drop_cannot_promote": (
+        "{text!r}: сброшенная из руки фигура не переворачивается при сбросе; напишите {suggestion}"
+    ),
+    "rules.no_matching_move": (
+        "{text!r} не подходит ни к одному возможному ходу; может быть, {texts}?"
+    ),
+    "rules.not_droppable.kind_not_droppable": (
+        "{text!r}: фигуру «{kinds}» сбрасывать нельзя (из руки сбрасывают только неперевёрнутые "
+        "фигуры)"
+    ),
+    "rules.no_piece_reaches": "ни одна ваша фигура не может пойти на {square}",
+    "rules.piece_cannot_reach.one": "ваша фигура «{kinds}» с {origins} не может пойти на {square}",
+    "rules.piece_cannot_reach.many": (
+        "ни одна из ваших фигур «{kinds}» (всего {count}) не может пойти на {square}"
+    ),
+    "rules.no_such_piece.on_board": "у вас нет фигуры «{kinds}»",
+    "rules.no_such_piece.with_drops": "у вас нет фигуры «{kinds}» ни на доске, ни в руке",
+    "rules.malformed_move.unreadable_move": "не могу прочитать {text!r} как ход",
+    "rules.malformed_move.plus_without_piece": (
+        "не могу прочитать {text!r} как ход: после + перед фигурой нужна её буква, например +R-3c"
+    ),
+    "rules.malformed_move.drop_with_origin": (
+        "не могу прочитать {text!r} как ход: у сброса нет исходного поля, пишите так: S*5e"
+    ),
+    "rules.malformed_move.drop_without_piece": (
+        "не могу прочитать {text!r} как ход: в сбросе нужна фигура, пишите так: P*5e"
+    ),
+    "rules.malformed_move.drop_promotes": (
+        "не могу прочитать {text!r} как ход: сброшенная фигура не переворачивается при сбросе, "
+        "уберите + или ="
+    ),
+    "rules.all_digit_square": (
+        "{text!r}: на доске {files}x{ranks} у поля пишется буква горизонтали (например, 11k или "
+        "6h) или горизонталь японской цифрой, чтобы числа не сливались; поля из одних цифр "
+        "бывают только на доске 9x9"
+    ),
+    "rules.malformed_move.same_square": "{text!r}: исходное поле и поле назначения совпадают",
+    "rules.bad_square.no_such_square": (
+        "{text!r}: {square} — не поле доски: вертикали 1–{files}, горизонтали a–{last}"
+    ),
+    "rules.unknown_piece.unknown_piece_code": (
+        "{text!r}: в варианте «{variant}» нет фигуры {token!r} (буквы фигур: {letters}; коды: "
+        "{codes}; у перевёрнутой фигуры впереди +, например +R)"
+    ),
+    "rules.malformed_move.japanese_after_piece": (
+        "{text!r}: не могу прочитать {rest!r} после фигуры (ожидается 右 左 直 上 引 寄, затем "
+        "成, 不成 или 打)"
+    ),
+    "rules.malformed_move.japanese_marks": (
+        "{text!r}: не больше одного из 右/左 и одного из 上/引/寄/直"
+    ),
+    "rules.malformed_move.japanese_drop_origin": (
+        "{text!r}: у сброса (打) нет исходного поля и направления"
+    ),
+    "rules.unknown_piece.japanese_piece_expected": (
+        "{text!r}: после поля идёт название фигуры ({sample}…)"
+    ),
+    "rules.bad_square.japanese_square_first": (
+        "{text!r}: ход в японской записи начинается с поля (вертикаль, затем горизонталь, "
+        "например ７六) или с 同"
+    ),
+    "rules.bad_square.square_too_long": (
+        "{text!r}: {run!r} слишком длинно для поля (вертикаль, затем горизонталь, например ７六 "
+        "или １１十一)"
+    ),
+    "rules.bad_square.ambiguous_square": (
+        "{text!r}: поле {run!r} можно прочитать по-разному; напишите вертикаль цифрами, а "
+        "горизонталь иероглифом, например １０三"
+    ),
+    "rules.bad_square.bad_origin": (
+        "{text!r}: ({token}) здесь не может быть исходным полем; пишите так: {form}"
+    ),
+    "rules.no_previous_move": "{text!r}: 同 означает поле предыдущего хода, а ходов ещё не было",
+    "rules.malformed_move.bad_usi": (
+        "{text!r} — не ход в записи USI: напишите исходное поле и поле назначения, например 7g7f, "
+        "добавьте + для переворота (8h2b+), сброс пишется так: P*5e"
+    ),
+    "rules.malformed_move.bad_usi_drop": (
+        "{text!r}: {token!r} — не фигура, которую можно сбросить в варианте «{variant}» (можно: "
+        "{letters})"
+    ),
+    "rules.empty_move": "ход не указан",
+    "rules.move_too_long": "для хода это слишком длинно (символов: {length})",
+    "rules.bad_square": (
+        "{text!r} — не поле доски: напишите вертикаль 1–{width}, затем горизонталь a–{last}, "
+        "например {example}"
+    ),
+    "rules.examples": (
+        ". Пишите ход так: {usi} (USI), {western} (западная запись) или {japanese} (японская)"
+    ),
+    "rules.examples.drop": "; сброс: {drop}",
+    "rules.unknown_piece.piece_name_missing": "Назовите фигуру: название, иероглиф, букву или код.",
+    "rules.unknown_piece.close_names": (
+        "Фигуры {query!r} нет. Может быть, вы имели в виду: {candidates}?"
+    ),
+    "rules.unknown_piece.no_close_name": "Фигуры {query!r} нет.",
     # --- board / moves ------------------------------------------------------------------
     "board.sente": "Сэнтэ",
     "board.gote": "Готэ",

@@ -94,7 +94,9 @@ class PlayCommands(ServiceBase):
             problem = present.rules_problem(exc, pos, ctx.lang)
             raise UserError("move.illegal", problem=problem) from None
         except RulesError as exc:
-            raise UserError("move.malformed", problem=exc.message) from None
+            raise UserError(
+                "move.malformed", problem=present.rules_problem(exc, pos, ctx.lang)
+            ) from None
 
     async def play(
         self,

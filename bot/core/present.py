@@ -23,6 +23,7 @@ from rules import (
     Position,
     RulesError,
     Termination,
+    Variant,
     load_variant,
     notation,
 )
@@ -57,20 +58,65 @@ def piece_name(pos: Position, letter: str, lang: str = "en") -> str:
     return piece.names.get(lang) or piece.name.lower()
 
 
-def rules_problem(exc: RulesError, pos: Position, lang: str = "en") -> str:
-    """Why a move was refused, in ``lang``: the catalogue's ``rules.<code>`` with the error's
-    facts, or the rules core's own English message (English, or a code not translated)."""
-    if lang == "en" or f"rules.{exc.code}" not in CATALOGUE.get(lang, {}):
+def or_list(items: list[str], lang: str) -> str:
+    """``a``, ``a or b``, ``a, b or c`` in ``lang``."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + text("describe.or", lang) + items[-1]
+
+
+def rules_problem(exc: RulesError, where: Position | Variant, lang: str = "en") -> str:
+    """Why a move, a square or a piece name was refused, in ``lang``: the catalogue's
+    ``rules.<code>`` with the error's facts (pieces by their names in ``lang``), and, for an
+    unreadable move, examples of moves that are legal now; English replies use the rules core's
+    own message, which the English templates mirror."""
+    message = rules_key(exc)
+    if lang == "en" or message not in CATALOGUE.get(lang, {}):
         return exc.message
+    variant = where.variant if isinstance(where, Position) else where
     params = dict(exc.params)
-    if "piece" in params:
-        params["piece"] = piece_name(pos, str(params["piece"]), lang)
-    if "attackers" in params:
-        params["attackers"] = ", ".join(str(a) for a in params["attackers"])
+
+    def name(letter: object) -> str:
+        piece = variant.by_letter.get(str(letter))
+        return piece.names.get(lang) or piece.name.lower() if piece else str(letter)
+
+    for key in ("piece", "blocker_piece"):
+        if key in params:
+            params[key] = name(params[key])
+    for key in ("side", "blocker_side"):
+        if key in params:
+            params[key] = color_name(int(params[key]), lang)
+    if "kinds" in params:
+        params["kinds"] = or_list([name(k) for k in params["kinds"]], lang)
+    for key in ("attackers", "origins", "candidates"):
+        if key in params:
+            params[key] = ", ".join(str(a) for a in params[key])
+    if "texts" in params:
+        params["texts"] = or_list([str(t) for t in params["texts"]], lang)
+    if "variant_id" in params:
+        params["variant"] = variant_name(str(params.pop("variant_id")), lang)
     try:
-        return text(f"rules.{exc.code}", lang, **params)
+        problem = CATALOGUE[lang][message].format(**params)
     except (KeyError, IndexError):  # facts missing: the English message still says why
+        log.error("rules.%s lacks a fact in %s: %s", exc.code, lang, sorted(params))
         return exc.message
+    examples = exc.params.get("examples")
+    if isinstance(examples, dict) and examples:
+        problem += text("rules.examples", lang, **{k: examples[k] for k in EXAMPLE_STYLES})
+        if "drop" in examples:
+            problem += text("rules.examples.drop", lang, drop=examples["drop"])
+    return problem
+
+
+EXAMPLE_STYLES = ("usi", "western", "japanese")
+
+
+def rules_key(exc: RulesError) -> str:
+    """The catalogue key of a rules error: ``rules.<code>.<reason>`` when the error names the
+    particular reason within its code (``malformed_move``: ``drop_with_origin``...), else
+    ``rules.<code>``."""
+    reason = exc.params.get("reason")
+    return f"rules.{exc.code}.{reason}" if reason else f"rules.{exc.code}"
 
 
 # --- time -----------------------------------------------------------------------------------

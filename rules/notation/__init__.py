@@ -78,6 +78,7 @@ def read_move(pos: Position, text: str) -> MoveQuery:
             f"that is too long for a move ({len(raw)} characters)",
             code="move_too_long",
             text=raw[:MAX_LENGTH],
+            length=len(raw),
         )
     norm = normalize(raw)
     if is_japanese(norm):
@@ -107,7 +108,8 @@ def _with_examples(pos: Position, exc: RulesError) -> InvalidMoveError:
     shown = f"{ex['usi']} (USI), {ex['western']} (Western) or {ex['japanese']} (Japanese)"
     drop = next((m for m in pos.legal_moves() if m.is_drop), None)
     if drop is not None:
-        shown += f"; a drop: {format_move(pos, drop, Style.WESTERN)}"
+        ex = {**ex, "drop": format_move(pos, drop, Style.WESTERN)}
+        shown += f"; a drop: {ex['drop']}"
     return InvalidMoveError(
         f"{exc.message}. Write a move like {shown}", code=exc.code, **exc.params, examples=ex
     )

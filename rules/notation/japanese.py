@@ -66,17 +66,27 @@ def read_japanese(variant: Variant, text: str, last_to: int | None) -> MoveQuery
         raise InvalidMoveError(
             f"{text!r}: cannot read {rest!r} after the piece (expected 右 左 直 上 引 寄, then "
             "成, 不成 or 打)",
+            reason="japanese_after_piece",
             text=text,
+            rest=rest,
         )
     marks = m["marks"].replace("行", "上")
     sides = "".join(c for c in marks if c in "右左")
     directions = "".join(c for c in marks if c not in "右左")
     if len(sides) > 1 or len(directions) > 1:
-        raise InvalidMoveError(f"{text!r}: at most one of 右/左 and one of 上/引/寄/直", text=text)
+        raise InvalidMoveError(
+            f"{text!r}: at most one of 右/左 and one of 上/引/寄/直",
+            reason="japanese_marks",
+            text=text,
+        )
     suffix = m["suffix"]
     origin = _read_origin(variant, text, m["origin"]) if m["origin"] else None
     if suffix == "打" and (origin is not None or marks):
-        raise InvalidMoveError(f"{text!r}: a drop (打) has no origin or direction", text=text)
+        raise InvalidMoveError(
+            f"{text!r}: a drop (打) has no origin or direction",
+            reason="japanese_drop_origin",
+            text=text,
+        )
     return MoveQuery(
         text=text,
         style=Style.JAPANESE,
@@ -102,7 +112,9 @@ def _unknown_piece(variant: Variant, text: str, head: str, rest: str) -> RulesEr
         return InvalidMoveError(
             f"{text!r}: after the square comes the piece's name ({sample}...)",
             code="unknown_piece",
+            reason="japanese_piece_expected",
             text=text,
+            sample=sample,
         )
     written = foreign.written
     there, here = load_variant(foreign.variant_id).names["en"], variant.names["en"]
@@ -146,7 +158,9 @@ def _read_square(variant: Variant, text: str, t: str) -> tuple[int, str]:
             f"{shown(text)}: {shown(run)} is too long for a square (file then rank, like ７六 "
             "or １１十一)",
             code="bad_square",
+            reason="square_too_long",
             text=text,
+            run=run,
         )
     big = variant.files > 9 or variant.ranks > 9
     found: set[int] = set()
@@ -171,17 +185,22 @@ def _read_square(variant: Variant, text: str, t: str) -> tuple[int, str]:
             "numeral or a letter (６八萑歩 or 6h萑歩), so that file and rank never run together",
             code="all_digit_square",
             text=text,
+            files=variant.files,
+            ranks=variant.ranks,
         )
     if len(found) > 1:
         raise InvalidMoveError(
             f"{text!r}: the square {run!r} can be read more than one way; write the file in "
             "digits and the rank in kanji, like １０三",
             code="bad_square",
+            reason="ambiguous_square",
             text=text,
+            run=run,
         )
     raise InvalidMoveError(
         f"{text!r}: a Japanese move starts with the square (file then rank, like ７六) or 同",
         code="bad_square",
+        reason="japanese_square_first",
         text=text,
     )
 
@@ -201,6 +220,9 @@ def _read_origin(variant: Variant, text: str, token: str) -> int:
         raise InvalidMoveError(
             f"{text!r}: ({token}) is not an origin square here; write it like {form}",
             code="bad_square",
+            reason="bad_origin",
             text=text,
+            token=token,
+            form=form,
         )
     return sq

@@ -77,6 +77,7 @@ def _explain_no_match(
                 f"{printer.format(loose[0], q.style)}",
                 code="drop_cannot_promote",
                 text=q.text,
+                suggestion=printer.format(loose[0], q.style),
             )
         if q.promote is not None and not any(m.promote == q.promote for m in loose):
             sample = loose[0]
@@ -97,6 +98,7 @@ def _explain_no_match(
         code="no_matching_move",
         text=q.text,
         candidates=[pseudo],
+        texts=[printer.format(pseudo, q.style)],
     )
 
 
@@ -116,7 +118,9 @@ def _pseudo_move(pos: Position, q: MoveQuery) -> Move:
             raise IllegalMoveError(
                 f"{q.text!r}: {names} cannot be dropped (only unpromoted pieces from the hand)",
                 code="not_droppable",
+                reason="kind_not_droppable",
                 text=q.text,
+                kinds=[v.piece(k).letter for k in kinds],
             )
         return Move(-1, q.dest, False, droppable[0])
     owned = [sq for sq, val in enumerate(pos.board) if val * sign > 0 and abs(val) in kinds]
@@ -150,15 +154,19 @@ def _pseudo_move(pos: Position, q: MoveQuery) -> Move:
         raise IllegalMoveError(
             message,
             code="piece_cannot_reach",
+            reason="one" if len(owned) <= 3 else "many",
             text=q.text,
             square=square,
             origins=[t.square_names[sq] for sq in owned],
+            kinds=[v.piece(k).letter for k in kinds],
+            count=len(owned),
         )
     raise IllegalMoveError(
         f"you have no {names}" + (" on the board or in hand" if v.drops.enabled else ""),
         code="no_such_piece",
+        reason="with_drops" if v.drops.enabled else "on_board",
         text=q.text,
-        piece=names,
+        kinds=[v.piece(k).letter for k in kinds],
     )
 
 

@@ -34,9 +34,11 @@ def read_western(variant: Variant, text: str) -> MoveQuery:
         if not letters[:-1] or head.upper() in names.read_code:
             piece_token, capture_from_letters = head, True
     if len(piece_token) > 3:
-        raise _unreadable(text, "")
+        raise _unreadable(text, "", "unreadable_move")
     if piece_token == "+":
-        raise _unreadable(text, "a + before the piece needs the piece letter, like +R-3c")
+        raise _unreadable(
+            text, "a + before the piece needs the piece letter, like +R-3c", "plus_without_piece"
+        )
     kinds = None
     if piece_token:
         kind = names.read_code.get(piece_token.upper())
@@ -67,8 +69,10 @@ def _read_squares(
                 "are for 9x9 only",
                 code="all_digit_square",
                 text=text,
+                files=variant.files,
+                ranks=variant.ranks,
             )
-        raise _unreadable(text, "")
+        raise _unreadable(text, "", "unreadable_move")
     groups = list(m.groups())
     n = (len(groups) - 2) // 2  # groups per square: origin, separator, destination, promotion
     origin_g, sep, dest_g, promo = groups[:n], groups[n], groups[n + 1 : 2 * n + 1], groups[-1]
@@ -79,15 +83,25 @@ def _read_squares(
     if sep == "*":
         drop = True
         if origin is not None:
-            raise _unreadable(text, "a drop has no origin square: write it like S*5e")
+            raise _unreadable(
+                text, "a drop has no origin square: write it like S*5e", "drop_with_origin"
+            )
         if kinds is None:
-            raise _unreadable(text, "a drop needs the piece: write it like P*5e")
+            raise _unreadable(
+                text, "a drop needs the piece: write it like P*5e", "drop_without_piece"
+            )
         if promo:
-            raise _unreadable(text, "a dropped piece never promotes on the drop: leave out + or =")
+            raise _unreadable(
+                text,
+                "a dropped piece never promotes on the drop: leave out + or =",
+                "drop_promotes",
+            )
     elif sep == "x" or origin is not None:
         drop = False  # a bare "-" is forgiven for a drop when no piece on the board fits
     if origin is not None and origin == dest:
-        raise InvalidMoveError(f"{text!r}: origin and destination are the same square", text=text)
+        raise InvalidMoveError(
+            f"{text!r}: origin and destination are the same square", reason="same_square", text=text
+        )
     return MoveQuery(
         text=text,
         style=Style.WESTERN,
@@ -114,14 +128,18 @@ def _square(variant: Variant, text: str, groups: list[str | None]) -> int | None
             f"{text!r}: {file_text}{rank_text} is not a square: files are 1-{variant.files} and "
             f"ranks a-{last}",
             code="bad_square",
+            reason="no_such_square",
             text=text,
+            square=f"{file_text}{rank_text}",
+            files=variant.files,
+            last=last,
         )
     return sq
 
 
-def _unreadable(text: str, why: str) -> InvalidMoveError:
+def _unreadable(text: str, why: str, reason: str) -> InvalidMoveError:
     message = f"cannot read {text!r} as a move" + (f": {why}" if why else "")
-    return InvalidMoveError(message, text=text)
+    return InvalidMoveError(message, text=text, reason=reason)
 
 
 def _unknown_piece(variant: Variant, text: str, token: str) -> InvalidMoveError:
@@ -132,6 +150,10 @@ def _unknown_piece(variant: Variant, text: str, token: str) -> InvalidMoveError:
         f"{text!r}: no piece {token!r} in {variant.names['en']} (pieces: {known}; "
         "a promoted piece has + in front, like +R)",
         code="unknown_piece",
+        reason="unknown_piece_code",
         text=text,
-        piece=token,
+        token=token,
+        letters=letters,
+        codes=codes,
+        variant_id=variant.id,
     )

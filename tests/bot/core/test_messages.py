@@ -42,7 +42,8 @@ def test_every_message_is_used() -> None:
         for p in BOT.rglob("*.py")
         if not p.name.startswith("messages")
     )
-    prefixes = [k.split("{")[0] for k in used_keys() if "{" in k]
+    # rules.<code>[.<reason>]: present.rules_key names them from the error (see the test below)
+    prefixes = [k.split("{")[0] for k in used_keys() if "{" in k] + ["rules."]
     unused = [
         k for k in EN if f'"{k}"' not in source and not any(k.startswith(p) for p in prefixes)
     ]
@@ -129,3 +130,50 @@ def test_deadlines_and_durations_in_russian() -> None:
     assert present.format_delta(21 * 60, "ru") == "21 минута"
     assert present.format_time_control(3 * 86400, "ru") == "3 дня на ход"
     assert present.format_time_control(3 * 86400, "en") == "3d per move"
+
+
+RULES = BOT.parent / "rules"
+# errors of files, records and SFEN the players never see as a chat reply
+INTERNAL_CODES = {
+    "bad_betza",
+    "bad_sfen",
+    "bad_variant_file",
+    "unknown_variant",
+    "nothing_to_undo",
+    "invalid_impasse",
+    "bad_number",
+    "ambiguous_move",
+    "promotion_choice",
+    "ambiguous_piece",
+    "rules_error",
+    # records: imported by the command line only; /export checks the format first
+    "bad_record",
+    "bad_record_board",
+    "bad_record_encoding",
+    "bad_record_move",
+    "empty_record",
+    "format_not_for_variant",
+    "record_too_large",
+    "unknown_format",
+}
+
+
+def test_every_rules_error_a_player_can_meet_has_a_message() -> None:
+    """Each code and reason the rules core raises (``code="..."``, ``reason="..."``, an
+    explanation's code) has its catalogue entry, and each entry names a real one."""
+    source = "".join(p.read_text(encoding="utf-8") for p in RULES.rglob("*.py"))
+    raised = set(re.findall(r'code(?:: str)? ?= ?"([a-z_]+)"', source))
+    raised |= set(re.findall(r'_error\(\s*(?:f?"[^"]*"\s*)+,\s*"([a-z_]+)"', source))
+    reasons = set(
+        re.findall(r'reason=(?:"([a-z_]+)"|"[a-z_]+" if [^\n]* else "([a-z_]+)")', source)
+    )
+    rules_keys = {k for k in EN if k.startswith("rules.")}
+    codes = {k.split(".")[1] for k in rules_keys}
+    missing = raised - INTERNAL_CODES - codes
+    assert missing == set(), missing
+    for key in rules_keys - {"rules.examples", "rules.examples.drop"}:
+        parts = key.split(".")
+        assert parts[1] in raised, key
+        if len(parts) == 3:
+            assert f'"{parts[2]}"' in source, key
+    assert reasons

@@ -66,11 +66,14 @@ async def test_a_russian_game_from_challenge_to_an_illegal_move(
     assert set(label_text) - set("{}") <= label_chars()  # the fonts draw every letter
     wrong = await h.say(BOB, "move", "8b8h")
     assert wrong.ephemeral
-    assert wrong.text == "Ход не сделан: путь с 8b на 8h перекрыт фигурой на 8c"
+    assert wrong.text == (
+        "Ход не сделан: фигура «ладья» с 8b не может дойти до 8h: путь перекрывает фигура "
+        "«пешка» (готэ) на 8c"
+    )
     rook = await h.say(BOB, "move", "8b7d")
     assert rook.text == "Ход не сделан: фигура «ладья» не может пойти с 8b на 7d"
     theirs = await h.say(BOB, "move", "7f7e")
-    assert theirs.text == "Ход не сделан: фигура на 7f принадлежит сопернику"
+    assert theirs.text == "Ход не сделан: фигура «пешка» на 7f принадлежит сопернику"
     turn = await h.say(ALICE, "move", "2g2f")
     assert turn.text == "В партии #1 сейчас ходит Bob, а не вы."
     assert len((await h.game(1)).moves) == 1
@@ -80,10 +83,10 @@ async def test_a_russian_game_from_challenge_to_an_illegal_move(
 
 CASES = {  # code: (SFEN, move as from-to, or piece letter*square for drops, expected Russian)
     "no_piece": (START, "5e5d", "на 5e нет фигуры"),
-    "not_your_piece": (START, "3c3d", "фигура на 3c принадлежит сопернику"),
+    "not_your_piece": (START, "3c3d", "фигура «пешка» на 3c принадлежит сопернику"),
     "own_piece_on_target": (START, "9i9g", "на 9g стоит ваша собственная фигура"),
     "bad_pattern": (START, "2h3f", "фигура «ладья» не может пойти с 2h на 3f"),
-    "path_blocked": (START, "2h2c", "путь с 2h на 2c перекрыт фигурой на 2g"),
+    "path_blocked": (START, "2h2c", "путь перекрывает фигура «пешка» (сэнтэ) на 2g"),
     "promotion_outside_zone": (START, "5g5f+", "ход 5g-5f не такой"),
     "cannot_promote": ("k8/9/9/9/9/9/9/4G4/4K4 b - 1", "5h5g+", "фигура «золотой генерал» не"),
     "must_promote": ("k8/4P4/9/9/9/9/9/9/4K4 b - 1", "5b5a", "«пешка» на 5a больше никогда"),
@@ -124,7 +127,11 @@ def test_illegal_move_reasons_in_russian(code: str) -> None:
     assert present.rules_problem(caught.value, pos, "en") == caught.value.message
 
 
-def test_untranslated_rules_codes_fall_back_to_english() -> None:
+def test_rules_errors_without_their_facts_fall_back_to_english() -> None:
     pos = Position.start(load_variant("wa"))
     error = IllegalMoveError("wa has no drops: captured pieces leave the game", code="no_drops")
     assert present.rules_problem(error, pos, "ru") == error.message
+    error = IllegalMoveError("odd", code="no_drops", square="5e", variant_id="wa")
+    assert present.rules_problem(error, pos, "ru") == (
+        "в варианте «Ва-сёги» сбросов нет: взятые фигуры уходят из игры"
+    )
