@@ -23,7 +23,8 @@ from bot.core.api import FrontEnd, KeepsState
 from bot.core.clock import Clock, SystemClock
 from bot.core.scheduler import Scheduler
 from bot.core.service import GameService
-from bot.store import SqliteStore, StoreOpenError
+from bot.store import StoreOpenError
+from bot.store.database import open_store
 from render import warm as warm_render
 from rules.variant import load_every_variant
 
@@ -66,13 +67,13 @@ async def run_app(
     """
     clock = clock or SystemClock()
     stop = stop or asyncio.Event()
-    store = await SqliteStore.open(config.db_path, sync=config.db_sync)
+    store = await open_store(config)
     if store.read_only:
         log.warning(
             "database %s cannot be written: %s. Reading commands work; moves, challenges and "
             "settings are refused, and deadlines and reminders wait, until it can be (then "
             "restart)",
-            config.db_path,
+            config.database.label,
             store.read_only,
         )
     for front in front_ends:
@@ -88,7 +89,7 @@ async def run_app(
             handled_signals.append(sig)
     log.info(
         "komabot started: database %s, front ends %s",
-        config.db_path,
+        config.database.label,
         ", ".join(f.platform for f in front_ends) or "none",
     )
     settle_heap()
@@ -171,7 +172,7 @@ async def run_with_state(
     config: Config, front: KeepsState, job: Callable[[], Awaitable[int]]
 ) -> int:
     """Run a one-off front-end ``job`` (such as a command sync) with the database attached."""
-    store = await SqliteStore.open(config.db_path, sync=config.db_sync)
+    store = await open_store(config)
     try:
         front.attach_state(store)
         return await job()

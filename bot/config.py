@@ -10,10 +10,12 @@ import logging
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
+
+from bot.store.database import Database, parse_database
 
 if TYPE_CHECKING:
     from engine.usi_client import EngineSpec
@@ -37,6 +39,17 @@ class Variable:
 
 VARIABLES: tuple[Variable, ...] = (
     Variable("KOMABOT_DB", "./komabot.sqlite3", "SQLite database file (created if missing)"),
+    Variable(
+        "KOMABOT_DATABASE_URL",
+        "",
+        "postgresql://USER:PASSWORD@HOST/DB for PostgreSQL (several processes may share it), "
+        "sqlite:///FILE or a file path; unset: KOMABOT_DB",
+    ),
+    Variable(
+        "KOMABOT_DB_POOL",
+        "10",
+        "PostgreSQL connections each process keeps at most (1-100)",
+    ),
     Variable("KOMABOT_LOG_LEVEL", "INFO", "DEBUG, INFO, WARNING or ERROR"),
     Variable(
         "KOMABOT_CONSOLE_OUT",
@@ -117,6 +130,8 @@ class Config:
     challenge_ttl: int = 86400
     default_time: int | None = 3 * 86400
     db_sync: str = "full"
+    database_url: str = field(default="", repr=False)  # may hold a password
+    db_pool: int = 10
     engine_workers: int = 1
     engine_movetime_ms: int = 3000
     usi_engines: tuple[tuple[str, EngineSpec], ...] = ()  # (variant, external engine)
@@ -154,6 +169,11 @@ class Config:
             raise ConfigError(f"KOMABOT_DB_SYNC: {sync!r} is not full or normal")
         if not values["KOMABOT_DB"]:
             raise ConfigError("KOMABOT_DB: empty; give a file path")
+        if values["KOMABOT_DATABASE_URL"]:
+            try:
+                parse_database(values["KOMABOT_DATABASE_URL"])
+            except ValueError as exc:
+                raise ConfigError(f"KOMABOT_DATABASE_URL: {exc}") from None
 
         def number(name: str, low: int, high: int, what: str) -> int:
             text = values[name]
@@ -170,6 +190,8 @@ class Config:
             challenge_ttl=duration("KOMABOT_CHALLENGE_TTL"),
             default_time=default_time,
             db_sync=sync,
+            database_url=values["KOMABOT_DATABASE_URL"],
+            db_pool=number("KOMABOT_DB_POOL", 1, 100, "a count"),
             engine_workers=number("KOMABOT_ENGINE_WORKERS", *ENGINE_WORKERS_RANGE, "a count"),
             engine_movetime_ms=number(
                 "KOMABOT_ENGINE_MOVETIME_MS", *ENGINE_MOVETIME_RANGE, "milliseconds"
@@ -182,7 +204,33 @@ class Config:
     @property
     def secrets(self) -> tuple[str, ...]:
         """Values that must never appear in a log line."""
-        return tuple(s for s in (self.discord_token, self.telegram_token) if s)
+        password = urlsplit(self.database_url).password if "://" in self.database_url else None
+        return tuple(s for s in (self.discord_token, self.telegram_token, password) if s)
+
+    @property
+    def database(self) -> Database:
+        """The database: ``KOMABOT_DATABASE_URL``'s, else the SQLite file ``db_path``."""
+        if self.database_url:
+            return parse_database(self.database_url)
+        return Database(path=self.db_path)
+
+
+DB_HELP = (
+    "database: a file path, sqlite:///FILE or postgresql://... (overrides KOMABOT_DATABASE_URL "
+    "and KOMABOT_DB)"
+)
+
+
+def with_database(config: Config, database: str | None) -> Config:
+    """``config`` on the database a ``--db`` option names (itself without one); ConfigError
+    when it names none."""
+    if database is None:
+        return config
+    try:
+        parse_database(database)
+    except ValueError as exc:
+        raise ConfigError(f"--db: {exc}") from None
+    return replace(config, database_url=database)
 
 
 def usi_engines(env: Mapping[str, str]) -> tuple[tuple[str, EngineSpec], ...]:

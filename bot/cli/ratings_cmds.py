@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from pathlib import Path
+
+from bot.config import DB_HELP
 
 ORDER = 70
 
@@ -17,22 +18,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "rebuild",
         help="recompute every rating from the finished games, in the order they were rated",
     )
-    rebuild.add_argument("--db", type=Path, help="database file (overrides KOMABOT_DB)")
+    rebuild.add_argument("--db", help=DB_HELP)
     rebuild.set_defaults(func=cmd_rebuild)
 
 
 def cmd_rebuild(args: argparse.Namespace) -> int:
-    from bot.config import Config, ConfigError
-    from bot.store import SqliteStore, StoreError
+    from bot.config import Config, ConfigError, with_database
+    from bot.store import StoreError
+    from bot.store.database import open_store
 
     try:
-        path = args.db or Config.from_env().db_path
+        config = with_database(Config.from_env(), args.db)
     except ConfigError as exc:
         print(f"komabot ratings: {exc}", file=sys.stderr)
         return 2
 
     async def run() -> int:
-        store = await SqliteStore.open(path)
+        store = await open_store(config)
         try:
             return await store.rebuild_ratings()
         finally:
@@ -43,5 +45,5 @@ def cmd_rebuild(args: argparse.Namespace) -> int:
     except StoreError as exc:
         print(f"komabot ratings: {exc}", file=sys.stderr)
         return 1
-    print(f"ratings rebuilt from {count} rated games in {path}")
+    print(f"ratings rebuilt from {count} rated games in {config.database.label}")
     return 0

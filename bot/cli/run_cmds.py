@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from bot.config import VARIABLES, Config
+from bot.config import DB_HELP, VARIABLES, Config, with_database
 
 ORDER = 50
 
@@ -25,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         epilog=_environment_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--db", type=Path, help="database file (overrides KOMABOT_DB)")
+    p.add_argument("--db", help=DB_HELP)
     p.set_defaults(func=cmd_run)
 
     p = subparsers.add_parser(
@@ -34,7 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         epilog=_environment_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--db", type=Path, help="database file (overrides KOMABOT_DB)")
+    p.add_argument("--db", help=DB_HELP)
     p.add_argument("--out", type=Path, help="image folder (overrides KOMABOT_CONSOLE_OUT)")
     p.add_argument("--chat", help="chat to start in (overrides KOMABOT_CONSOLE_CHAT)")
     p.add_argument("--user", default="alice", help="who you speak as at first (default alice)")
@@ -49,13 +49,12 @@ def _config(args: argparse.Namespace, prog: str) -> Config | None:
     from bot.config import ConfigError
 
     try:
-        config = Config.from_env()
+        config = with_database(Config.from_env(), getattr(args, "db", None))
     except ConfigError as exc:
         print(f"{prog}: {exc}", file=sys.stderr)
         return None
     return replace(
         config,
-        db_path=getattr(args, "db", None) or config.db_path,
         console_out=getattr(args, "out", None) or config.console_out,
         console_chat=getattr(args, "chat", None) or config.console_chat,
     )

@@ -16,10 +16,10 @@ import logging
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bot.store.database import redacted
 from bot.store.errors import ReadOnlyStore, StoreFull, StoreOpenError
 from bot.store.migrations import APPLICATION_ID, LATEST, MIGRATIONS, RATINGS_VERSION, postgres_sql
 from bot.store.models import ChatKey
@@ -34,18 +34,6 @@ _LOCK_RATINGS = 3
 
 CONNECT_TIMEOUT = 10.0
 """Seconds to wait for the server when the pool opens."""
-
-
-def redacted(url: str) -> str:
-    """``url`` with its password replaced by ``***`` (for messages and logs)."""
-    try:
-        parts = urlsplit(url)
-        if parts.password is None:
-            return url
-        host = parts.netloc.rpartition("@")[2]
-        return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
-    except ValueError:
-        return "(an unreadable URL)"
 
 
 @functools.lru_cache(maxsize=1024)

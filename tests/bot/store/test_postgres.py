@@ -8,8 +8,9 @@ import asyncpg
 import pytest
 
 from bot.store import ChatKey, ReadOnlyStore, StoreOpenError, UserRow
+from bot.store.database import redacted
 from bot.store.migrations import LATEST
-from bot.store.postgres import PostgresStore, numbered, redacted
+from bot.store.postgres import PostgresStore, numbered
 from tests.postgres_server import PostgresServer
 
 CHAT = ChatKey("console", "main")
