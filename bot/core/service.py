@@ -46,6 +46,9 @@ request_log = logging.getLogger("komabot.request")
 
 Handler = Callable[[Context], Awaitable[Reply]]
 HIDDEN = {c.name: c for c in HIDDEN_COMMANDS}
+TIMER_LEASE = 120.0
+"""Seconds the timers one pass of :meth:`GameService.fire_due` took are others' to leave alone;
+a process that dies meanwhile leaves them due again after that."""
 
 
 class GameService(ChallengeCommands, PlayCommands, InfoCommands):
@@ -195,7 +198,9 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
         """Fire every timer whose time has come, then send the notices that are due; return how
         many timers were handled."""
         now = self.clock.now()
-        timers = await self.store.due_timers(now)
+        # Leased, so that other processes on the database leave them alone; fired or postponed
+        # below, or due again when the lease ends (this process died meanwhile).
+        timers = await self.store.claim_timers(now, now + TIMER_LEASE)
         handled = 0
         by_game = [t for t in timers if t.game_id is not None]
         for t in timers:

@@ -1,4 +1,4 @@
-"""The storage interface the game service uses; SQLite implements it, PostgreSQL could.
+"""The storage interface the game service uses; SQLite and PostgreSQL implement it.
 
 Every method is one transaction.  Updates name the version (games) or status (challenges) they
 read and raise :class:`~bot.store.errors.VersionConflict` when the row changed meanwhile, so
@@ -214,6 +214,13 @@ class Store(Protocol):
     # timers
     async def due_timers(self, now: float, limit: int = 100) -> list[TimerRow]:
         """Pending timers due by ``now`` and not postponed past it, earliest first."""
+        ...
+
+    async def claim_timers(self, now: float, until: float, limit: int = 100) -> list[TimerRow]:
+        """Lease up to ``limit`` of the timers :meth:`due_timers` lists to the caller until
+        ``until`` (as they were before the lease): no other process gets them meanwhile, and
+        when the caller dies before it fires (:meth:`mark_fired`) or postpones them, they are
+        due again at ``until``."""
         ...
 
     async def next_due(self) -> float | None:

@@ -877,6 +877,20 @@ class SqlStore:
         )
         return [timer_of(r) for r in rows]
 
+    async def claim_timers(self, now: float, until: float, limit: int = 100) -> list[TimerRow]:
+        due = (
+            f"SELECT {TIMER_COLUMNS} FROM timers WHERE fired_at IS NULL AND due_at <= ? "
+            "AND (next_attempt_at IS NULL OR next_attempt_at <= ?) ORDER BY due_at, id LIMIT ?"
+        )
+        if not await self._all(due, (now, now, 1)):
+            return []  # nothing due: no write transaction
+        async with self._write() as tx:
+            rows = await tx.rows(due + self._LOCK_DUE, (now, now, limit))
+            await tx.run_many(
+                "UPDATE timers SET next_attempt_at = ? WHERE id = ?", [(until, r[0]) for r in rows]
+            )
+        return [timer_of(r) for r in rows]
+
     async def next_due(self) -> float | None:
         row = await self._one(
             f"SELECT coalesce(next_attempt_at, due_at) FROM timers {self._indexed('timers_next')} "

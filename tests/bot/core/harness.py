@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.config import Config
 from bot.core.api import ChatRef, Reply, Request, User
@@ -42,9 +44,16 @@ class RecordingOutbox:
 
 class Harness:
     def __init__(
-        self, path: Path, clock: FakeClock, config: Config, engine: Engine | None = None
+        self,
+        path: Path,
+        clock: FakeClock,
+        config: Config,
+        engine: Engine | None = None,
+        *,
+        open_store: Callable[[], Awaitable[Any]] | None = None,
     ) -> None:
         self.path = path
+        self.open_store = open_store  # None: the SQLite file at ``path``
         self.clock = clock
         self.config = config
         self.engine = engine  # None: the engine the configuration says (worker processes)
@@ -53,7 +62,10 @@ class Harness:
         self.service: GameService
 
     async def open(self) -> Harness:
-        self.store = await SqliteStore.open(self.path, sync="normal")
+        if self.open_store is not None:
+            self.store = await self.open_store()
+        else:
+            self.store = await SqliteStore.open(self.path, sync="normal")
         self.service = GameService(
             self.store,
             self.config,
