@@ -25,6 +25,7 @@ from typing import Any, TextIO
 from bot.config import Config
 from bot.core.api import Attachment, ChatRef, Handler, Platform, Reply, Request, User, clean_text
 from bot.core.commands import split_command_text
+from bot.core.messages import text
 
 _SPEAKER = re.compile(r"^@([\w.-]{1,32})\s*(.*)$", re.DOTALL)
 _NAME = re.compile(r"^@?([\w.-]{1,32})$")
@@ -76,14 +77,14 @@ class ConsoleFrontEnd:
         """Print a reply: text, board, saved image and file paths, buttons."""
         if header:
             self.say(header)
-        prefix = "(only you see this) " if reply.ephemeral else ""
+        prefix = text("console.only_you", reply.lang) + " " if reply.ephemeral else ""
         self.say(prefix + reply.text)
         if reply.text_board:
             self.say(reply.text_board)
         if reply.image is not None:
-            self.say(f"image: {self.save(reply.image)}")
+            self.say(text("console.image", reply.lang, path=self.save(reply.image)))
         for attachment in reply.files:
-            self.say(f"file: {self.save(attachment)}")
+            self.say(text("console.file", reply.lang, path=self.save(attachment)))
         for row in reply.buttons:
             self.say("  ".join(f"[{b.label}: /{b.action}]" for b in row))
         self.say()

@@ -8,13 +8,14 @@ from render.captions import coordinate_labels, moves_played
 from render.cheatsheet import render_cheatsheet
 from render.diagram import render_piece
 from render.layout import BoardLayout, board_layout
-from render.options import BoardOptions, Coordinates, Labels
+from render.options import BoardOptions, Coordinates, DiagramWords, Labels
 from render.replay import render_replay
 
 __all__ = [
     "BoardLayout",
     "BoardOptions",
     "Coordinates",
+    "DiagramWords",
     "Labels",
     "board_layout",
     "coordinate_labels",

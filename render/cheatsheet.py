@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from render.diagram import draw_legend, draw_moves, legend, reach, to_png
 from render.fonts import Face, fit, font
+from render.options import DiagramWords
 from render.sprites import draw_centered
 from render.theme import DEFAULT_THEME, Theme
 from rules import PieceType, Variant, load_variant
@@ -17,20 +18,26 @@ CARD_GRID = 168  # pixels per move grid
 
 
 def _caption(
-    draw: ImageDraw.ImageDraw, piece: PieceType, at: tuple[int, int], width: int, theme: Theme
+    draw: ImageDraw.ImageDraw,
+    piece: PieceType,
+    at: tuple[int, int],
+    width: int,
+    theme: Theme,
+    words: DiagramWords,
 ) -> None:
     x, y = at
     color = theme.promoted_ink if piece.promoted else theme.ink
-    draw.text(
-        (x, y), fit(piece.names["en"], Face.BOLD, 15, width), font=font(Face.BOLD, 15), fill=color
-    )
+    name = fit(words.name(piece.names), Face.BOLD, 15, width)
+    draw.text((x, y), name, font=font(Face.BOLD, 15), fill=color)
     line = f"{piece.code} · {piece.kanji} · {piece.names.get('romaji', '')}"
     draw.text(
         (x, y + 20), fit(line, Face.LABEL, 13, width), font=font(Face.LABEL, 13), fill=theme.ink
     )
 
 
-def cheatsheet_image(variant: Variant, theme: Theme = DEFAULT_THEME) -> Image.Image:
+def cheatsheet_image(
+    variant: Variant, theme: Theme = DEFAULT_THEME, words: DiagramWords | None = None
+) -> Image.Image:
     """Every unpromoted piece of ``variant`` beside its promoted form, as an RGB image."""
     bases = [p for p in variant.pieces if not p.promoted]
     radius = max(reach(p) for p in variant.pieces)
@@ -46,7 +53,9 @@ def cheatsheet_image(variant: Variant, theme: Theme = DEFAULT_THEME) -> Image.Im
     height = pad + title_h + rows * card_h + (rows - 1) * gap + gap + legend_h + pad
     img = Image.new("RGB", (width, height), theme.diagram_paper)
     draw = ImageDraw.Draw(img)
-    title = f"{variant.names['en']} — {variant.names.get('ja', '')} — pieces and promotions"
+    words = words or DiagramWords()
+    shown = dict.fromkeys((words.name(variant.names), variant.names.get("ja", "")))
+    title = " — ".join([*(n for n in shown if n), words.pieces_and_promotions])
     draw.text(
         (pad, pad),
         fit(title, Face.BOLD, 28, width - 2 * pad),
@@ -57,7 +66,7 @@ def cheatsheet_image(variant: Variant, theme: Theme = DEFAULT_THEME) -> Image.Im
         row, col = divmod(i, COLUMNS)
         x = pad + col * (card_w + gap)
         y = pad + title_h + row * (card_h + gap)
-        _caption(draw, base, (x, y), side, theme)
+        _caption(draw, base, (x, y), side, theme, words)
         draw_moves(img, variant, base, (x, y + caption_h), cell, radius, theme)
         px = x + side + arrow
         if base.promotes_to:
@@ -72,10 +81,10 @@ def cheatsheet_image(variant: Variant, theme: Theme = DEFAULT_THEME) -> Image.Im
                 theme.diagram_grid,
                 em_ratio=0.5,
             )
-            _caption(draw, promoted, (px, y), side, theme)
+            _caption(draw, promoted, (px, y), side, theme, words)
             draw_moves(img, variant, promoted, (px, y + caption_h), cell, radius, theme)
         else:
-            note = "king" if base.royal else "does not promote"
+            note = words.king if base.royal else words.does_not_promote
             draw.text(
                 (px + side / 2, y + caption_h + side / 2),
                 note,
@@ -83,15 +92,18 @@ def cheatsheet_image(variant: Variant, theme: Theme = DEFAULT_THEME) -> Image.Im
                 fill=theme.diagram_grid,
                 anchor="mm",
             )
-    draw_legend(draw, (pad, height - pad - legend_h + 20), legend(list(variant.pieces)), theme)
+    entries = legend(list(variant.pieces), words)
+    draw_legend(draw, (pad, height - pad - legend_h + 20), entries, theme)
     return img
 
 
-def render_cheatsheet(variant: Variant, theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG cheat sheet of ``variant``'s pieces and promotions."""
-    return _cheatsheet_png(variant.id, theme)
+def render_cheatsheet(
+    variant: Variant, theme: Theme = DEFAULT_THEME, words: DiagramWords | None = None
+) -> bytes:
+    """PNG cheat sheet of ``variant``'s pieces and promotions, with ``words`` drawn on it."""
+    return _cheatsheet_png(variant.id, theme, words or DiagramWords())
 
 
 @lru_cache(maxsize=16)
-def _cheatsheet_png(variant_id: str, theme: Theme) -> bytes:
-    return to_png(cheatsheet_image(load_variant(variant_id), theme))
+def _cheatsheet_png(variant_id: str, theme: Theme, words: DiagramWords) -> bytes:
+    return to_png(cheatsheet_image(load_variant(variant_id), theme, words))

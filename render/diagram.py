@@ -8,15 +8,16 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.fonts import Face, fit, font
+from render.options import DiagramWords
 from render.sprites import SS, draw_centered, piece_sprite
 from render.theme import DEFAULT_THEME, Theme
 from rules import SENTE, PieceType, Variant, load_variant
 
 DIAGRAM_WIDTH = 720
-STEP, JUMP, SLIDE = ("○", "one step"), ("☆", "jump over pieces"), ("│", "slide any distance")
+ENGLISH = DiagramWords()
 
 
-def legend(pieces: list[PieceType]) -> list[tuple[str, str]]:
+def legend(pieces: list[PieceType], words: DiagramWords = ENGLISH) -> list[tuple[str, str]]:
     """The legend entries (symbol, meaning) that the move grids of ``pieces`` use."""
     leaps = [v for p in pieces for v in p.moves.leaps]
     limits = sorted({n for p in pieces for _, n in p.moves.rides if n > 1})
@@ -24,13 +25,13 @@ def legend(pieces: list[PieceType]) -> list[tuple[str, str]]:
     if any(max(abs(dx), abs(dy)) == 1 for dx, dy in leaps) or any(
         n == 1 for p in pieces for _, n in p.moves.rides
     ):
-        out.append(STEP)
+        out.append(("○", words.one_step))
     if any(max(abs(dx), abs(dy)) > 1 for dx, dy in leaps):
-        out.append(JUMP)
+        out.append(("☆", words.jump))
     if any(n == 0 for p in pieces for _, n in p.moves.rides):
-        out.append(SLIDE)
+        out.append(("│", words.slide))
     for n in limits:
-        out.append((str(n), f"slide at most {n}"))
+        out.append((str(n), words.slide_at_most.format(n=n)))
     return out
 
 
@@ -138,13 +139,17 @@ def _arrow_head(
     draw.polygon([tip, left, right], fill=(*theme.diagram_move, 255))
 
 
-def names_line(piece: PieceType) -> str:
-    """Kanji, romaji and Russian name on one line."""
+def names_line(piece: PieceType, words: DiagramWords = ENGLISH) -> str:
+    """Kanji and romaji on one line; an English diagram adds the Russian name (the heading has
+    the name in the diagram's language)."""
     names = piece.names
-    return f"{names.get('ja', piece.kanji)} · {names.get('romaji', '')} · {names.get('ru', '')}"
+    line = f"{names.get('ja', piece.kanji)} · {names.get('romaji', '')}"
+    return f"{line} · {names.get('ru', '')}" if words.lang == "en" else line
 
 
-def diagram_image(variant: Variant, kind: int, theme: Theme = DEFAULT_THEME) -> Image.Image:
+def diagram_image(
+    variant: Variant, kind: int, theme: Theme = DEFAULT_THEME, words: DiagramWords = ENGLISH
+) -> Image.Image:
     """The diagram of ``kind`` (with its promoted or unpromoted partner) as an RGB image."""
     base, promoted = pair_of(variant, kind)
     panels = [p for p in (base, promoted) if p is not None]
@@ -160,7 +165,7 @@ def diagram_image(variant: Variant, kind: int, theme: Theme = DEFAULT_THEME) -> 
     height = pad + title_h + names_h + side + pad + legend_h + pad
     img = Image.new("RGB", (width, height), theme.diagram_paper)
     draw = ImageDraw.Draw(img)
-    title = f"{base.names['en']} ({base.code})" + (" · " + variant.names["en"])
+    title = f"{words.name(base.names)} ({base.code}) · {words.name(variant.names)}"
     draw.text(
         (pad, pad),
         fit(title, Face.BOLD, 26, width - 2 * pad),
@@ -172,7 +177,8 @@ def diagram_image(variant: Variant, kind: int, theme: Theme = DEFAULT_THEME) -> 
     top = pad + title_h
     for i, piece in enumerate(panels):
         color = theme.promoted_ink if piece.promoted else theme.ink
-        heading = ("promoted: " if piece.promoted else "") + piece.names["en"]
+        name = words.name(piece.names)
+        heading = words.promoted.format(name=name) if piece.promoted else name
         if piece.kind == kind and len(panels) > 1:
             draw.rounded_rectangle(
                 (x - 8, top - 6, x + side + 8, top + names_h + side + 8),
@@ -181,7 +187,7 @@ def diagram_image(variant: Variant, kind: int, theme: Theme = DEFAULT_THEME) -> 
                 width=2,
             )
         draw.text((x, top), fit(heading, Face.BOLD, 20, side), font=font(Face.BOLD, 20), fill=color)
-        line = f"{piece.code} · {names_line(piece)}"
+        line = f"{piece.code} · {names_line(piece, words)}"
         draw.text(
             (x, top + 28),
             fit(line, Face.LABEL, 16, side),
@@ -202,7 +208,7 @@ def diagram_image(variant: Variant, kind: int, theme: Theme = DEFAULT_THEME) -> 
             )
         x += side + gap
     if promoted is None:
-        note = "does not promote"
+        note = words.does_not_promote
         draw.text(
             (width // 2, top + names_h + side + 8),
             note,
@@ -210,7 +216,7 @@ def diagram_image(variant: Variant, kind: int, theme: Theme = DEFAULT_THEME) -> 
             fill=theme.diagram_grid,
             anchor="mt",
         )
-    draw_legend(draw, (pad, height - pad - legend_h + 20), legend(panels), theme)
+    draw_legend(draw, (pad, height - pad - legend_h + 20), legend(panels, words), theme)
     return img
 
 
@@ -235,12 +241,15 @@ def to_png(img: Image.Image, colors: int = 256) -> bytes:
     return out.getvalue()
 
 
-def render_piece(variant: Variant, kind: int, theme: Theme = DEFAULT_THEME) -> bytes:
-    """PNG diagram of piece ``kind`` of ``variant``: its moves, its promotion, its names."""
+def render_piece(
+    variant: Variant, kind: int, theme: Theme = DEFAULT_THEME, words: DiagramWords = ENGLISH
+) -> bytes:
+    """PNG diagram of piece ``kind`` of ``variant``: its moves, its promotion, its names, with
+    ``words`` drawn on it."""
     variant.piece(kind)  # an unknown kind raises IndexError here, not deep in drawing
-    return _piece_png(variant.id, kind, theme)
+    return _piece_png(variant.id, kind, theme, words)
 
 
 @lru_cache(maxsize=128)
-def _piece_png(variant_id: str, kind: int, theme: Theme) -> bytes:
-    return to_png(diagram_image(load_variant(variant_id), kind, theme))
+def _piece_png(variant_id: str, kind: int, theme: Theme, words: DiagramWords) -> bytes:
+    return to_png(diagram_image(load_variant(variant_id), kind, theme, words))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -27,6 +28,26 @@ class Labels:
     move: str = "Move {n}"
     to_move: str = "{name} to move"
     check: str = "Check!"
+
+
+@dataclass(frozen=True)
+class DiagramWords:
+    """The words drawn on piece diagrams and cheat sheets (English by default; the bot passes
+    its own); ``lang`` picks the piece and variant names from the variant files."""
+
+    lang: str = "en"
+    pieces_and_promotions: str = "pieces and promotions"
+    promoted: str = "promoted: {name}"
+    does_not_promote: str = "does not promote"
+    king: str = "king"
+    one_step: str = "one step"
+    jump: str = "jump over pieces"
+    slide: str = "slide any distance"
+    slide_at_most: str = "slide at most {n}"
+
+    def name(self, names: Mapping[str, str]) -> str:
+        """A piece's or variant's name in ``lang`` (English when the file has none)."""
+        return names.get(self.lang) or names["en"]
 
 
 @dataclass(frozen=True)

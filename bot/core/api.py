@@ -181,6 +181,7 @@ class Reply:
     mentions: tuple[User, ...] = ()
     card: str | None = None
     text_board: str | None = None  # the board as plain text, for text-only front ends
+    lang: str = "en"  # the chat's language, for words the front end adds itself
     silent: bool = False  # nothing to say: the message was not meant for the bot (a bare move
     # typed where bare moves are off); the front end posts nothing
     thread_title: str | None = None  # the chat wants a thread per game: a front end that can

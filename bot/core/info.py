@@ -447,9 +447,11 @@ class InfoCommands(ServiceBase):
         word = ctx.args[0] if ctx.args else None
         variant_id = self.variant_arg(ctx, word) if word else (await self.chat_variants(ctx))[0]
         from render import render_cheatsheet
+        from render.theme import DEFAULT_THEME
 
         variant = load_variant(variant_id)
-        data = await self.draw(render_cheatsheet, variant)
+        words = present.diagram_words(ctx.lang)
+        data = await self.draw(render_cheatsheet, variant, DEFAULT_THEME, words)
         return Reply(
             ctx.t("cheatsheet.caption", variant=present.variant_name(variant_id, ctx.lang)),
             image=Attachment(data, f"cheatsheet-{variant_id}.png", "image/png"),
@@ -511,6 +513,7 @@ class InfoCommands(ServiceBase):
 
     async def piece_reply(self, ctx: Context, variant_id: str, kind: int) -> Reply:
         from render import render_piece
+        from render.theme import DEFAULT_THEME
 
         variant = load_variant(variant_id)
         piece = variant.piece(kind)
@@ -530,7 +533,8 @@ class InfoCommands(ServiceBase):
             promotes=extra,
         )
         name = piece.letter.replace("+", "promoted-")
-        data = await self.draw(render_piece, variant, kind)
+        words = present.diagram_words(ctx.lang)
+        data = await self.draw(render_piece, variant, kind, DEFAULT_THEME, words)
         image = Attachment(data, f"{variant_id}-{name}.png", "image/png")
         return Reply(caption, image=image)
 

@@ -551,6 +551,15 @@ EN: dict[str, str] = {
     "piece.promoted_from": " Promoted form of the {name}.",
     "variant.unknown": "{word!r} is not a variant; use shogi, wa or wa-drops.",
     "cheatsheet.caption": "Every piece of {variant}.",
+    # words drawn on piece diagrams and cheat sheets
+    "diagram.pieces_and_promotions": "pieces and promotions",
+    "diagram.promoted": "promoted: {name}",
+    "diagram.does_not_promote": "does not promote",
+    "diagram.king": "king",
+    "diagram.one_step": "one step",
+    "diagram.jump": "jump over pieces",
+    "diagram.slide": "slide any distance",
+    "diagram.slide_at_most": "slide at most {n}",
     # --- settings -----------------------------------------------------------------------
     "settings.show": (
         "Settings of this chat:\n"
@@ -629,6 +638,9 @@ EN: dict[str, str] = {
     "help.play_bot": "Play me now: /play [variant] [level 1-8], or the button below.",
     # --- front ends ---------------------------------------------------------------------
     "button.not_yours": "That button is for someone else.",
+    "console.only_you": "(only you see this)",
+    "console.image": "image: {path}",
+    "console.file": "file: {path}",
     "discord.activity": "/shogi help",
     "discord.group": "Play Standard Shogi and Wa Shogi by correspondence",
     "discord.bad_option": "I could not read the option {option!r}: {problem}",

@@ -509,7 +509,7 @@ RU: dict[str, str] = {
     "piece.missing": "Какая фигура? Например, /piece rook, /piece SP или /piece 飛.",
     "piece.not_found": "{problem} ({sheets} покажет все фигуры.)",
     "piece.caption": (
-        "{name} ({kanji}, {romaji}) — {variant}. Ходы: {moves} (Betza: {betza}).{promotes}"
+        "{name} ({kanji}, {romaji}) — {variant}. Ходы: {moves} (нотация Бетцы: {betza}).{promotes}"
     ),
     "piece.which": (
         "Под «{query}» подходят несколько фигур: {names}. Какая нужна? ({sheets} покажет все "
@@ -550,6 +550,14 @@ RU: dict[str, str] = {
     "piece.promoted_from": " Перевёрнутая фигура «{name}».",
     "variant.unknown": "{word!r} — не вариант; используйте shogi, wa или wa-drops.",
     "cheatsheet.caption": "Все фигуры: {variant}.",
+    "diagram.pieces_and_promotions": "фигуры и их переворот",
+    "diagram.promoted": "перевёрнутая: {name}",
+    "diagram.does_not_promote": "не переворачивается",
+    "diagram.king": "король",
+    "diagram.one_step": "на одну клетку",
+    "diagram.jump": "прыжок через фигуры",
+    "diagram.slide": "на любое число клеток",
+    "diagram.slide_at_most": "до {n} клеток",
     # --- settings -----------------------------------------------------------------------
     "settings.show": (
         "Настройки этого чата:\n"
@@ -626,6 +634,9 @@ RU: dict[str, str] = {
     "help.play_bot": "Сыграйте со мной: /play [вариант] [level 1-8] или кнопка ниже.",
     # --- front ends ---------------------------------------------------------------------
     "button.not_yours": "Эта кнопка для другого игрока.",
+    "console.only_you": "(это видите только вы)",
+    "console.image": "изображение: {path}",
+    "console.file": "файл: {path}",
     "discord.activity": "/shogi help",
     "discord.group": "Сёги и ва-сёги по переписке",
     "discord.bad_option": "Не удалось прочитать параметр {option!r}: {problem}",

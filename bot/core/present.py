@@ -15,7 +15,7 @@ from bot.core.api import Attachment
 from bot.core.messages import CATALOGUE, locale, plural, text
 from bot.core.textboard import MarkMeaning, text_board
 from bot.store.models import ChatSettings, GameRow
-from render import BoardOptions, Coordinates, Labels, render_board
+from render import BoardOptions, Coordinates, DiagramWords, Labels, render_board
 from rules import (
     GOTE,
     SENTE,
@@ -272,6 +272,26 @@ def board_options(
         labels=labels,
         result=result,
     )
+
+
+def diagram_words(lang: str) -> DiagramWords:
+    """The catalogue's words for piece diagrams and cheat sheets in ``lang``."""
+    return DiagramWords(
+        lang=lang,
+        **{f: text(f"diagram.{f}", lang) for f in DIAGRAM_FIELDS},
+    )
+
+
+DIAGRAM_FIELDS = (
+    "pieces_and_promotions",
+    "promoted",
+    "does_not_promote",
+    "king",
+    "one_step",
+    "jump",
+    "slide",
+    "slide_at_most",
+)
 
 
 def board_image(

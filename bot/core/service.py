@@ -83,6 +83,7 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
         """Answer one request; never raises."""
         started = time.perf_counter()
         command = find_command(request.command) or HIDDEN.get(request.command)
+        lang = "en"  # the chat's, once its settings are read
         name = command.name if command else request.command[:32]
         outcome = "ok"
         self._inflight += 1
@@ -91,32 +92,34 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             if self._closing:
                 outcome = "closing"
                 return Reply(text("error.shutting_down"), ephemeral=True)
-            if command is None:
-                outcome = "unknown_command"
-                return self.unknown_command(request.command)
-            await self.remember_quietly(request.user, request.target)
             chat = chat_key(request.chat)
             settings = await self.store.get_settings(chat)
+            lang = settings.language
+            if command is None:
+                outcome = "unknown_command"
+                return self.unknown_command(request.command, lang)
+            await self.remember_quietly(request.user, request.target)
             ctx = Context(request, chat, request.user.key, settings, self.clock.now())
             try:
                 reply = await self._handlers[command.name](ctx)
                 for job in ctx.after:  # once the reply is on its way (see Context.after)
                     asyncio.get_running_loop().call_soon(job)
-                return reply
+                return replace(reply, lang=lang)
             except UserError as exc:
                 outcome = f"refused:{exc.key}"
-                return Reply(ctx.t(exc.key, **exc.params), buttons=exc.buttons, ephemeral=True)
+                said = ctx.t(exc.key, **exc.params)
+                return Reply(said, buttons=exc.buttons, ephemeral=True, lang=lang)
             except VersionConflict as exc:
                 outcome = "conflict"
-                return await self.conflict_reply(ctx, exc)
+                return replace(await self.conflict_reply(ctx, exc), lang=lang)
             except ReadOnlyStore as exc:
                 outcome = "read_only"
                 log.error("/%s in %s not saved: %s", name, request.chat.key, exc)
-                return Reply(ctx.t("error.read_only"), ephemeral=True)
+                return Reply(ctx.t("error.read_only"), ephemeral=True, lang=lang)
             except StoreFull as exc:
                 outcome = "disk_full"
                 log.error("/%s in %s not saved: %s", name, request.chat.key, exc)
-                return Reply(ctx.t("error.disk_full"), ephemeral=True)
+                return Reply(ctx.t("error.disk_full"), ephemeral=True, lang=lang)
             except DamagedRecordError as exc:
                 outcome = "damaged_record"
                 log.error("damaged game record: %s", exc)
@@ -125,11 +128,12 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
                         "error.record_damaged", game=exc.game_id, ply=exc.ply, problem=exc.problem
                     ),
                     ephemeral=True,
+                    lang=lang,
                 )
         except Exception:
             outcome = "error"
             log.exception("request /%s in %s failed", name, request.chat.key)
-            return Reply(text("error.internal", command=name), ephemeral=True)
+            return Reply(text("error.internal", lang, command=name), ephemeral=True, lang=lang)
         finally:
             self._inflight -= 1
             if not self._inflight:
@@ -143,18 +147,21 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
                 (time.perf_counter() - started) * 1000,
             )
 
-    def unknown_command(self, word: str) -> Reply:
+    def unknown_command(self, word: str, lang: str = "en") -> Reply:
         names = [c.name for c in COMMANDS] + [a for c in COMMANDS for a in c.aliases]
         close = difflib.get_close_matches(word.lower().lstrip("/"), names, n=3, cutoff=0.6)
         canonical = list(dict.fromkeys(c.name for w in close if (c := find_command(w))))
         hint = (
             text(
-                "error.unknown_command.hint_similar", options=", ".join("/" + n for n in canonical)
+                "error.unknown_command.hint_similar",
+                lang,
+                options=", ".join("/" + n for n in canonical),
             )
             if canonical
-            else text("error.unknown_command.hint")
+            else text("error.unknown_command.hint", lang)
         )
-        return Reply(text("error.unknown_command", command=word[:40], hint=hint), ephemeral=True)
+        said = text("error.unknown_command", lang, command=word[:40], hint=hint)
+        return Reply(said, ephemeral=True, lang=lang)
 
     async def conflict_reply(self, ctx: Context, exc: VersionConflict) -> Reply:
         """Say that the request lost a race, with the board as it is now."""

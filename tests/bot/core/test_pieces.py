@@ -82,7 +82,7 @@ async def test_piece_caption_says_the_moves_in_words(h: Harness) -> None:
     crow = await h.say(CAROL, "piece", "Strutting Crow")
     assert crow.text == (
         "напыщенный ворон (烏行, ukō) — Ва-сёги. Ходы: на одну клетку вперёд или по диагонали "
-        "назад (Betza: fWbF). Переворачивается в фигуру «летящий сокол»."
+        "назад (нотация Бетцы: fWbF). Переворачивается в фигуру «летящий сокол»."
     )
 
 
