@@ -251,6 +251,21 @@ class PostgresStore(SqlStore):
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return list(await self._pool.fetch(numbered(sql), *params))
 
+    async def _columns(self, table: str) -> list[str]:
+        rows = await self._all(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
+            "AND table_schema = current_schema() ORDER BY ordinal_position",
+            (table,),
+        )
+        return [str(row[0]) for row in rows]
+
+    async def _ids_follow(self, tx: Tx, table: str) -> None:
+        await tx.run(
+            f"SELECT setval(pg_get_serial_sequence(?, 'id'), coalesce(max(id), 0) + 1, false) "
+            f"FROM {table}",
+            (table,),
+        )
+
     async def _lock_chat(self, tx: Tx, chat: ChatKey) -> None:
         key = f"{chat.platform}:{chat.chat_id}"
         await tx.run("SELECT pg_advisory_xact_lock(?, hashtext(?))", (_LOCK_CHAT, key))

@@ -255,6 +255,14 @@ class SqlStore:
     async def _lock_ratings(self, tx: Tx) -> None:
         """Hold back other transactions writing ratings until ``tx`` ends."""
 
+    async def _columns(self, table: str) -> list[str]:
+        """The names of ``table``'s columns, in order."""
+        raise NotImplementedError
+
+    async def _ids_follow(self, tx: Tx, table: str) -> None:
+        """After rows were written with their ids: the ids ``table`` assigns come after them
+        (SQLite's AUTOINCREMENT sees to it itself)."""
+
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         async with self._read() as tx:
             return await tx.rows(sql, params)

@@ -748,6 +748,9 @@ class SqliteStore(SqlStore):
         async with self._lock:
             yield _SqliteTx(self._db)
 
+    async def _columns(self, table: str) -> list[str]:
+        return [str(row[1]) for row in await self._all(f"PRAGMA table_info({table})")]
+
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """Every row of a query, in one trip to the database thread."""
         async with self._lock:
