@@ -44,6 +44,7 @@ from bot.config import Config  # noqa: E402
 from bot.core.api import ChatRef, Request, User  # noqa: E402
 from bot.core.service import GameService  # noqa: E402
 from bot.store import SqliteStore  # noqa: E402
+from render import warm as warm_render  # noqa: E402
 from rules import Position, load_variant  # noqa: E402
 from rules.notation import format_move  # noqa: E402
 
@@ -162,6 +163,8 @@ async def play(
     store = await SqliteStore.open(db, sync=args.sync)
     service = GameService(store, Config(db_path=db), rng=random.Random(1), render_images=render)
     settle_heap()  # as ``komabot run`` does at start
+    if render:  # as ``komabot run`` does in the background in its first seconds
+        warm_render()
     assert await store.count_active_games() == args.active
     latencies: list[float] = []
     refused = 0
