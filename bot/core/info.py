@@ -100,6 +100,23 @@ def local_name(piece: PieceType, ctx: Context) -> str:
     return piece.names.get(ctx.lang) or piece.name
 
 
+def local_names(names: list[str], variants: tuple[str, ...], lang: str) -> list[str]:
+    """Piece names the lookup offered (as written in the variant files, often English) as the
+    names of those pieces in ``lang``; each piece once."""
+    from rules.lookup import find_piece
+
+    out: list[str] = []
+    for name in names:
+        try:
+            piece = find_piece(name, list(variants))[0].piece
+        except RulesError:
+            piece = None
+        local = (piece.names.get(lang) if piece else None) or name
+        if local not in out:
+            out.append(local)
+    return out
+
+
 def piece_buttons(names: list[str]) -> tuple[tuple[Button, ...], ...]:
     """One button per piece name (``/piece NAME``), those that fit a platform's 64 bytes."""
     buttons = tuple(Button(n, f"piece {n}") for n in names if len(f"piece {n}".encode()) <= 64)
@@ -492,7 +509,7 @@ class InfoCommands(ServiceBase):
         try:
             matches = find_piece(query, list(variants))
         except AmbiguousPieceError as exc:
-            names = [str(n) for n in exc.params["candidates"]]
+            names = local_names([str(n) for n in exc.params["candidates"]], variants, ctx.lang)
             raise UserError(
                 "piece.which",
                 buttons=piece_buttons(names),
@@ -501,7 +518,9 @@ class InfoCommands(ServiceBase):
                 sheets=sheets,
             ) from None
         except UnknownPieceError as exc:
-            names = [str(n) for n in exc.params.get("candidates", ())][:5]
+            offered = [str(n) for n in exc.params.get("candidates", ())]
+            names = local_names(offered, variants, ctx.lang)[:5]
+            exc.params["candidates"] = local_names(offered, variants, ctx.lang)
             raise UserError(
                 "piece.not_found",
                 buttons=piece_buttons(names),

@@ -105,7 +105,7 @@ RU: dict[str, str] = {
     "challenge.casual": "товарищеская (без рейтинга)",
     "bot.unrated": "Партии со мной никогда не рейтинговые: уберите «rated».",
     "challenge.time_range": (
-        "Время на ход должно быть от {low} до {high} (или none); {time} не подходит."
+        "Время на ход выбирается в пределах {low} — {high} (или none); {time} не подходит."
     ),
     "challenge.unknown_user": (
         "Я ещё не знаю {name} на этой платформе: пусть сначала пришлёт мне любую команду "
@@ -313,7 +313,7 @@ RU: dict[str, str] = {
         "фигуры)"
     ),
     "rules.no_piece_reaches": "ни одна ваша фигура не может пойти на {square}",
-    "rules.piece_cannot_reach.one": "ваша фигура «{kinds}» с {origins} не может пойти на {square}",
+    "rules.piece_cannot_reach.one": "на {square} нельзя пойти фигурой «{kinds}» с {origins}",
     "rules.piece_cannot_reach.many": (
         "ни одна из ваших фигур «{kinds}» (всего {count}) не может пойти на {square}"
     ),
@@ -506,7 +506,7 @@ RU: dict[str, str] = {
         "/export kifu {game} (UTF-8) сохраняет их."
     ),
     # --- piece / cheatsheet -------------------------------------------------------------
-    "piece.missing": "Какая фигура? Например, /piece rook, /piece SP или /piece 飛.",
+    "piece.missing": "Какая фигура? Например, /piece ладья, /piece SP или /piece 飛.",
     "piece.not_found": "{problem} ({sheets} покажет все фигуры.)",
     "piece.caption": (
         "{name} ({kanji}, {romaji}) — {variant}. Ходы: {moves} (нотация Бетцы: {betza}).{promotes}"

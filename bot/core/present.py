@@ -88,11 +88,12 @@ def rules_problem(exc: RulesError, where: Position | Variant, lang: str = "en") 
             params[key] = color_name(int(params[key]), lang)
     if "kinds" in params:
         params["kinds"] = or_list([name(k) for k in params["kinds"]], lang)
-    for key in ("attackers", "origins", "candidates"):
+    for key in ("attackers", "candidates"):
         if key in params:
             params[key] = ", ".join(str(a) for a in params[key])
-    if "texts" in params:
-        params["texts"] = or_list([str(t) for t in params["texts"]], lang)
+    for key in ("texts", "origins"):
+        if key in params:
+            params[key] = or_list([str(t) for t in params[key]], lang)
     if "variant_id" in params:
         params["variant"] = variant_name(str(params.pop("variant_id")), lang)
     try:
