@@ -15,6 +15,7 @@ database and a fresh service) unless ``--no-render`` or ``--render-only`` picks 
     .venv/bin/python bench/service.py [--games 1000] [--active N] [--plies 80] [--rounds 4]
                                        [--sync full|normal] [--concurrency 2]
                                        [--no-render | --render-only]
+                                       [--db postgresql://...]  (then bench/scale.py)
 
 Targets on the 2-core build machine (1,000 active games, two requests in flight): at least
 250 moves per second and p99 under 15 ms; at 100,000 games (10,000 active) no worse than half.
@@ -44,6 +45,7 @@ from bot.config import Config  # noqa: E402
 from bot.core.api import ChatRef, Request, User  # noqa: E402
 from bot.core.service import GameService  # noqa: E402
 from bot.store import SqliteStore  # noqa: E402
+from bot.store.database import open_store  # noqa: E402
 from render import warm as warm_render  # noqa: E402
 from rules import Position, load_variant  # noqa: E402
 from rules.notation import format_move  # noqa: E402
@@ -157,11 +159,20 @@ def reference(lines: list[Line], n_active: int, rounds: int) -> float:
 
 
 async def play(
-    db: Path, args: argparse.Namespace, lines: list[Line], render: bool
+    db: Path | str,
+    args: argparse.Namespace,
+    lines: list[Line],
+    render: bool,
+    *,
+    share: tuple[int, int] = (0, 1),
+    start_at: float = 0.0,
 ) -> tuple[list[float], float, int]:
-    """Every active game's next ``rounds`` moves; (latencies, seconds, moves refused)."""
-    store = await SqliteStore.open(db, sync=args.sync)
-    service = GameService(store, Config(db_path=db), rng=random.Random(1), render_images=render)
+    """Every active game's next ``rounds`` moves; (latencies, seconds, moves refused).
+    ``db``: a SQLite file or a PostgreSQL URL; ``share`` (k, n): only the games i with
+    i % n == k (one of n processes, see bench/scale.py), starting at wall time ``start_at``."""
+    config = Config(database_url=str(db), db_sync=args.sync)
+    store = await open_store(config)
+    service = GameService(store, config, rng=random.Random(1), render_images=render)
     settle_heap()  # as ``komabot run`` does at start
     if render:  # as ``komabot run`` does in the background in its first seconds
         warm_render()
@@ -172,7 +183,8 @@ async def play(
     async def worker(k: int) -> None:
         """Plays the moves of every ``concurrency``-th game, in order, one at a time."""
         nonlocal refused
-        mine = range(k, args.active, args.concurrency)
+        part, parts = share
+        mine = range(part + k * parts, args.active, args.concurrency * parts)
         for r in range(args.rounds):
             user = "a" if r % 2 == 0 else "b"
             for i in mine:
@@ -185,6 +197,7 @@ async def play(
                 if " played " not in reply.text:
                     refused += 1
 
+    await asyncio.sleep(max(0.0, start_at - time.time()))
     t0 = time.perf_counter()
     await asyncio.gather(*(worker(k) for k in range(args.concurrency)))
     total = time.perf_counter() - t0
@@ -233,6 +246,10 @@ def run(args: argparse.Namespace) -> None:
             if render:
                 met = met and q[98] < 0.015 and moves / total >= 250
                 scaled = _at_issue_speed(moves / total, q[98], 1 / ref_per_move)
+        if args.db:  # the same moves on PostgreSQL, by one and by three processes
+            from bench.scale import compare_postgres
+
+            compare_postgres(args, template)
     print(
         "target (rendering on: p99 < 15 ms, >= 250 moves/s; none refused): "
         f"{'met' if met else 'NOT met'}"
@@ -276,6 +293,7 @@ def main() -> None:
     parser.add_argument(
         "--concurrency", type=int, default=2, help="requests in flight (different games)"
     )
+    parser.add_argument("--db", help="postgresql://...: the same moves there, by 1 and 3 processes")
     args = parser.parse_args()
     if args.active is None:
         args.active = min(args.games, 10_000)
