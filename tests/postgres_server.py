@@ -21,15 +21,22 @@ import asyncpg
 
 REQUIRE_VARIABLE = "KOMABOT_REQUIRE_POSTGRES"
 """Set to 1 (as CI does) to fail, not skip, the PostgreSQL tests where no server is installed."""
+BINARIES_VARIABLE = "KOMABOT_POSTGRES_BIN"
+"""The folder of ``initdb`` and ``pg_ctl`` when they are elsewhere (Homebrew, a build)."""
 
 NOT_INSTALLED = (
-    "PostgreSQL is not installed (no initdb and pg_ctl on PATH or under "
-    "/usr/lib/postgresql/*/bin); see README, 'Running at scale'"
+    "PostgreSQL is not installed (no initdb and pg_ctl in KOMABOT_POSTGRES_BIN, on PATH or "
+    "under /usr/lib/postgresql/*/bin); see README, 'Running at scale'"
 )
 
 
 def find_binaries() -> Path | None:
-    """The folder holding ``initdb`` and ``pg_ctl`` (the newest version's), or None."""
+    """The folder holding ``initdb`` and ``pg_ctl`` (KOMABOT_POSTGRES_BIN, else on PATH, else
+    the newest version's under /usr/lib/postgresql), or None."""
+    named = os.environ.get(BINARIES_VARIABLE)
+    if named:
+        folder = Path(named)
+        return folder if (folder / "initdb").exists() and (folder / "pg_ctl").exists() else None
     on_path = shutil.which("initdb")
     if on_path and shutil.which("pg_ctl"):
         return Path(on_path).resolve().parent  # beside the real binary (Debian links them)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import asyncpg
 import pytest
@@ -11,7 +15,9 @@ from bot.store import ChatKey, ReadOnlyStore, StoreOpenError, UserRow
 from bot.store.database import redacted
 from bot.store.migrations import LATEST
 from bot.store.postgres import PostgresStore, numbered
-from tests.postgres_server import PostgresServer
+from tests.postgres_server import BINARIES_VARIABLE, REQUIRE_VARIABLE, PostgresServer
+
+ROOT = Path(__file__).resolve().parents[3]
 
 CHAT = ChatKey("console", "main")
 
@@ -105,3 +111,22 @@ def test_placeholders_are_numbered_and_passwords_hidden() -> None:
     assert numbered("SELECT ? + ?, 'x'") == "SELECT $1 + $2, 'x'"
     assert redacted("postgresql://bot:pw@db:5432/k") == "postgresql://bot:***@db:5432/k"
     assert redacted("postgresql:///k?host=/run") == "postgresql:///k?host=/run"
+
+
+@pytest.mark.parametrize("required", ["", "1"])
+def test_without_postgresql_the_tests_skip_in_one_line_or_fail_when_required(
+    required: str,
+) -> None:
+    """What a machine without PostgreSQL sees, and what CI (KOMABOT_REQUIRE_POSTGRES=1) sees."""
+    test = "tests/bot/store/test_postgres.py::test_a_new_database_is_marked_and_migrated"
+    env = {**os.environ, BINARIES_VARIABLE: "/nonexistent", REQUIRE_VARIABLE: required}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", test],
+        capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
+    )  # fmt: skip
+    if required:
+        assert done.returncode == 1 and "1 error" in done.stdout, done.stdout
+        assert f"{REQUIRE_VARIABLE}=1, but PostgreSQL is not installed" in done.stdout
+    else:
+        assert done.returncode == 0 and "1 skipped" in done.stdout, done.stdout
+        assert "SKIPPED [1] " in done.stdout and "PostgreSQL is not installed" in done.stdout
