@@ -14,6 +14,7 @@ from rules.variant import data_dir
 RENDER_SYMBOLS = (
     "先手後手☗☖▲△▼▽○◯●☆★│─╱╲×·•→←↑↓⇧⇩…—–’'"
     "手番第持駒なし成王玉将詰勝負千日引分投了時間切宣言入玉"
+    "目指連続合意対局中止反則数跳越何進、"  # the Japanese catalogue's words on images
     "一二三四五六七八九十"
     "０１２３４５６７８９"
     "№«»"
@@ -21,6 +22,7 @@ RENDER_SYMBOLS = (
 ASCII = "".join(chr(c) for c in range(0x20, 0x7F))
 CYRILLIC = "".join(chr(c) for c in range(0x0410, 0x0450)) + "Ёё"
 LATIN_EXTRA = "āēīōūĀĒĪŌŪâêîôûÂÊÎÔÛéèàçñüöäßÉÈÀÇÑÜÖÄ"
+POLISH = "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ„”"
 # Kana: only in the label fonts, so players' Japanese names draw.
 KANA = "".join(chr(c) for c in range(0x3041, 0x3097)) + "".join(
     chr(c) for c in range(0x30A1, 0x30FD)
@@ -58,7 +60,7 @@ def variant_chars(directory: Path | None = None) -> set[str]:
 
 def required_chars() -> set[str]:
     """What every shipped font covers."""
-    return variant_chars() | set(RENDER_SYMBOLS + ASCII + CYRILLIC + LATIN_EXTRA)
+    return variant_chars() | set(RENDER_SYMBOLS + ASCII + CYRILLIC + LATIN_EXTRA + POLISH)
 
 
 def label_chars() -> set[str]:

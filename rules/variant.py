@@ -25,7 +25,7 @@ from rules.numbers import shown
 if TYPE_CHECKING:
     from rules.tables import Tables
 
-LANGUAGES = ("en", "ja", "romaji", "ru")
+LANGUAGES = ("en", "ja", "romaji", "ru", "pl")
 
 
 def data_dir() -> Path:

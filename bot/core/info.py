@@ -41,6 +41,8 @@ SETTING_ALIASES = {
     "language": "language",
     "lang": "language",
     "язык": "language",
+    "język": "language",
+    "言語": "language",
     "notation": "notation",
     "moves": "notation",
     "style": "style",
@@ -64,9 +66,12 @@ VALUE_ALIASES = {
     "russian": "ru",
     "rus": "ru",
     "русский": "ru",
+    "日本語": "ja",
+    "polish": "pl",
+    "polski": "pl",
+    "pol": "pl",
     "hodges": "western",
     "kif": "japanese",
-    "ja": "japanese",
     "turn": "mover",
     "western-pieces": "international",
     "latin": "international",
@@ -371,7 +376,8 @@ class InfoCommands(ServiceBase):
                 if not owners:
                     raise UserError("settings.bad_key", word=typed[i])
                 if len(owners) > 1:
-                    raise UserError("settings.which_key", word=typed[i], keys=" or ".join(owners))
+                    keys = present.or_list(owners, ctx.lang)
+                    raise UserError("settings.which_key", word=typed[i], keys=keys)
                 key, value = owners[0], word
                 i += 1
             else:
@@ -395,6 +401,13 @@ class InfoCommands(ServiceBase):
                 stored: object = value == "on" if value in ("on", "off") else value
                 settings = replace(settings, **{field: stored})
             changes.append(f"{key} {value}")
+        if (
+            settings.language == "ja" != ctx.settings.language
+            and not any(c.startswith("notation ") for c in changes)
+            and settings.notation == "western"
+        ):  # a chat turned Japanese writes moves as Japanese players do, unless told otherwise
+            settings = replace(settings, notation="japanese")
+            changes.append("notation japanese")
         if not changes:
             return Reply(await self.settings_text(ctx, settings))
         if settings != ctx.settings:

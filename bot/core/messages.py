@@ -1,4 +1,5 @@
-"""Every user-facing string of the bot, keyed, one table per language (English, Russian).
+"""Every user-facing string of the bot, keyed, one table per language (English, Russian,
+Japanese, Polish).
 
 ``text(key, lang, **params)`` formats a message; a language that lacks a key falls back to
 English.  Keys are dotted: ``area.what``.  Messages that count something (``2 дня``,
@@ -23,6 +24,8 @@ from typing import Any
 
 from babel import Locale
 
+from bot.core.messages_ja import JA, JA_PLURAL
+from bot.core.messages_pl import PL, PL_PLURAL
 from bot.core.messages_ru import RU, RU_PLURAL
 
 EN: dict[str, str] = {
@@ -525,6 +528,8 @@ EN: dict[str, str] = {
     "describe.repeat": "{move}, again and again in a line while the squares are empty",
     "describe.repeat_up_to": "{move}, up to {limit} times in a line while the squares are empty",
     "describe.or": " or ",
+    "describe.list": ", ",
+    "describe.parts": "; ",
     "describe.dir.any": "in any direction",
     "describe.dir.forward": "forward",
     "describe.dir.backward": "backward",
@@ -563,7 +568,7 @@ EN: dict[str, str] = {
     # --- settings -----------------------------------------------------------------------
     "settings.show": (
         "Settings of this chat:\n"
-        "• language: {language} (en: English, ru: Russian)\n"
+        "• language: {language} (en: English, ru: Russian, ja: Japanese, pl: Polish)\n"
         "• notation: {notation} (western, japanese or usi)\n"
         "• style: {style} (kanji or international)\n"
         "• perspective: {perspective} (mover: the player to move at the bottom; sente: always "
@@ -675,8 +680,13 @@ EN_PLURAL: dict[str, dict[str, str]] = {
     "impasse.points": {"one": "{n} point", "other": "{n} points"},
 }
 
-CATALOGUE: dict[str, Mapping[str, str]] = {"en": EN, "ru": RU}
-PLURAL_CATALOGUE: dict[str, Mapping[str, Mapping[str, str]]] = {"en": EN_PLURAL, "ru": RU_PLURAL}
+CATALOGUE: dict[str, Mapping[str, str]] = {"en": EN, "ru": RU, "ja": JA, "pl": PL}
+PLURAL_CATALOGUE: dict[str, Mapping[str, Mapping[str, str]]] = {
+    "en": EN_PLURAL,
+    "ru": RU_PLURAL,
+    "ja": JA_PLURAL,
+    "pl": PL_PLURAL,
+}
 LANGUAGES: tuple[str, ...] = tuple(CATALOGUE)
 
 

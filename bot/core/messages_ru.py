@@ -524,6 +524,8 @@ RU: dict[str, str] = {
     "describe.repeat": "{move}, и так сколько угодно раз по прямой, пока клетки свободны",
     "describe.repeat_up_to": "{move}, и так до {limit} раз по прямой, пока клетки свободны",
     "describe.or": " или ",
+    "describe.list": ", ",
+    "describe.parts": "; ",
     "describe.dir.any": "в любом направлении",
     "describe.dir.forward": "вперёд",
     "describe.dir.backward": "назад",
@@ -561,7 +563,7 @@ RU: dict[str, str] = {
     # --- settings -----------------------------------------------------------------------
     "settings.show": (
         "Настройки этого чата:\n"
-        "• language: {language} (en — английский, ru — русский)\n"
+        "• language: {language} (en — английский, ru — русский, ja — японский, pl — польский)\n"
         "• notation: {notation} (western, japanese или usi)\n"
         "• style: {style} (kanji или international)\n"
         "• perspective: {perspective} (mover: внизу тот, чей ход; sente: всегда сэнтэ)\n"
@@ -592,7 +594,9 @@ RU: dict[str, str] = {
     "settings.bad_value": "{value!r} — не значение для {key}; выберите одно из: {choices}.",
     "settings.missing_value": "Укажите значение для {key}: одно из {choices}.",
     # --- clocks -------------------------------------------------------------------------
-    "clock.reminder": "⏰ {name}, ваш ход в партии #{game} против {opponent}: осталось {left}.",
+    "clock.reminder": (
+        "⏰ {name}, ваш ход в партии #{game} против {opponent}: срок истекает через {left}."
+    ),
     "clock.timeout": "У {name} истекло время.",
     # --- игра с ботом -------------------------------------------------------------------
     "bot.brand": "Komabot",
@@ -662,12 +666,13 @@ RU: dict[str, str] = {
 
 
 # Counted messages, one template per CLDR plural category of Russian (1, 21: one; 2-4, 22:
-# few; 5-20, 25: many; fractions: other).
+# few; 5-20, 25: many; fractions: other).  Durations are in the accusative ("1 минуту"): they
+# follow "через" (in) and "на" (per move).
 RU_PLURAL: dict[str, dict[str, str]] = {
     "unit.d": {"one": "{n} день", "few": "{n} дня", "many": "{n} дней", "other": "{n} дня"},
     "unit.h": {"one": "{n} час", "few": "{n} часа", "many": "{n} часов", "other": "{n} часа"},
     "unit.m": {
-        "one": "{n} минута",
+        "one": "{n} минуту",
         "few": "{n} минуты",
         "many": "{n} минут",
         "other": "{n} минуты",

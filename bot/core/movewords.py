@@ -21,7 +21,9 @@ _PLAIN = {Reach.STEP: "describe.step", Reach.SLIDE: "describe.slide", Reach.RANG
 
 def moves_in_words(spec: MoveSpec, lang: str) -> str:
     """``one step forward or diagonally backward``; the movements joined by ``; ``."""
-    return "; ".join(movement_in_words(m, lang) for m in describe_moves(spec))
+    return text("describe.parts", lang).join(
+        movement_in_words(m, lang) for m in describe_moves(spec)
+    )
 
 
 def movement_in_words(m: Movement, lang: str) -> str:
@@ -39,7 +41,7 @@ def or_list(words: list[str], lang: str) -> str:
     """``a``, ``a or b``, ``a, b or c`` (in ``lang``)."""
     if len(words) < 2:
         return "".join(words)
-    return ", ".join(words[:-1]) + text("describe.or", lang) + words[-1]
+    return text("describe.list", lang).join(words[:-1]) + text("describe.or", lang) + words[-1]
 
 
 def _number(n: int, lang: str) -> str:

@@ -62,7 +62,7 @@ def or_list(items: list[str], lang: str) -> str:
     """``a``, ``a or b``, ``a, b or c`` in ``lang``."""
     if len(items) < 2:
         return "".join(items)
-    return ", ".join(items[:-1]) + text("describe.or", lang) + items[-1]
+    return text("describe.list", lang).join(items[:-1]) + text("describe.or", lang) + items[-1]
 
 
 def rules_problem(exc: RulesError, where: Position | Variant, lang: str = "en") -> str:

@@ -24,7 +24,7 @@ def test_shogi_file() -> None:
     assert v.by_letter["K"].kanji_gote == "王"
     assert v.drops.enabled and v.impasse is not None
     for piece in v.pieces:
-        assert set(piece.names) == {"en", "ja", "romaji", "ru"}
+        assert set(piece.names) == {"en", "ja", "romaji", "ru", "pl"}
 
 
 def test_wa_drops_inherits_wa_and_only_changes_drops() -> None:

@@ -127,7 +127,7 @@ def test_deadlines_and_durations_in_russian() -> None:
         "deadline Wed, Nov 25 12:25 UTC (in 2d 23h)"
     )
     assert present.format_delta(5 * 86400 + 5 * 3600, "ru") == "5 дней 5 часов"
-    assert present.format_delta(21 * 60, "ru") == "21 минута"
+    assert present.format_delta(21 * 60, "ru") == "21 минуту"
     assert present.format_time_control(3 * 86400, "ru") == "3 дня на ход"
     assert present.format_time_control(3 * 86400, "en") == "3d per move"
 

@@ -17,6 +17,7 @@ from bot.core import present
 from bot.core.api import Reply
 from bot.core.commands import COMMANDS
 from bot.core.messages import EN, EN_PLURAL, LANGUAGES, text
+from render.charset import label_chars
 from rules import Position, RulesError, available_variants, load_variant
 from rules.notation import parse_move
 from tests.bot.core.harness import ALICE, BOB, CAROL, Harness
@@ -54,6 +55,10 @@ def allowed_words() -> set[str]:
         *("kif", "kifu", "csa", "usi", "gif", "utc", "sfen", "komabot", "shift", "jis"),
         *("alice", "bob", "carol", "dave", "yes", "level", "page", "user", "variant"),
         *("discord", "telegram"),
+        # the Japanese names of rules, as players of every language say them
+        *("nifu", "uchifuzume", "sennichite", "shogi"),
+        # words Polish shares with English
+        *("format", "same"),
     }
     return typed
 
@@ -86,6 +91,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """Every string drawn on an image while the test runs (cached images drawn afresh)."""
     from render.cheatsheet import _cheatsheet_png
     from render.diagram import _piece_png
+    from render.fonts import _text_mask
 
     out: list[str] = []
     original = ImageDraw.ImageDraw.text
@@ -95,8 +101,8 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
         original(self, xy, text, *args, **kw)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
-    _cheatsheet_png.cache_clear()
-    _piece_png.cache_clear()
+    for cached in (_cheatsheet_png, _piece_png, _text_mask):
+        cached.cache_clear()
     yield out
     _cheatsheet_png.cache_clear()
     _piece_png.cache_clear()
@@ -246,6 +252,7 @@ async def test_a_whole_game_in_the_language_has_no_english(
     assert len(drawn) > 50
     on_images = [t for t in drawn if leftovers(t, english)]
     assert on_images == [], on_images
+    assert set("".join(drawn)) <= label_chars()  # the fonts draw every letter
 
 
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
