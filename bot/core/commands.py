@@ -17,9 +17,12 @@ class Argument:
     """One argument of a command, for front ends that build forms (Discord slash options)."""
 
     name: str
-    description: str
+    key: str  # the catalogue's description of it: ``arg.<command>.<name>``
     required: bool = False
     choices: tuple[str, ...] = ()
+
+    def description(self, lang: str = "en") -> str:
+        return text(self.key, lang)
 
 
 @dataclass(frozen=True)
@@ -43,7 +46,7 @@ COLOR_CHOICES = ("random", "sente", "gote")
 TIME_CHOICES = ("1d", "3d", "7d", "none")
 LEVEL_CHOICES = tuple(str(n) for n in range(1, 9))  # the bot's levels, weakest first
 EXPORT_FORMATS = ("kif", "kifu", "csa", "usi", "gif")
-GAME_ARG = Argument("game", "game number, when you have several or watch another game")
+GAME_ARG = Argument("game", "arg.game")
 
 COMMANDS: tuple[Command, ...] = (
     Command(
@@ -52,12 +55,12 @@ COMMANDS: tuple[Command, ...] = (
         "[@user|bot] [shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|none] [rated|casual] "
         "[level 1-8]",
         (
-            Argument("opponent", "who to challenge (me too); leave out for an open challenge"),
-            Argument("variant", "shogi, wa (no drops) or wa-drops", choices=VARIANT_CHOICES),
-            Argument("color", "your side: random, sente (first) or gote", choices=COLOR_CHOICES),
-            Argument("time", "time per move", choices=TIME_CHOICES),
-            Argument("rating", "rated (the default) or casual", choices=("rated", "casual")),
-            Argument("level", "when you challenge me: my strength, 1 to 8", choices=LEVEL_CHOICES),
+            Argument("opponent", "arg.challenge.opponent"),
+            Argument("variant", "arg.challenge.variant", choices=VARIANT_CHOICES),
+            Argument("color", "arg.challenge.color", choices=COLOR_CHOICES),
+            Argument("time", "arg.challenge.time", choices=TIME_CHOICES),
+            Argument("rating", "arg.challenge.rating", choices=("rated", "casual")),
+            Argument("level", "arg.challenge.level", choices=LEVEL_CHOICES),
         ),
         "/challenge @bob wa sente 3d",
     ),
@@ -66,10 +69,10 @@ COMMANDS: tuple[Command, ...] = (
         ("vsbot",),
         "[shogi|wa|wa-drops] [level 1-8] [random|sente|gote] [1d|3d|7d|none]",
         (
-            Argument("variant", "shogi, wa (no drops) or wa-drops", choices=VARIANT_CHOICES),
-            Argument("level", "my strength: 1 (weakest) to 8 (strongest)", choices=LEVEL_CHOICES),
-            Argument("color", "your side: random, sente (first) or gote", choices=COLOR_CHOICES),
-            Argument("time", "your time per move", choices=TIME_CHOICES),
+            Argument("variant", "arg.challenge.variant", choices=VARIANT_CHOICES),
+            Argument("level", "arg.play.level", choices=LEVEL_CHOICES),
+            Argument("color", "arg.challenge.color", choices=COLOR_CHOICES),
+            Argument("time", "arg.play.time", choices=TIME_CHOICES),
         ),
         "/play wa level 4",
     ),
@@ -77,22 +80,22 @@ COMMANDS: tuple[Command, ...] = (
         "accept",
         ("yes",),
         "[challenge]",
-        (Argument("challenge", "challenge number"),),
+        (Argument("challenge", "arg.challenge"),),
         "/accept 12",
     ),
     Command(
         "decline",
         ("no",),
         "[challenge]",
-        (Argument("challenge", "challenge number"),),
+        (Argument("challenge", "arg.challenge"),),
         "/decline 12",
     ),
-    Command("cancel", (), "[challenge]", (Argument("challenge", "challenge number"),), "/cancel"),
+    Command("cancel", (), "[challenge]", (Argument("challenge", "arg.challenge"),), "/cancel"),
     Command(
         "move",
         ("m", "mv", "play-move"),
         "MOVE [game]",
-        (Argument("move", "the move: 7g7f, P-7f, ７六歩, SP-6h...", required=True), GAME_ARG),
+        (Argument("move", "arg.move.move", required=True), GAME_ARG),
         "/move 7g7f",
     ),
     Command("board", ("b", "show"), "[game]", (GAME_ARG,), "/board"),
@@ -100,7 +103,7 @@ COMMANDS: tuple[Command, ...] = (
         "moves",
         ("where", "legal"),
         "SQUARE [game]",
-        (Argument("square", "the square of the piece, like 7g", required=True), GAME_ARG),
+        (Argument("square", "arg.moves.square", required=True), GAME_ARG),
         "/moves 7g",
     ),
     Command("resign", (), "[game]", (GAME_ARG,), "/resign"),
@@ -109,7 +112,7 @@ COMMANDS: tuple[Command, ...] = (
         (),
         "[offer|accept|decline] [game]",
         (
-            Argument("answer", "offer, accept or decline", choices=("offer", "accept", "decline")),
+            Argument("answer", "arg.draw.answer", choices=("offer", "accept", "decline")),
             GAME_ARG,
         ),
         "/draw offer",
@@ -120,7 +123,7 @@ COMMANDS: tuple[Command, ...] = (
         ("undo",),
         "[ask|accept|decline] [game]",
         (
-            Argument("answer", "ask, accept or decline", choices=("ask", "accept", "decline")),
+            Argument("answer", "arg.takeback.answer", choices=("ask", "accept", "decline")),
             GAME_ARG,
         ),
         "/takeback",
@@ -132,8 +135,8 @@ COMMANDS: tuple[Command, ...] = (
         ("ratings", "elo"),
         "[@user] [shogi|wa|wa-drops]",
         (
-            Argument("user", "whose rating (yours when left out)"),
-            Argument("variant", "only this variant", choices=VARIANT_CHOICES),
+            Argument("user", "arg.rating.user"),
+            Argument("variant", "arg.rating.variant", choices=VARIANT_CHOICES),
         ),
         "/rating @bob wa",
     ),
@@ -142,10 +145,8 @@ COMMANDS: tuple[Command, ...] = (
         ("top", "ladder"),
         "[shogi|wa|wa-drops] [page]",
         (
-            Argument(
-                "variant", "which variant (the one played here last)", choices=VARIANT_CHOICES
-            ),
-            Argument("page", "page number (ten players a page)"),
+            Argument("variant", "arg.leaderboard.variant", choices=VARIANT_CHOICES),
+            Argument("page", "arg.leaderboard.page"),
         ),
         "/leaderboard wa",
     ),
@@ -154,8 +155,8 @@ COMMANDS: tuple[Command, ...] = (
         ("played", "results"),
         "[@user] [page]",
         (
-            Argument("user", "whose games (yours when left out)"),
-            Argument("page", "page number (ten games a page)"),
+            Argument("user", "arg.history.user"),
+            Argument("page", "arg.history.page"),
         ),
         "/history @bob",
     ),
@@ -163,7 +164,7 @@ COMMANDS: tuple[Command, ...] = (
         "export",
         ("record", "kif"),
         "[kif|kifu|csa|usi|gif] [game]",
-        (Argument("format", "file format", choices=EXPORT_FORMATS), GAME_ARG),
+        (Argument("format", "arg.export.format", choices=EXPORT_FORMATS), GAME_ARG),
         "/export kif",
     ),
     Command(
@@ -171,8 +172,8 @@ COMMANDS: tuple[Command, ...] = (
         ("p", "whatis"),
         "NAME [shogi|wa|wa-drops]",
         (
-            Argument("name", "a piece name, code or kanji: rook, SP, 飛, sparrow", required=True),
-            Argument("variant", "where to look", choices=VARIANT_CHOICES),
+            Argument("name", "arg.piece.name", required=True),
+            Argument("variant", "arg.piece.variant", choices=VARIANT_CHOICES),
         ),
         "/piece swallow",
     ),
@@ -180,28 +181,27 @@ COMMANDS: tuple[Command, ...] = (
         "cheatsheet",
         ("pieces", "sheet"),
         "[shogi|wa|wa-drops]",
-        (Argument("variant", "which variant", choices=VARIANT_CHOICES),),
+        (Argument("variant", "arg.cheatsheet.variant", choices=VARIANT_CHOICES),),
         "/cheatsheet wa",
     ),
     Command(
         "settings",
         ("set", "config"),
-        "[language en|ru] [notation western|japanese|usi] [style kanji|international] "
+        f"[language {'|'.join(LANGUAGES)}] [notation western|japanese|usi] "
+        "[style kanji|international] "
         "[perspective mover|sente] [bare on|off] [threads on|off] [reminders chat|dm]",
         (
-            Argument("language", "the bot's language in this chat", choices=LANGUAGES),
-            Argument("notation", "how moves are written", choices=("western", "japanese", "usi")),
-            Argument("style", "how pieces look", choices=("kanji", "international")),
+            Argument("language", "arg.settings.language", choices=LANGUAGES),
+            Argument("notation", "arg.settings.notation", choices=("western", "japanese", "usi")),
+            Argument("style", "arg.settings.style", choices=("kanji", "international")),
             Argument(
                 "perspective",
-                "board from the side to move, or always sente",
+                "arg.settings.perspective",
                 choices=("mover", "sente"),
             ),
-            Argument("bare", "a message that is only a move plays it", choices=("on", "off")),
-            Argument("threads", "a thread for each game in this channel", choices=("on", "off")),
-            Argument(
-                "reminders", "your reminders: in the game's chat or by DM", choices=("chat", "dm")
-            ),
+            Argument("bare", "arg.settings.bare", choices=("on", "off")),
+            Argument("threads", "arg.settings.threads", choices=("on", "off")),
+            Argument("reminders", "arg.settings.reminders", choices=("chat", "dm")),
         ),
         "/settings notation japanese",
     ),
@@ -209,7 +209,7 @@ COMMANDS: tuple[Command, ...] = (
         "help",
         ("h", "start", "?"),
         "[command]",
-        (Argument("command", "a command name"),),
+        (Argument("command", "arg.help.command"),),
         "/help move",
     ),
 )

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.core.commands import COMMANDS, Argument, Command
-from bot.core.messages import text
+from bot.core.messages import EN, text
 from bot.discord_front.texts import cut
 
 GROUP_NAME = "shogi"
@@ -55,7 +55,11 @@ def group_description() -> str:
 
 
 # Discord locales whose users see the catalogue's translations of the descriptions.
-LOCALES: dict[discord.Locale, str] = {discord.Locale.russian: "ru"}
+LOCALES: dict[discord.Locale, str] = {
+    discord.Locale.russian: "ru",
+    discord.Locale.japanese: "ja",
+    discord.Locale.polish: "pl",
+}
 
 
 def localized(english: str, key: str) -> app_commands.locale_str:
@@ -64,7 +68,8 @@ def localized(english: str, key: str) -> app_commands.locale_str:
 
 
 class CatalogueTranslator(app_commands.Translator):
-    """Gives Discord ``description_localizations`` from the message catalogue."""
+    """Gives Discord the ``description_localizations`` of the group, its commands and their
+    options, and the ``name_localizations`` of the options' choices, from the catalogue."""
 
     async def translate(
         self,
@@ -85,6 +90,7 @@ class OptionSpec:
 
     name: str
     description: str
+    key: str  # the description's catalogue key
     required: bool
     kind: type[Any]
     choices: tuple[str, ...]
@@ -106,7 +112,8 @@ def _option_spec(command: str, arg: Argument) -> OptionSpec:
     auto = (command, arg.name) in AUTOCOMPLETE or arg.name in AUTOCOMPLETE_EVERYWHERE
     return OptionSpec(
         name=arg.name.lower()[:NAME_LIMIT],
-        description=one_line(arg.description, DESCRIPTION_LIMIT),
+        description=one_line(arg.description(), DESCRIPTION_LIMIT),
+        key=arg.key,
         required=arg.required,
         kind=kind,
         choices=() if auto else arg.choices[:CHOICE_LIMIT],
@@ -141,12 +148,10 @@ def build_command(
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     callback.__name__ = callback.__qualname__ = f"shogi_{name.replace('-', '_')}"
     callback.__annotations__ = {}
-    described = app_commands.describe(**{s.name: s.description for s in specs})(callback)
-    choices = {
-        s.name: [app_commands.Choice(name=c, value=c) for c in s.choices]
-        for s in specs
-        if s.choices
-    }
+    described = app_commands.describe(**{s.name: localized(s.description, s.key) for s in specs})(
+        callback
+    )
+    choices = {s.name: [choice(s.name, c) for c in s.choices] for s in specs if s.choices}
     if choices:
         described = app_commands.choices(**choices)(described)
     cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
@@ -158,6 +163,17 @@ def build_command(
         if spec.autocomplete:
             cmd.autocomplete(spec.name)(_completer(complete, name, spec.name))
     return cmd
+
+
+def choice(argument: str, value: str) -> app_commands.Choice[str]:
+    """A fixed choice of an option: its name in the catalogue's words (``choice.<argument>.
+    <value>``) when it has them, in every language; else the value as typed (levels, formats)."""
+    key = f"choice.{argument}.{value}"
+    if key not in EN:
+        return app_commands.Choice(name=value, value=value)
+    return app_commands.Choice(
+        name=localized(one_line(EN[key], DESCRIPTION_LIMIT), key), value=value
+    )
 
 
 def _completer(

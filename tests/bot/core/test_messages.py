@@ -43,7 +43,8 @@ def test_every_message_is_used() -> None:
         if not p.name.startswith("messages")
     )
     # rules.<code>[.<reason>]: present.rules_key names them from the error (see the test below)
-    prefixes = [k.split("{")[0] for k in used_keys() if "{" in k] + ["rules."]
+    # choice.<argument>.<value>: the Discord front end names an option's choices by them
+    prefixes = [k.split("{")[0] for k in used_keys() if "{" in k] + ["rules.", "choice."]
     unused = [
         k for k in EN if f'"{k}"' not in source and not any(k.startswith(p) for p in prefixes)
     ]
@@ -177,3 +178,12 @@ def test_every_rules_error_a_player_can_meet_has_a_message() -> None:
         if len(parts) == 3:
             assert f'"{parts[2]}"' in source, key
     assert reasons
+
+
+def test_every_choice_name_is_a_choice_of_a_command() -> None:
+    offered = {(a.name, c) for command in COMMANDS for a in command.arguments for c in a.choices}
+    named = {tuple(k.split(".", 2)[1:]) for k in EN if k.startswith("choice.")}
+    assert named <= offered, named - offered
+    for command in COMMANDS:
+        for argument in command.arguments:
+            assert argument.key in EN, argument.key

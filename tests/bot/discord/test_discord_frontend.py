@@ -81,9 +81,29 @@ async def test_sync_registers_one_group_within_discord_limits(tmp_path: Path) ->
     ]
     assert options["board"]["game"]["type"] == 3 and options["board"]["game"]["autocomplete"]
     assert options["accept"]["challenge"]["autocomplete"]
-    assert group["description_localizations"] == {"ru": "Сёги и ва-сёги по переписке"}
-    for sub, command in zip(subcommands, COMMANDS, strict=True):  # the catalogue's Russian
-        assert sub["description_localizations"] == {"ru": command.summary("ru")}
+    others = ("ru", "ja", "pl")  # every catalogue language but English, Discord's default
+    assert group["description_localizations"] == {
+        "ru": "Сёги и ва-сёги по переписке",
+        "ja": "本将棋と和将棋を通信対局で",
+        "pl": "Graj w shogi i wa shogi korespondencyjnie",
+    }
+    for sub, command in zip(subcommands, COMMANDS, strict=True):  # the catalogue's words
+        assert sub["description_localizations"] == {k: command.summary(k) for k in others}
+        for option in sub.get("options", []):
+            assert set(option["description_localizations"]) == set(others), option["name"]
+    variant = options["challenge"]["variant"]
+    assert variant["choices"][2]["name"] == "Wa Shogi with drops"
+    assert variant["choices"][2]["name_localizations"] == {
+        "ru": "ва-сёги со сбросами",
+        "ja": "和将棋（持ち駒あり）",
+        "pl": "wa shogi ze zrzutami",
+    }
+    color = options["challenge"]["color"]["choices"]
+    assert [c["name_localizations"]["ru"] for c in color] == [
+        "случайно",
+        "сэнтэ (ходит первым)",
+        "готэ",
+    ]
     if os.environ.get("KOMABOT_UPDATE_SNAPSHOTS") == "1":
         text = json.dumps(stable(payload), indent=1, ensure_ascii=False, sort_keys=True)
         SNAPSHOT.write_text(text + "\n", encoding="utf-8")
