@@ -495,7 +495,7 @@ class ServiceBase:
             if bot_to_move:
                 body.append(text("bot.to_move", lang, name=mover, color=color))
             elif game.deadline is not None:
-                deadline = present.format_deadline(game.deadline, now, lang)
+                deadline = present.format_deadline(game.deadline, now, lang, game.chat.platform)
                 body.append(
                     text("move.next_deadline", lang, name=mover, color=color, deadline=deadline)
                 )

@@ -280,7 +280,7 @@ class ChallengeCommands(ServiceBase):
             color=color,
             time=present.format_time_control(ch.time_per_move, ctx.lang)
             + ("" if ch.rated else " · " + ctx.t("challenge.casual")),
-            expires=present.format_when(ch.expires_at, ctx.lang),
+            expires=present.format_when(ch.expires_at, ctx.lang, ch.chat.platform),
         )
         buttons: tuple[Button, ...]
         if ch.challenged is None:

@@ -236,7 +236,7 @@ class InfoCommands(ServiceBase):
                 else ctx.t("games.their_turn", name=names[pos.side])
             )
             deadline = (
-                ", " + present.format_deadline(game.deadline, ctx.now, ctx.lang)
+                ", " + present.format_deadline(game.deadline, ctx.now, ctx.lang, ctx.chat.platform)
                 if game.deadline is not None
                 else ""
             )

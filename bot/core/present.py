@@ -139,17 +139,31 @@ def format_delta(seconds: float, lang: str = "en") -> str:
     return " ".join(shown)
 
 
-def format_when(ts: float, lang: str = "en") -> str:
-    """An absolute UTC time with the weekday and month as ``lang`` writes them (CLDR data):
-    ``Wed, Nov 25 14:03 UTC``, ``ср, 25 нояб. 14:03 UTC``."""
+# Platforms that write a time in each reader's own language and time zone from a timestamp
+# (Discord's <t:UNIX:style> markup: f a date and time, R how long from now).
+TIMESTAMP_PLATFORMS = frozenset({"discord"})
+
+
+def format_when(ts: float, lang: str = "en", platform: str = "") -> str:
+    """An absolute time: on Discord its timestamp markup (each reader sees their own time
+    zone and language), elsewhere UTC with the weekday and month as ``lang`` writes them (CLDR
+    data): ``Wed, Nov 25 14:03 UTC``, ``ср, 25 нояб. 14:03 UTC``."""
+    if platform in TIMESTAMP_PLATFORMS:
+        return f"<t:{int(ts)}:f>"
     when = dt.datetime.fromtimestamp(ts, dt.UTC)
     day = format_skeleton("MMMEd", when, locale=locale(lang))
     return f"{day} {format_datetime(when, 'HH:mm', tzinfo=dt.UTC, locale=locale(lang))} UTC"
 
 
-def format_deadline(deadline: float, now: float, lang: str = "en") -> str:
-    relative = text("time.in", lang, delta=format_delta(deadline - now, lang))
-    return text("time.deadline", lang, when=format_when(deadline, lang), relative=relative)
+def format_deadline(deadline: float, now: float, lang: str = "en", platform: str = "") -> str:
+    """``deadline Wed, Nov 25 14:03 UTC (in 2d 5h)``; on Discord both parts are timestamp
+    markup (``<t:UNIX:f>``, ``<t:UNIX:R>``), which the client writes out and keeps current."""
+    if platform in TIMESTAMP_PLATFORMS:
+        relative = f"<t:{int(deadline)}:R>"
+    else:
+        relative = text("time.in", lang, delta=format_delta(deadline - now, lang))
+    when = format_when(deadline, lang, platform)
+    return text("time.deadline", lang, when=when, relative=relative)
 
 
 def format_duration(seconds: int, lang: str = "en") -> str:

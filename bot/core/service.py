@@ -229,6 +229,8 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             elif reminders:
                 await self.guard(self.fire_reminder(reminders, now), reminders, now)
             handled += len(batch)
+        if self.bot_player.started:  # the bot's turns a process that died had claimed
+            await self.bot_player.resume()
         await self.delivery.deliver_due()
         return handled
 
@@ -318,7 +320,7 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             left=present.format_delta(game.deadline - now, lang),
         )
         reply = Reply(
-            line + "\n" + present.format_deadline(game.deadline, now, lang),
+            line + "\n" + present.format_deadline(game.deadline, now, lang, game.chat.platform),
             mentions=(await self.user(mover),),
         )
         notice: NewNotice

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.core.commands import COMMANDS
-from bot.core.messages import CATALOGUE, EN, text
+from bot.core.messages import CATALOGUE, EN, LANGUAGES, text
 from bot.core.messages_ru import RU
 
 BOT = Path(__file__).resolve().parents[3] / "bot"
@@ -131,6 +131,20 @@ def test_deadlines_and_durations_in_russian() -> None:
     assert present.format_delta(21 * 60, "ru") == "21 минуту"
     assert present.format_time_control(3 * 86400, "ru") == "3 дня на ход"
     assert present.format_time_control(3 * 86400, "en") == "3d per move"
+
+
+def test_discord_deadlines_are_timestamps_its_clients_write_out() -> None:
+    from bot.core import present
+
+    deadline = 1795609500.0
+    for lang in LANGUAGES:
+        said = present.format_deadline(deadline, deadline - 3600, lang, "discord")
+        assert "<t:1795609500:f>" in said and "<t:1795609500:R>" in said, said
+        assert "UTC" not in said
+    assert present.format_deadline(deadline, deadline - 3600, "ru", "discord") == (
+        "срок <t:1795609500:f> (<t:1795609500:R>)"
+    )
+    assert present.format_when(deadline, "ja", "telegram") == "11月25日(水) 12:25 UTC"
 
 
 RULES = BOT.parent / "rules"
