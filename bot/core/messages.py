@@ -656,6 +656,16 @@ EN: dict[str, str] = {
     ),
     "challenge.thread_name": "Shogi: {name}'s challenge",
     "discord.thread_opened": "Challenge posted in {thread}; the game will be played there.",
+    # --- Telegram: the bot's profile (setMyDescription, setMyShortDescription) ---------------
+    "telegram.description": (
+        "I am Komabot: play Standard Shogi and Wa Shogi by correspondence, here or in your groups. "
+        "Challenge someone with /challenge or play me with /play; type moves as 7g7f, P-7f or ７六"
+        "歩 and get the board after every move. /piece and /cheatsheet show how the pieces move; "
+        "/help lists every command."
+    ),
+    "telegram.short_description": (
+        "Standard Shogi and Wa Shogi by correspondence: challenges, board images, ratings."
+    ),
     # --- slash-command options and the names of their choices (Discord) ------------------
     "arg.game": "game number, when you have several or watch another game",
     "arg.challenge.opponent": "who to challenge (me too); leave out for an open challenge",

@@ -661,6 +661,16 @@ JA: dict[str, str] = {
     ),
     "challenge.thread_name": "将棋：{name} さんの申し込み",
     "discord.thread_opened": "申し込みを {thread} に投稿しました。対局はそちらで行います。",
+    # --- Telegram: the bot's profile (setMyDescription, setMyShortDescription) ---------------
+    "telegram.description": (
+        "Komabot です。本将棋と和将棋の通信対局ができます（この個人チャットでもグループでも）。"
+        "/challenge で相手に申し込むか、/play で私と対局してください。指し手は ７六歩、P-7f、7g7f "
+        "のように書き、一手ごとに盤面が届きます。/piece と /cheatsheet で駒の動きを、/help ですべて"
+        "のコマンドを表示します。"
+    ),
+    "telegram.short_description": (
+        "本将棋と和将棋の通信対局：対局の申し込み、盤面画像、レーティング。"
+    ),
     # --- slash-command options and the names of their choices (Discord) ------------------
     "arg.game": "対局番号（複数の対局があるときや観戦するとき）",
     "arg.challenge.opponent": "申し込む相手（私でも可）。誰でもよければ省略",

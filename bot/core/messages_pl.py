@@ -663,6 +663,16 @@ PL: dict[str, str] = {
     ),
     "challenge.thread_name": "Shogi: wyzwanie od {name}",
     "discord.thread_opened": "Wyzwanie opublikowano w {thread}; tam będzie rozgrywana partia.",
+    # --- Telegram: the bot's profile (setMyDescription, setMyShortDescription) ---------------
+    "telegram.description": (
+        "Jestem Komabot: graj w shogi i wa shogi korespondencyjnie, tutaj lub w swoich grupach. "
+        "Wyzwij kogoś poleceniem /challenge albo zagraj ze mną przez /play; ruchy zapisuj jako "
+        "7g7f, P-7f lub ７六歩, a po każdym ruchu dostaniesz planszę. /piece i /cheatsheet "
+        "pokazują ruchy bierek; /help – wszystkie polecenia."
+    ),
+    "telegram.short_description": (
+        "Shogi i wa shogi korespondencyjnie: wyzwania, obrazy planszy, rankingi."
+    ),
     # --- slash-command options and the names of their choices (Discord) ------------------
     "arg.game": "numer partii, gdy masz ich kilka lub oglądasz cudzą",
     "arg.challenge.opponent": "kogo wyzwać (mnie też); pomiń, aby rzucić otwarte wyzwanie",

@@ -652,6 +652,16 @@ RU: dict[str, str] = {
     ),
     "challenge.thread_name": "Сёги: вызов от {name}",
     "discord.thread_opened": "Вызов опубликован в {thread}; партия будет идти там.",
+    # --- Telegram: the bot's profile (setMyDescription, setMyShortDescription) ---------------
+    "telegram.description": (
+        "Я Komabot: играйте в сёги и ва-сёги по переписке, здесь или в своих группах. Вызовите "
+        "соперника командой /challenge или сыграйте со мной через /play; ходы пишутся как 7g7f, "
+        "P-7f или ７六歩, после каждого хода приходит доска. /piece и /cheatsheet показывают, как "
+        "ходят фигуры; /help — все команды."
+    ),
+    "telegram.short_description": (
+        "Сёги и ва-сёги по переписке: вызовы, изображения доски, рейтинги."
+    ),
     # --- slash-command options and the names of their choices (Discord) ------------------
     "arg.game": "номер партии, если их у вас несколько или вы смотрите чужую",
     "arg.challenge.opponent": "кого вызвать (можно и меня); не указывайте для открытого вызова",

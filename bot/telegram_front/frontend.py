@@ -18,7 +18,15 @@ from collections.abc import Awaitable
 from typing import Any
 
 import telegram
-from telegram import BotCommand, Update
+from telegram import (
+    BotCommand,
+    BotCommandScope,
+    BotCommandScopeAllChatAdministrators,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    BotCommandScopeDefault,
+    Update,
+)
 from telegram.constants import ChatType
 from telegram.error import BadRequest, Forbidden, InvalidToken, NetworkError, TelegramError
 from telegram.ext import (
@@ -55,24 +63,51 @@ KEEP_BUTTONS_AFTER = frozenset(
 """Buttons that only show something stay under their message; an answered question's go."""
 ALERT_LIMIT = 200  # characters in an answerCallbackQuery alert
 COMMAND_DESCRIPTION_LIMIT = 256
+DESCRIPTION_LIMIT = 512  # setMyDescription: what an empty private chat with the bot shows
+SHORT_DESCRIPTION_LIMIT = 120  # setMyShortDescription: the bot's profile and share card
+# Commands a group's members other than its administrators are not offered in the menu: they
+# change the chat's settings (a member may still type /settings reminders dm).
+ADMIN_COMMANDS = frozenset({"settings"})
 READY_TIMEOUT = 120.0  # seconds the Outbox waits for the bot to log in
 START_ATTEMPTS_PAUSE = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
 
 
-def bot_commands(lang: str = "en") -> list[BotCommand]:
-    """The menu Telegram shows: every command of the service's table, with its summary."""
+def bot_commands(lang: str = "en", members: bool = False) -> list[BotCommand]:
+    """The menu Telegram shows: the commands of the service's table with their summaries; for
+    ``members`` of a group (not its administrators) without those that change the chat."""
     return [
         BotCommand(command.name, command.summary(lang)[:COMMAND_DESCRIPTION_LIMIT])
         for command in COMMANDS
+        if not (members and command.name in ADMIN_COMMANDS)
     ]
 
 
+# (scope, whether it is a group's ordinary members) in the order they are registered; the
+# default scope first, for clients that match no other
+MENU_SCOPES: tuple[tuple[BotCommandScope, bool], ...] = (
+    (BotCommandScopeDefault(), False),
+    (BotCommandScopeAllPrivateChats(), False),
+    (BotCommandScopeAllGroupChats(), True),
+    (BotCommandScopeAllChatAdministrators(), False),
+)
+
+
 async def register_commands(bot: telegram.Bot) -> None:
-    """``setMyCommands``: the default menu in English, and one per other catalogue language."""
-    await bot.set_my_commands(bot_commands())
+    """``setMyCommands`` for private chats, groups and group administrators, each in English
+    (the default) and in every other catalogue language; ``setMyDescription`` and
+    ``setMyShortDescription`` in every language too."""
+    for scope, members in MENU_SCOPES:
+        for lang in LANGUAGES:
+            code = "" if lang == "en" else lang
+            await bot.set_my_commands(
+                bot_commands(lang, members), scope=scope, language_code=code or None
+            )
     for lang in LANGUAGES:
-        if lang != "en":
-            await bot.set_my_commands(bot_commands(lang), language_code=lang)
+        code = None if lang == "en" else lang
+        description = text("telegram.description", lang)[:DESCRIPTION_LIMIT]
+        short = text("telegram.short_description", lang)[:SHORT_DESCRIPTION_LIMIT]
+        await bot.set_my_description(description, language_code=code)
+        await bot.set_my_short_description(short, language_code=code)
 
 
 class ChatOrder(BaseUpdateProcessor):

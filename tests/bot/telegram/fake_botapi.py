@@ -26,6 +26,17 @@ from aiohttp import web
 JSON = dict[str, Any]
 
 COMMAND_NAME = re.compile(r"^[a-z0-9_]{1,32}$")
+SCOPES = frozenset(
+    {
+        "default",
+        "all_private_chats",
+        "all_group_chats",
+        "all_chat_administrators",
+        "chat",
+        "chat_administrators",
+        "chat_member",
+    }
+)
 BOT_COMMAND_AT_START = re.compile(r"^/[A-Za-z0-9_]+(?:@[A-Za-z0-9_]+)?")
 MENTION = re.compile(r"(?<![\w@])@[A-Za-z0-9_]{5,32}")
 
@@ -101,7 +112,11 @@ class FakeBotApi:
         self.messages: dict[tuple[int, int], JSON] = {}
         self.sent: list[JSON] = []  # every message the bot sent, in order
         self.commands: list[JSON] | None = None  # the default menu
-        self.menus: dict[str, list[JSON]] = {}  # language code ("" default) -> menu
+        self.menus: dict[str, list[JSON]] = {}  # language code ("" default) -> default menu
+        # (scope type: "default", "all_private_chats"..., language code) -> menu
+        self.scoped_menus: dict[tuple[str, str], list[JSON]] = {}
+        self.descriptions: dict[str, str] = {}  # language code -> setMyDescription
+        self.short_descriptions: dict[str, str] = {}  # language code -> setMyShortDescription
         self.webhook_url = ""
         self.callbacks_open: dict[str, JSON] = {}
         self.callback_answers: dict[str, dict[str, str]] = {}
@@ -395,9 +410,28 @@ class FakeBotApi:
             if not 1 <= len(command.get("description", "")) <= 256:
                 raise bad_request(f"BOT_COMMAND_DESCRIPTION_INVALID: {command!r}")
         language = call.params.get("language_code", "")
-        self.menus[language] = commands
-        if not language:
-            self.commands = commands
+        scope = call.json("scope") if "scope" in call.params else {"type": "default"}
+        if scope.get("type") not in SCOPES:
+            raise bad_request(f"BOT_COMMAND_SCOPE_INVALID: {scope!r}")
+        self.scoped_menus[(scope["type"], language)] = commands
+        if scope["type"] == "default":
+            self.menus[language] = commands
+            if not language:
+                self.commands = commands
+        return True
+
+    async def _api_setMyDescription(self, call: ApiCall) -> bool:
+        description = call.params.get("description", "")
+        if len(description) > 512:
+            raise bad_request("BOT_DESCRIPTION_INVALID: longer than 512 characters")
+        self.descriptions[call.params.get("language_code", "")] = description
+        return True
+
+    async def _api_setMyShortDescription(self, call: ApiCall) -> bool:
+        short = call.params.get("short_description", "")
+        if len(short) > 120:
+            raise bad_request("BOT_SHORT_DESCRIPTION_INVALID: longer than 120 characters")
+        self.short_descriptions[call.params.get("language_code", "")] = short
         return True
 
     async def _api_getChatMember(self, call: ApiCall) -> JSON:

@@ -72,6 +72,29 @@ async def test_a_menu_per_catalogue_language(
     assert [c["command"] for c in fake.menus["ru"]] == [c.name for c in COMMANDS]
 
 
+async def test_menus_per_scope_and_language_and_a_description_per_language(
+    fake: FakeBotApi, start_front: StartFront
+) -> None:
+    async with start_front(Script()):
+        pass
+    scopes = ("default", "all_private_chats", "all_group_chats", "all_chat_administrators")
+    codes = ("", "ru", "ja", "pl")
+    assert set(fake.scoped_menus) == {(s, c) for s in scopes for c in codes}
+    every = [c.name for c in COMMANDS]
+    for code in codes:
+        assert [c["command"] for c in fake.scoped_menus[("all_private_chats", code)]] == every
+        admins = fake.scoped_menus[("all_chat_administrators", code)]
+        assert [c["command"] for c in admins] == every
+        members = [c["command"] for c in fake.scoped_menus[("all_group_chats", code)]]
+        assert "settings" not in members and set(members) == set(every) - {"settings"}
+        assert fake.descriptions[code] and fake.short_descriptions[code]
+    assert fake.scoped_menus[("all_private_chats", "ja")][0]["description"] == (
+        COMMANDS[0].summary("ja")
+    )
+    assert fake.descriptions["ru"].startswith("Я Komabot")
+    assert fake.short_descriptions["pl"].startswith("Shogi i wa shogi")
+
+
 async def test_group_commands_mentions_and_replies(
     fake: FakeBotApi, start_front: StartFront
 ) -> None:
