@@ -23,7 +23,7 @@ from bot.core.api import ChatRef, DeliveryRefused, Handler, Platform, Reply, Req
 from bot.core.messages import text
 from bot.discord_front import completion
 from bot.discord_front.cards import CardIndex, CardMessage
-from bot.discord_front.commands import CatalogueTranslator, build_group
+from bot.discord_front.commands import LOCALES, CatalogueTranslator, build_group
 from bot.discord_front.render import DEFAULT_UPLOAD_LIMIT, Outgoing, render
 from bot.discord_front.requests import (
     button_request,
@@ -515,7 +515,8 @@ class DiscordFrontEnd:
             await _discard_thread(thread)
             return reply
         await self.send(threaded.chat, reply)
-        return Reply(text("discord.thread_opened", thread=thread.mention))
+        said = text("discord.thread_opened", reply.lang, thread=thread.mention)
+        return Reply(said, lang=reply.lang)
 
     async def complete(
         self, interaction: discord.Interaction[Any], command: str, argument: str, current: str
@@ -553,11 +554,12 @@ class DiscordFrontEnd:
     ) -> None:
         """The central error handler: slash commands, buttons and autocomplete end here."""
         command = interaction.command.name if interaction.command else "shogi"
+        lang = LOCALES.get(interaction.locale, "en")  # the chat's settings are not at hand
         if isinstance(error, app_commands.TransformerError):
-            message = text("discord.bad_option", option=str(error.value), problem=str(error))
+            message = text("discord.bad_option", lang, option=str(error.value), problem=str(error))
         else:
             log.error("interaction /%s failed", command, exc_info=error)
-            message = text("error.internal", command=command)
+            message = text("error.internal", lang, command=command)
         if interaction.type is discord.InteractionType.autocomplete:
             return  # nothing can be shown while someone types
         try:

@@ -133,6 +133,7 @@ def render(reply: Reply, upload_limit: int | None = DEFAULT_UPLOAD_LIMIT) -> Out
     if dropped:
         note = messages.text(
             "discord.too_big",
+            reply.lang,
             files=", ".join(a.filename for a in dropped),
             limit=f"{(upload_limit or 0) / 2**20:g} MiB",
         )

@@ -110,6 +110,13 @@ async def register_commands(bot: telegram.Bot) -> None:
         await bot.set_my_short_description(short, language_code=code)
 
 
+def user_language(user: telegram.User | None) -> str:
+    """The catalogue language of a Telegram user's app (``language_code``), else English: for
+    the few words said before the chat's settings are read."""
+    code = (user.language_code or "").split("-")[0] if user is not None else ""
+    return code if code in LANGUAGES else "en"
+
+
 class ChatOrder(BaseUpdateProcessor):
     """Processes updates of one chat one after another, of different chats side by side."""
 
@@ -378,7 +385,8 @@ class TelegramFrontEnd:
         if source is not None:
             owner = await self.memory.owner(source.chat.id, source.message_id)
             if owner is not None and owner != request.user.id:
-                await self._answer(query, text("button.not_yours"), answered)
+                said = text("button.not_yours", user_language(query.from_user))
+                await self._answer(query, said, answered)
                 return
             media = isinstance(source, telegram.Message) and bool(source.photo or source.document)
             press = Press(Posted(source.chat.id, source.message_id, caption=media))
