@@ -22,11 +22,18 @@ a pause (5 s, 30 s, 2 min, ... hourly), or at the next start.  Nothing is lost: 
 
 **Restarts.**  :meth:`BotPlayer.start` queues every active game where the bot is to move
 (found through an index of the active games against the bot).
+
+**Several processes.**  A turn is taken only with a claim on the game at its version
+(:meth:`~bot.store.interface.Store.claim_engine_turn`), so one process thinks about each of the
+bot's moves however many queued it; a process that dies leaves its claims to run out
+(:meth:`BotPlayer.lease`), after which the others' timer passes (at least once a minute) find
+the game unclaimed and take the turn up.  A clean shutdown gives its claims up at once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 from dataclasses import replace
@@ -39,7 +46,7 @@ from bot.core.delivery import retry_pause
 from bot.core.engine_runner import Engine, EngineAnswer, EngineQuery, EngineUnavailable
 from bot.core.fair_queue import FairQueue
 from bot.core.messages import plural, text
-from bot.store.errors import VersionConflict
+from bot.store.errors import StoreError, VersionConflict
 from bot.store.models import ENGINE_PLAYER, ENGINE_SCORES_KEPT, GameRow, GameStatus
 from rules import (
     GOTE,
@@ -61,6 +68,7 @@ log = logging.getLogger("komabot.bot_player")
 DEFAULT_LEVEL = 3  # /play with no level: a middling one
 DEFAULT_VARIANT = "shogi"  # /play in a chat that has played nothing yet
 CLOSE_SECONDS = 10.0  # at shutdown, how long turns under way and queued may take to finish
+CLAIM_MARGIN = 120.0  # seconds a claim on a turn lasts beyond three times the time per move
 
 
 class BotPlayer:
@@ -74,6 +82,7 @@ class BotPlayer:
         self._later: set[asyncio.Task[Any]] = set()  # resuming, and turns to try again later
         self._failures: dict[int, int] = {}  # game id -> failed turns in a row
         self._closing = False
+        self.started = False  # start() was called: the timer passes take up unclaimed turns
 
     # --- starting a game ----------------------------------------------------------------
 
@@ -153,31 +162,45 @@ class BotPlayer:
         if self.its_turn(game):
             ctx.after.append(functools.partial(self.request, game))
 
-    def request(self, game: GameRow) -> None:
-        """Queue the bot's turn in ``game`` (nothing if it is queued or under way)."""
+    def request(self, game: GameRow) -> bool:
+        """Queue the bot's turn in ``game``; False (nothing done) if it is queued or under way,
+        or not the bot's turn."""
         if self._closing or not self.its_turn(game):
-            return
+            return False
         human = game.gote if game.engine_color == SENTE else game.sente
-        self.queue.put(human, game.id)  # people take turns: see FairQueue
+        queued = self.queue.put(human, game.id)  # people take turns: see FairQueue
         while len(self._lanes) < self.engine.parallel:
             self._lanes.append(asyncio.ensure_future(self._lane()))
+        return queued
 
     def start(self) -> None:
         """At start-up: start the engine's workers in the background and queue every game
         where the bot is to move."""
         self.engine.start()
+        self.started = True
         task = asyncio.ensure_future(self.resume())
         self._later.add(task)
         task.add_done_callback(self._later.discard)
 
     async def resume(self) -> int:
-        """Queue the bot's turn in every active game where it is to move; how many."""
-        games = [g for g in await self.service.store.active_engine_games() if self.its_turn(g)]
-        for game in games:
-            self.request(game)
-        if games:
-            log.info("resuming the bot's turn in %d games", len(games))
-        return len(games)
+        """Queue the bot's turn in every active game where it is to move and that no process
+        holds a claim on; how many were not queued here yet."""
+        store, now = self.service.store, self.service.clock.now()
+        games = [g for g in await store.unclaimed_engine_games(now) if self.its_turn(g)]
+        new = sum(self.request(game) for game in games)
+        if new:
+            log.info("taking up the bot's turn in %d games", new)
+        return new
+
+    @property
+    def lease(self) -> float:
+        """Seconds a claim on a turn lasts: the search's time and a margin."""
+        return 3 * self.service.config.engine_movetime_ms / 1000 + CLAIM_MARGIN
+
+    @property
+    def owner(self) -> str:
+        """This process, as its claims name it."""
+        return self.service.delivery.owner
 
     async def settled(self) -> None:
         """Wait until no turn waits or runs and their messages went out (for tests)."""
@@ -201,6 +224,9 @@ class BotPlayer:
             lane.cancel()
         await asyncio.gather(*self._lanes, *self._later, return_exceptions=True)
         self._lanes.clear()
+        if self.started:
+            with contextlib.suppress(StoreError):  # a read-only database: they run out
+                await self.service.store.release_engine_turns(self.owner)
         await self.engine.close()
 
     async def _lane(self) -> None:
@@ -223,6 +249,10 @@ class BotPlayer:
         if game is None or not self.its_turn(game):
             self._failures.pop(game_id, None)
             return
+        now = svc.clock.now()
+        if not await svc.store.claim_engine_turn(game.id, game.version, self.owner, now,
+                                                 now + self.lease):  # fmt: skip
+            return  # another process thinks about this move
         pos = await svc.position_of(game)
         if pos.outcome() is not None or not pos.legal_moves():
             return  # decided by the rules already: there is nothing to ask

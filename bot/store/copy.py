@@ -18,6 +18,7 @@ TABLES = (
     "frontend_state",
     "challenges",
     "games",
+    "engine_turns",
     "timers",
     "outbox",
     "ratings",

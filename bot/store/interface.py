@@ -127,6 +127,24 @@ class Store(Protocol):
         start to resume the games where the bot is to move."""
         ...
 
+    async def unclaimed_engine_games(self, now: float) -> list[GameRow]:
+        """The active games against the bot that no process holds a live claim on at their
+        present version (see :meth:`claim_engine_turn`), oldest first."""
+        ...
+
+    async def claim_engine_turn(
+        self, game_id: int, version: int, owner: str, now: float, until: float
+    ) -> bool:
+        """Claim the bot's turn in ``game_id`` at ``version`` for ``owner`` until ``until``;
+        False while another owner's claim on that version lasts.  Only the holder asks the
+        engine, so one process thinks about each move; a claim that ends (its process died)
+        lets another process take the turn."""
+        ...
+
+    async def release_engine_turns(self, owner: str) -> None:
+        """Give up ``owner``'s claims (at a clean shutdown: the next start takes them up)."""
+        ...
+
     async def latest_variant(self, chat: ChatKey) -> str | None:
         """The variant of the newest game in ``chat`` (active or finished), None if none."""
         ...

@@ -289,6 +289,21 @@ MIGRATIONS: tuple[Migration, ...] = (
             WHERE status = 'finished';
         """,
     ),
+    Migration(
+        12,
+        "the bot's turns claimed by one process at a time",
+        # A process asks the engine for the bot's move in a game only while it holds the claim
+        # on the game at its version (claimed_until in Unix time); a claim that ends (its
+        # process died) or is for an older version lets another process take the turn.
+        """
+        CREATE TABLE engine_turns (
+            game_id INTEGER PRIMARY KEY,
+            version INTEGER NOT NULL,
+            claimed_by TEXT NOT NULL,
+            claimed_until REAL NOT NULL
+        );
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -571,6 +571,35 @@ class SqlStore:
         )
         return [game_of(r) for r in rows]
 
+    async def unclaimed_engine_games(self, now: float) -> list[GameRow]:
+        rows = await self._all(
+            f"SELECT {GAME_COLUMNS} FROM games {self._indexed('games_engine_active')} "
+            "WHERE status = 'active' AND engine_level IS NOT NULL AND NOT EXISTS ("
+            "SELECT 1 FROM engine_turns AS t WHERE t.game_id = games.id "
+            "AND t.version = games.version AND t.claimed_until > ?) ORDER BY id",
+            (now,),
+        )
+        return [game_of(r) for r in rows]
+
+    async def claim_engine_turn(
+        self, game_id: int, version: int, owner: str, now: float, until: float
+    ) -> bool:
+        async with self._write() as tx:
+            changed = await tx.run(
+                "INSERT INTO engine_turns (game_id, version, claimed_by, claimed_until) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+                "version = excluded.version, claimed_by = excluded.claimed_by, "
+                "claimed_until = excluded.claimed_until "
+                "WHERE engine_turns.claimed_by = excluded.claimed_by "
+                "OR engine_turns.version != excluded.version OR engine_turns.claimed_until <= ?",
+                (game_id, version, owner, until, now),
+            )
+        return changed == 1
+
+    async def release_engine_turns(self, owner: str) -> None:
+        async with self._write() as tx:
+            await tx.run("DELETE FROM engine_turns WHERE claimed_by = ?", (owner,))
+
     async def latest_variant(self, chat: ChatKey) -> str | None:
         # the newest active and the newest finished game of the chat: two index look-ups
         row = await self._one(

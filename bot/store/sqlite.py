@@ -397,6 +397,13 @@ _ROW_CHECKS: dict[str, tuple[str, str, Callable[[Any], object] | None, dict[str,
         None,
         {"key": str, "value": str},
     ),
+    "engine_turns": (
+        "game_id, version, claimed_by, claimed_until",
+        "engine_turns WHERE game_id IN (SELECT id FROM games INDEXED BY games_engine_active "
+        "WHERE status = 'active' AND engine_level IS NOT NULL)",
+        None,
+        {"game_id": int, "version": int, "claimed_by": str, "claimed_until": float},
+    ),
 }
 
 

@@ -24,7 +24,7 @@ from tests.postgres_server import PostgresServer
 
 async def sqlite_with_everything(path: Path) -> None:
     """A database with a row in every table: games, challenges, timers, settings, ratings,
-    front-end state and queued messages."""
+    front-end state, queued messages and a claim on the bot's turn."""
     await build_real_database(path)
     h = await Harness(path, FakeClock(), Config()).open()
     try:
@@ -33,6 +33,7 @@ async def sqlite_with_everything(path: Path) -> None:
         await h.play(game, "7g7f", "3c3d", "2g2f", "8c8d")
         await h.say(ALICE, "resign", "yes", chat=rated)
         await h.store.put_state("telegram", "username", "bob_b", '{"id": "2"}')
+        await h.store.claim_engine_turn(game.id, game.version, "a process", 1.0, 2.0)
         await h.store.queue_notices([NewNotice("x", ChatKey("console", "main"), "{}", "k", 1.0)])
     finally:
         await h.close()

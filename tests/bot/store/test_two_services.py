@@ -1,5 +1,6 @@
 """Two game services (two bot processes) on one database, on both backends: each reminder is
-claimed by one of them and sent once, also when a process dies holding its claim."""
+claimed by one of them and sent once, and each of the bot's moves thought about by one, also
+when a process dies holding its claim."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from bot.config import Config
 from bot.core.api import ChatRef
 from bot.core.clock import FakeClock
 from bot.core.service import TIMER_LEASE
-from tests.bot.core.harness import Harness, person
+from tests.bot.core.engine_fakes import RecordingEngine
+from tests.bot.core.harness import ALICE, Harness, person
 from tests.bot.store.conftest import OpenStore
 
 GAMES = 12
@@ -71,4 +73,60 @@ async def test_reminders_a_dead_process_had_claimed_are_sent_after_its_lease(
         await two.service.fire_due()
         assert sorted(reminders(one, two)) == sorted(f"c{i}" for i in range(GAMES))
     finally:
+        await two.close()
+
+
+async def bot_games_on_two_services(
+    open_store: OpenStore, tmp_path: Path
+) -> tuple[FakeClock, Harness, Harness, RecordingEngine, RecordingEngine]:
+    clock = FakeClock()
+    engines = RecordingEngine(), RecordingEngine()
+    one = await Harness(tmp_path / "one", clock, Config(), engines[0], open_store=open_store).open()
+    two = await Harness(tmp_path / "two", clock, Config(), engines[1], open_store=open_store).open()
+    return clock, one, two, *engines
+
+
+async def test_the_bots_move_is_thought_about_by_one_process(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    _, one, two, first, second = await bot_games_on_two_services(open_store, tmp_path)
+    try:
+        one.service.bot_player.start()
+        two.service.bot_player.start()
+        for i in range(6):  # the bot has sente: its turn is queued by the process that answered
+            h = (one, two)[i % 2]
+            await h.say(person(f"p{i}"), "play", "shogi", "gote", chat=ChatRef("console", f"b{i}"))
+        await asyncio.gather(one.service.fire_due(), two.service.fire_due())  # and found there
+        await one.service.bot_player.settled()
+        await two.service.bot_player.settled()
+        asked = first.asked + second.asked
+        assert sorted(asked) == sorted(set(asked)) and len(asked) == 6
+        for game in await one.store.active_engine_games():
+            assert len(game.moves) == 1
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_a_turn_a_dead_process_claimed_is_taken_up_when_its_claim_ends(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    clock, one, two, first, second = await bot_games_on_two_services(open_store, tmp_path)
+    try:
+        await one.say(ALICE, "play", "shogi", "gote")  # not started: nobody takes the turn
+        (game,) = await one.store.active_engine_games()
+        now = clock.now()
+        lease = two.service.bot_player.lease
+        assert await one.store.claim_engine_turn(game.id, game.version, "dead", now, now + lease)
+        two.service.bot_player.start()
+        await two.service.bot_player.settled()
+        await two.service.fire_due()
+        assert second.asked == []  # the claim still lasts
+        await clock.advance(lease)
+        await two.service.fire_due()
+        await two.service.bot_player.settled()
+        assert second.asked == [game.id] and first.asked == []
+        assert len((await two.game(game.id)).moves) == 1
+    finally:
+        await one.close()
         await two.close()
