@@ -91,11 +91,12 @@ class PlayCommands(ServiceBase):
             key = "move.promotion_choice" if exc.code == "promotion_choice" else "move.ambiguous"
             raise UserError(key, buttons=button_rows(buttons), text=move_text) from None
         except IllegalMoveError as exc:
-            problem = present.rules_problem(exc, pos, ctx.lang)
+            problem = present.rules_problem(exc, pos, ctx.lang, ctx.settings.notation)
             raise UserError("move.illegal", problem=problem) from None
         except RulesError as exc:
             raise UserError(
-                "move.malformed", problem=present.rules_problem(exc, pos, ctx.lang)
+                "move.malformed",
+                problem=present.rules_problem(exc, pos, ctx.lang, ctx.settings.notation),
             ) from None
 
     async def play(

@@ -27,6 +27,7 @@ from rules import (
     load_variant,
     notation,
 )
+from rules.notation.squares import japanese_square
 from rules.outcome import ImpasseReport
 
 log = logging.getLogger("komabot.present")
@@ -65,11 +66,14 @@ def or_list(items: list[str], lang: str) -> str:
     return text("describe.list", lang).join(items[:-1]) + text("describe.or", lang) + items[-1]
 
 
-def rules_problem(exc: RulesError, where: Position | Variant, lang: str = "en") -> str:
+def rules_problem(
+    exc: RulesError, where: Position | Variant, lang: str = "en", notation: str = "western"
+) -> str:
     """Why a move, a square or a piece name was refused, in ``lang``: the catalogue's
-    ``rules.<code>`` with the error's facts (pieces by their names in ``lang``), and, for an
-    unreadable move, examples of moves that are legal now; English replies use the rules core's
-    own message, which the English templates mirror."""
+    ``rules.<code>`` with the error's facts (pieces by their names in ``lang``, squares as the
+    chat's ``notation`` writes them), and, for an unreadable move, examples of moves that are
+    legal now; English replies use the rules core's own message, which the English templates
+    mirror."""
     message = rules_key(exc)
     if lang == "en" or message not in CATALOGUE.get(lang, {}):
         return exc.message
@@ -83,6 +87,12 @@ def rules_problem(exc: RulesError, where: Position | Variant, lang: str = "en") 
     for key in ("piece", "blocker_piece"):
         if key in params:
             params[key] = name(params[key])
+    if notation == "japanese":  # ８二 for 8b; what the player wrote stays as written
+        for key in SQUARE_FACTS:
+            if isinstance(params.get(key), str):
+                params[key] = japanese_name(variant, params[key])
+            elif isinstance(params.get(key), list):
+                params[key] = [japanese_name(variant, str(s)) for s in params[key]]
     for key in ("side", "blocker_side"):
         if key in params:
             params[key] = color_name(int(params[key]), lang)
@@ -110,6 +120,13 @@ def rules_problem(exc: RulesError, where: Position | Variant, lang: str = "en") 
 
 
 EXAMPLE_STYLES = ("usi", "western", "japanese")
+SQUARE_FACTS = ("square", "origin", "blocker", "king", "other", "attackers", "origins")
+
+
+def japanese_name(variant: Variant, square: str) -> str:
+    """A square's Japanese name (``８二``); anything that is not a square name as it was."""
+    sq = variant.tables.square_index.get(square)
+    return japanese_square(variant, sq) if sq is not None else square
 
 
 def rules_key(exc: RulesError) -> str:

@@ -58,7 +58,7 @@ def allowed_words() -> set[str]:
         # the Japanese names of rules, as players of every language say them
         *("nifu", "uchifuzume", "sennichite", "shogi"),
         # words Polish shares with English
-        *("format", "same"),
+        *("format", "same", "ten"),
     }
     return typed
 
@@ -282,3 +282,24 @@ def test_the_scanner_finds_english() -> None:
     assert leftovers("Ход не сделан: your crane king on 6k cannot move to 6i", english)
     assert leftovers("на одну клетку · one step", english) == ["one", "step"]
     assert leftovers("/board 12 · 7g7f · Alice", english) == []
+
+
+def test_a_japanese_chat_names_squares_in_japanese() -> None:
+    pos = Position.start(load_variant("shogi"))
+    with pytest.raises(RulesError) as caught:
+        parse_move(pos, "8h2b")
+    said = present.rules_problem(caught.value, pos, "ja", "japanese")
+    assert "８八" in said and "２二" in said and "７七" in said and "8h" not in said, said
+    assert "8h" in present.rules_problem(caught.value, pos, "ja", "western")
+
+
+async def test_a_chat_turned_japanese_writes_moves_in_japanese(h: Harness) -> None:
+    changed = await h.say(CAROL, "settings", "language", "ja")
+    assert changed.text == "設定を変更しました：language ja, notation japanese。"
+    await h.say(ALICE, "challenge", "shogi", "sente", "1d", target=BOB)
+    await h.say(BOB, "accept")
+    played = await h.say(ALICE, "move", "7g7f")
+    assert played.text.startswith("Alice：７六歩")
+    await h.say(CAROL, "settings", "language", "en")
+    kept = await h.say(CAROL, "settings", "language", "ja", "notation", "usi")
+    assert kept.text == "設定を変更しました：language ja, notation usi。"
