@@ -282,31 +282,29 @@ JA: dict[str, str] = {
     "history.unrated": "非レーティング",
     "history.export": "棋譜のダウンロード：/export 番号",
     # --- why a move is illegal (rules error codes) ---------------------------------------
-    "rules.no_piece": "{square} に駒がありません",
-    "rules.not_your_piece": "{square} の{piece}は相手の駒です",
-    "rules.own_piece_on_target": "{square} には自分の{piece}があります",
-    "rules.bad_pattern": "{piece}は {origin} から {square} へ動けません",
+    "rules.no_piece": "{square}に駒がありません",
+    "rules.not_your_piece": "{square}の{piece}は相手の駒です",
+    "rules.own_piece_on_target": "{square}には自分の{piece}があります",
+    "rules.bad_pattern": "{piece}は{origin}から{square}へ動けません",
     "rules.path_blocked": (
-        "{origin} の{piece}は {square} へ行けません。{blocker} の{blocker_side}の"
+        "{origin}の{piece}は{square}へ行けません。{blocker}の{blocker_side}の"
         "{blocker_piece}が道をふさいでいます"
     ),
     "rules.cannot_promote.never_promotes": "{piece}は成れません",
     "rules.promotion_outside_zone": (
-        "成れるのは敵陣（奥の{depth}段）に入る手か敵陣から出る手だけです。{origin}-{square} は"
+        "成れるのは敵陣（奥の{depth}段）に入る手か敵陣から出る手だけです。{origin}-{square}は"
         "どちらでもありません"
     ),
     "rules.must_promote": (
-        "{square} の{piece}はそれ以上動けなくなるので、成らなければなりません（+ を付けてください）"
+        "{square}の{piece}はそれ以上動けなくなるので、成らなければなりません（+ を付けてください）"
     ),
     "rules.not_in_hand": "持ち駒に{piece}がありません",
-    "rules.dead_drop": "{square} に打った{piece}は動けなくなるので、そこには打てません",
+    "rules.dead_drop": "{square}に打った{piece}は動けなくなるので、そこには打てません",
     "rules.nifu": "この筋には成っていない{piece}がすでにあります（{other}）：二歩は反則です",
     "rules.uchifuzume": "{piece}を打って詰ますことはできません（打ち歩詰め）",
-    "rules.leaves_king_in_check": (
-        "この手を指すと {king} の玉が {attackers} から王手されたままになります"
-    ),
+    "rules.leaves_king_in_check": ("この手を指すと{king}の玉に{attackers}から王手がかかります"),
     "rules.still_in_check": (
-        "王手がかかっています。この手の後も {king} の玉は {attackers} から攻められています"
+        "王手がかかっています。この手の後も{king}の玉は{attackers}から攻められています"
     ),
     "rules.foreign_piece": (
         "{written} は別の将棋の駒で、この対局にはありません。ここで同じ動きをするのは"
@@ -318,7 +316,7 @@ JA: dict[str, str] = {
     ),
     "rules.no_drops": "{variant}には持ち駒の打ちがありません。取った駒は盤から消えます",
     "rules.not_droppable": "{piece}は打てません",
-    "rules.square_occupied": "{square} には{side}の{piece}があります",
+    "rules.square_occupied": "{square}には{side}の{piece}があります",
     "rules.cannot_promote.already_promoted": "{piece}はすでに成っています",
     "rules.illegal_move": "この手はここでは指せません",
     "rules.drop_cannot_promote": (
@@ -328,9 +326,9 @@ JA: dict[str, str] = {
     "rules.not_droppable.kind_not_droppable": (
         "{text!r}：{kinds}は打てません（打てるのは成っていない持ち駒だけです）"
     ),
-    "rules.no_piece_reaches": "{square} へ動ける駒がありません",
-    "rules.piece_cannot_reach.one": "{origins} の{kinds}は {square} へ動けません",
-    "rules.piece_cannot_reach.many": "{count}枚ある{kinds}はどれも {square} へ動けません",
+    "rules.no_piece_reaches": "{square}へ動ける駒がありません",
+    "rules.piece_cannot_reach.one": "{origins}の{kinds}は{square}へ動けません",
+    "rules.piece_cannot_reach.many": "{count}枚ある{kinds}はどれも{square}へ動けません",
     "rules.no_such_piece.on_board": "{kinds}がありません",
     "rules.no_such_piece.with_drops": "{kinds}は盤上にも持ち駒にもありません",
     "rules.malformed_move.unreadable_move": "{text!r} を指し手として読めません",
@@ -352,7 +350,7 @@ JA: dict[str, str] = {
     ),
     "rules.malformed_move.same_square": "{text!r}：移動元と移動先が同じマスです",
     "rules.bad_square.no_such_square": (
-        "{text!r}：{square} は盤上のマスではありません。筋は1〜{files}、段は a〜{last} です"
+        "{text!r}：{square}は盤上のマスではありません。筋は1〜{files}、段は a〜{last} です"
     ),
     "rules.unknown_piece.unknown_piece_code": (
         "{text!r}：{variant}に {token!r} という駒はありません（駒の文字：{letters}、"
@@ -426,15 +424,15 @@ JA: dict[str, str] = {
     "textboard.marks.targets": "* は駒の動ける先",
     "moves.missing": "どの駒ですか？ マスで指定してください（例：/moves 7g）。",
     "moves.bad_square": "{problem}",
-    "moves.empty_square": "{square} に駒はありません。",
-    "moves.none": "{owner} さんの {square} の{piece}（{color}）は今は動けません。",
+    "moves.empty_square": "{square}に駒はありません。",
+    "moves.none": "{owner} さんの{square}の{piece}（{color}）は今は動けません。",
     "moves.none_waiting": (
-        "今は{color}の手番ではありません。手番になっても {owner} さんの {square} の{piece}"
+        "今は{color}の手番ではありません。手番になっても {owner} さんの{square}の{piece}"
         "（{color}）は動けません。"
     ),
-    "moves.list": "{owner} さんの {square} の{piece}（{color}）の動ける先：{moves}。",
+    "moves.list": "{owner} さんの{square}の{piece}（{color}）の動ける先：{moves}。",
     "moves.list_waiting": (
-        "今は{color}の手番ではありません。手番なら {owner} さんの {square} の{piece}"
+        "今は{color}の手番ではありません。手番なら {owner} さんの{square}の{piece}"
         "（{color}）の動ける先：{moves}。"
     ),
     # --- resign / draw / abort / takeback / impasse --------------------------------------
