@@ -40,6 +40,17 @@ class Command:
     def usage(self) -> str:
         return f"/{self.name} {self.syntax}".rstrip()
 
+    def syntax_in(self, lang: str) -> str:
+        """``syntax`` with its placeholders in ``lang`` (``[game]``: ``[партия]``); the words
+        a player types (shogi, sente, level...) stay as they are."""
+        return PLACEHOLDER.sub(lambda m: text(f"syntax.{m[0].lower()}", lang), self.syntax)
+
+
+# What the syntax strings leave to the player to fill in: @user, [game], MOVE...
+PLACEHOLDER = re.compile(
+    r"(?<=@)user\b|(?<=\[)(?:challenge|game|page|command)(?=\])|\b(?:MOVE|SQUARE|NAME)\b"
+)
+
 
 VARIANT_CHOICES = ("shogi", "wa", "wa-drops")
 COLOR_CHOICES = ("random", "sente", "gote")

@@ -457,7 +457,7 @@ class InfoCommands(ServiceBase):
             body = ctx.t(
                 "help.command",
                 name=command.name,
-                syntax=command.syntax,
+                syntax=command.syntax_in(ctx.lang),
                 summary=command.summary(ctx.lang),
                 example=command.example,
                 aliases=aliases,

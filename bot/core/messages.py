@@ -735,6 +735,15 @@ EN: dict[str, str] = {
     # --- help ---------------------------------------------------------------------------
     "help.title": "Komabot plays Standard Shogi and Wa Shogi by correspondence. Commands:",
     "help.footer": "Details: /help COMMAND. Moves may be written 7g7f, P-7f or ７六歩.",
+    # the placeholders of a command's syntax in /help (the words a player types stay)
+    "syntax.user": "user",
+    "syntax.challenge": "challenge",
+    "syntax.game": "game",
+    "syntax.page": "page",
+    "syntax.command": "command",
+    "syntax.move": "MOVE",
+    "syntax.square": "SQUARE",
+    "syntax.name": "NAME",
     "help.command": "/{name} {syntax}\n{summary}\nExample: {example}{aliases}",
     "help.aliases": "\nAlso: {aliases}",
     "help.unknown": "There is no command {word!r}. /help lists them all.",

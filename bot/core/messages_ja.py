@@ -738,6 +738,15 @@ JA: dict[str, str] = {
     # --- help ---------------------------------------------------------------------------
     "help.title": "Komabot は本将棋と和将棋の通信対局ができます。コマンド：",
     "help.footer": "詳しくは /help コマンド名。指し手は ７六歩、P-7f、7g7f のどれでも書けます。",
+    # the placeholders of a command's syntax in /help (the words a player types stay)
+    "syntax.user": "相手",
+    "syntax.challenge": "申し込み番号",
+    "syntax.game": "対局番号",
+    "syntax.page": "ページ",
+    "syntax.command": "コマンド",
+    "syntax.move": "指し手",
+    "syntax.square": "マス",
+    "syntax.name": "駒名",
     "help.command": "/{name} {syntax}\n{summary}\n例：{example}{aliases}",
     "help.aliases": "\n別名：{aliases}",
     "help.unknown": "{word!r} というコマンドはありません。/help ですべて表示します。",

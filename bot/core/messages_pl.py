@@ -742,6 +742,15 @@ PL: dict[str, str] = {
     # --- help ---------------------------------------------------------------------------
     "help.title": "Komabot gra w shogi i wa shogi korespondencyjnie. Polecenia:",
     "help.footer": "Szczegóły: /help POLECENIE. Ruchy można zapisywać jako 7g7f, P-7f lub ７六歩.",
+    # the placeholders of a command's syntax in /help (the words a player types stay)
+    "syntax.user": "gracz",
+    "syntax.challenge": "wyzwanie",
+    "syntax.game": "partia",
+    "syntax.page": "strona",
+    "syntax.command": "polecenie",
+    "syntax.move": "RUCH",
+    "syntax.square": "POLE",
+    "syntax.name": "NAZWA",
     "help.command": "/{name} {syntax}\n{summary}\nPrzykład: {example}{aliases}",
     "help.aliases": "\nTakże: {aliases}",
     "help.unknown": "Nie ma polecenia {word!r}. /help pokaże wszystkie.",

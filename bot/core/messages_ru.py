@@ -731,6 +731,15 @@ RU: dict[str, str] = {
     # --- help ---------------------------------------------------------------------------
     "help.title": "Komabot играет в сёги и ва-сёги по переписке. Команды:",
     "help.footer": "Подробнее: /help КОМАНДА. Ходы можно писать как 7g7f, P-7f или ７六歩.",
+    # the placeholders of a command's syntax in /help (the words a player types stay)
+    "syntax.user": "игрок",
+    "syntax.challenge": "вызов",
+    "syntax.game": "партия",
+    "syntax.page": "страница",
+    "syntax.command": "команда",
+    "syntax.move": "ХОД",
+    "syntax.square": "ПОЛЕ",
+    "syntax.name": "НАЗВАНИЕ",
     "help.command": "/{name} {syntax}\n{summary}\nПример: {example}{aliases}",
     "help.aliases": "\nТакже: {aliases}",
     "help.unknown": "Команды {word!r} нет. /help покажет все.",

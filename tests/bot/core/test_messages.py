@@ -43,8 +43,10 @@ def test_every_message_is_used() -> None:
         if not p.name.startswith("messages")
     )
     # rules.<code>[.<reason>]: present.rules_key names them from the error (see the test below)
-    # choice.<argument>.<value>: the Discord front end names an option's choices by them
-    prefixes = [k.split("{")[0] for k in used_keys() if "{" in k] + ["rules.", "choice."]
+    # choice.<argument>.<value>: the Discord front end names an option's choices by them;
+    # syntax.<placeholder>: Command.syntax_in
+    prefixes = [k.split("{")[0] for k in used_keys() if "{" in k]
+    prefixes += ["rules.", "choice.", "syntax."]
     unused = [
         k for k in EN if f'"{k}"' not in source and not any(k.startswith(p) for p in prefixes)
     ]

@@ -15,7 +15,7 @@ from PIL import ImageDraw
 
 from bot.core import present
 from bot.core.api import Reply
-from bot.core.commands import COMMANDS
+from bot.core.commands import COMMANDS, PLACEHOLDER
 from bot.core.messages import EN, EN_PLURAL, LANGUAGES, text
 from render.charset import label_chars
 from rules import Position, RulesError, available_variants, load_variant
@@ -47,13 +47,13 @@ def allowed_words() -> set[str]:
     """What a player types in any language: command names, their arguments and values, record
     formats, notation names; and the people of the tests."""
     typed = {c.name for c in COMMANDS} | {a for c in COMMANDS for a in c.aliases}
-    for c in COMMANDS:
-        typed |= {w.lower() for w in WORD.findall(c.syntax)}
+    for c in COMMANDS:  # what the syntax leaves to type as it is (not its placeholders)
+        typed |= {w.lower() for w in WORD.findall(PLACEHOLDER.sub(" ", c.syntax))}
     typed |= {
         *("language", "notation", "style", "perspective", "bare", "threads", "reminders"),
         *("western", "japanese", "kanji", "international", "mover", "chat", "off"),
         *("kif", "kifu", "csa", "usi", "gif", "utc", "sfen", "komabot", "shift", "jis"),
-        *("alice", "bob", "carol", "dave", "yes", "level", "page", "user", "variant"),
+        *("alice", "bob", "carol", "dave", "yes", "level"),
         *("discord", "telegram"),
         # the Japanese names of rules, as players of every language say them
         *("nifu", "uchifuzume", "sennichite", "shogi"),
