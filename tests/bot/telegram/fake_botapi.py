@@ -421,17 +421,18 @@ class FakeBotApi:
         return True
 
     async def _api_setMyDescription(self, call: ApiCall) -> bool:
-        description = call.params.get("description", "")
-        if len(description) > 512:
-            raise bad_request("BOT_DESCRIPTION_INVALID: longer than 512 characters")
-        self.descriptions[call.params.get("language_code", "")] = description
-        return True
+        return self._describe(call, "description", 512, self.descriptions)
 
     async def _api_setMyShortDescription(self, call: ApiCall) -> bool:
-        short = call.params.get("short_description", "")
-        if len(short) > 120:
-            raise bad_request("BOT_SHORT_DESCRIPTION_INVALID: longer than 120 characters")
-        self.short_descriptions[call.params.get("language_code", "")] = short
+        return self._describe(call, "short_description", 120, self.short_descriptions)
+
+    @staticmethod
+    def _describe(call: ApiCall, field: str, limit: int, kept: dict[str, str]) -> bool:
+        """setMy(Short)Description: ``field`` of at most ``limit`` characters, per language."""
+        said = call.params.get(field, "")
+        if len(said) > limit:
+            raise bad_request(f"BOT_{field.upper()}_INVALID: longer than {limit} characters")
+        kept[call.params.get("language_code", "")] = said
         return True
 
     async def _api_getChatMember(self, call: ApiCall) -> JSON:
