@@ -16,7 +16,7 @@ from PIL import ImageDraw
 from bot.core import present
 from bot.core.api import Reply
 from bot.core.commands import COMMANDS, PLACEHOLDER
-from bot.core.messages import EN, EN_PLURAL, LANGUAGES, text
+from bot.core.messages import CATALOGUE, EN, EN_PLURAL, LANGUAGES, PLURAL_CATALOGUE, text
 from render.charset import label_chars
 from rules import Position, RulesError, available_variants, load_variant
 from rules.notation import parse_move
@@ -303,3 +303,22 @@ async def test_a_chat_turned_japanese_writes_moves_in_japanese(h: Harness) -> No
     await h.say(CAROL, "settings", "language", "en")
     kept = await h.say(CAROL, "settings", "language", "ja", "notation", "usi")
     assert kept.text == "設定を変更しました：language ja, notation usi。"
+
+
+# Messages that name what only exists in English: the labels of Discord's developer portal
+# (for whoever runs the bot) and the slash command's option names
+QUOTES_ENGLISH = {
+    "discord.intent_missing": {"message", "content", "intent", "privileged", "gateway", "intents"}
+}
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+def test_no_template_of_the_language_has_english_words(lang: str) -> None:
+    """Every message and every plural form, also those the scripted game does not reach."""
+    english = english_words() - {"opponent", "utf"}  # an option's name; UTF-8
+    for key, template in CATALOGUE[lang].items():
+        found = {w.lower() for w in leftovers(_literal(template), english)}
+        assert found <= QUOTES_ENGLISH.get(key, set()), (key, found)
+    for key, forms in PLURAL_CATALOGUE[lang].items():
+        for form in forms.values():
+            assert leftovers(_literal(form), english) == [], (key, form)
