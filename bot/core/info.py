@@ -331,13 +331,16 @@ class InfoCommands(ServiceBase):
 
         try:
             return await self.exports.make(
-                (*game_key, *names), record_export, self.record(game, names), fmt
+                (*game_key, *names, ctx.lang),
+                record_export,
+                self.record(game, names, ctx.lang),
+                fmt,
             )
         except RecordError as exc:
             raise UserError("export.unavailable", fmt=fmt.upper(), problem=exc.message) from None
 
     @staticmethod
-    def record(game: GameRow, names: tuple[str, str]) -> GameRecord:
+    def record(game: GameRow, names: tuple[str, str], lang: str = "en") -> GameRecord:
         result = None
         if game.termination is not None:
             result = Outcome(Termination(game.termination), game.winner)
@@ -354,7 +357,7 @@ class InfoCommands(ServiceBase):
             result=result,
             started=when(game.created_at),
             ended=when(game.finished_at),
-            event=f"Komabot game #{game.id}",
+            event=text("export.event", lang, game=game.id),
             site=f"Komabot {game.chat.platform}",
         )
 

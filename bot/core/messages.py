@@ -495,6 +495,7 @@ EN: dict[str, str] = {
     "games.here": "this chat",
     "games.elsewhere": "chat {chat}",
     # --- export -------------------------------------------------------------------------
+    "export.event": "Komabot game #{game}",  # the record's event (棋戦) field
     "export.bad_format": "{fmt!r} is not a format I export; use one of {formats}.",
     "export.none": "You have no game in this chat to export; name a game number.",
     "export.done": "Game #{game} as {fmt}.",

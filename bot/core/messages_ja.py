@@ -495,6 +495,7 @@ JA: dict[str, str] = {
     "games.here": "このチャット",
     "games.elsewhere": "チャット {chat}",
     # --- export -------------------------------------------------------------------------
+    "export.event": "Komabot 対局 #{game}",  # the record's event (棋戦) field
     "export.bad_format": (
         "{fmt!r} は出力できる形式ではありません。{formats} のいずれかを使ってください。"
     ),

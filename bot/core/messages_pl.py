@@ -505,6 +505,7 @@ PL: dict[str, str] = {
     "games.here": "ten czat",
     "games.elsewhere": "czat {chat}",
     # --- export -------------------------------------------------------------------------
+    "export.event": "Partia Komabot #{game}",  # the record's event (棋戦) field
     "export.bad_format": "{fmt!r} to nie format eksportu; użyj jednego z: {formats}.",
     "export.none": "Nie masz w tym czacie partii do eksportu; podaj numer partii.",
     "export.done": "Partia #{game} w formacie {fmt}.",

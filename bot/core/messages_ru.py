@@ -489,6 +489,7 @@ RU: dict[str, str] = {
     "games.here": "этот чат",
     "games.elsewhere": "чат {chat}",
     # --- export -------------------------------------------------------------------------
+    "export.event": "Партия Komabot #{game}",  # the record's event (棋戦) field
     "export.bad_format": "{fmt!r} — не формат экспорта; используйте один из: {formats}.",
     "export.none": "У вас нет партии в этом чате для экспорта; укажите номер партии.",
     "export.done": "Партия #{game} в формате {fmt}.",

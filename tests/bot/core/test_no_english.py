@@ -83,6 +83,12 @@ class Seen:
         if reply.text_board:
             self.texts.append(reply.text_board)
         self.texts += [b.label for row in reply.buttons for b in row]
+        for record in reply.files:  # game records: KIF (Shift-JIS), KIFU, CSA, USI
+            if record.filename.endswith((".kif", ".kifu")):
+                encoding = "shift_jis" if record.filename.endswith(".kif") else "utf-8"
+                lines = record.data.decode(encoding).splitlines()
+                # '#' lines are the format's own directives (#KIF version=2.0 encoding=UTF-8)
+                self.texts.append("\n".join(x for x in lines if not x.startswith("#")))
         return reply
 
 
@@ -233,6 +239,7 @@ async def test_a_whole_game_in_the_language_has_no_english(
     await say(ALICE, "impasse")
     await say(ALICE, "abort")
     await say(ALICE, "export", "kif")
+    await say(ALICE, "export", "kifu")
     await say(ALICE, "export", "gif")
     await say(ALICE, "export", "pdf")
     await say(ALICE, "resign")
