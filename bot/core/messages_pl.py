@@ -156,7 +156,7 @@ PL: dict[str, str] = {
         "{challenger} gra kolorem {color} · {time} · ważne do {expires}.\n"
         "Ktokolwiek: /accept {challenge}"
     ),
-    "challenge.closed.accepted": ("Wyzwanie #{challenge} przyjęte przez: {name}. Partia #{game}."),
+    "challenge.closed.accepted": ("{name} przyjmuje wyzwanie #{challenge}: partia #{game}."),
     "challenge.closed.declined": "{name} odrzuca wyzwanie #{challenge}.",
     "challenge.closed.cancelled": "{name} wycofuje wyzwanie #{challenge}.",
     "challenge.closed.expired": "Wyzwanie #{challenge} wygasło: nikt nie przyjął go na czas.",
@@ -166,7 +166,7 @@ PL: dict[str, str] = {
     "challenge.status.cancelled": "wycofane",
     "challenge.status.expired": "wygasłe",
     "challenge.status.open": "otwarte",
-    "challenge.not_for_you": "Wyzwanie #{challenge} jest dla: {name}, nie dla ciebie.",
+    "challenge.not_for_you": "Wyzwanie #{challenge} jest skierowane do {name}, nie do ciebie.",
     "challenge.own": "To twoje własne wyzwanie; wycofasz je przez /cancel {challenge}.",
     "challenge.decline_open": "Otwartego wyzwania nie trzeba odrzucać; po prostu je zostaw.",
     "challenge.cancel_not_yours": "Wyzwanie #{challenge} może wycofać tylko {name}.",
@@ -181,7 +181,7 @@ PL: dict[str, str] = {
     "button.cancel": "Wycofaj",
     # --- game start / moves -------------------------------------------------------------
     "game.started": (
-        "🎌 Partia #{game} się zaczyna: {sente} (sente ☗) – {gote} (gote ☖), {variant}, {time}."
+        "🎌 Początek partii #{game}: {sente} (sente ☗) – {gote} (gote ☖), {variant}, {time}."
     ),
     "move.played": "{mover}: ruch {move}.",
     "move.check": "Szach!",
