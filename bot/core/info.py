@@ -187,7 +187,7 @@ class InfoCommands(ServiceBase):
             raise UserError(
                 "moves.bad_square", problem=present.rules_problem(exc, pos, ctx.lang)
             ) from None
-        square = pos.tables.square_names[sq]
+        square = present.square_name(pos.variant, sq, ctx.settings.notation)
         value = pos.board[sq]
         if not value:
             raise UserError("moves.empty_square", square=square)
@@ -213,7 +213,8 @@ class InfoCommands(ServiceBase):
         board = None
         if image is None or self.shows_text_board(ctx, ctx.chat):
             board = present.board_text(pos, ctx.settings, names, marks=frozenset(targets))
-        return Reply(ctx.t(key, moves=", ".join(texts), **facts), image=image, text_board=board)
+        listed = ctx.t("describe.list").join(texts)
+        return Reply(ctx.t(key, moves=listed, **facts), image=image, text_board=board)
 
     # --- games --------------------------------------------------------------------------
 

@@ -123,6 +123,13 @@ EXAMPLE_STYLES = ("usi", "western", "japanese")
 SQUARE_FACTS = ("square", "origin", "blocker", "king", "other", "attackers", "origins")
 
 
+def square_name(variant: Variant, sq: int, notation: str) -> str:
+    """Square ``sq`` as the chat's notation writes it: ``８二`` in Japanese, else ``8b``."""
+    if notation == "japanese":
+        return japanese_square(variant, sq)
+    return variant.tables.square_names[sq]
+
+
 def japanese_name(variant: Variant, square: str) -> str:
     """A square's Japanese name (``８二``); anything that is not a square name as it was."""
     sq = variant.tables.square_index.get(square)

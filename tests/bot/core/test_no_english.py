@@ -307,6 +307,8 @@ async def test_a_chat_turned_japanese_writes_moves_in_japanese(h: Harness) -> No
     await h.say(BOB, "accept")
     played = await h.say(ALICE, "move", "7g7f")
     assert played.text.startswith("Alice：７六歩")
+    moves = await h.say(BOB, "moves", "3c")
+    assert moves.text == "Bob さんの３三の歩兵（後手）の動ける先：３四歩。"
     await h.say(CAROL, "settings", "language", "en")
     kept = await h.say(CAROL, "settings", "language", "ja", "notation", "usi")
     assert kept.text == "設定を変更しました：language ja, notation usi。"
