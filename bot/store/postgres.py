@@ -168,10 +168,12 @@ class PostgresStore(SqlStore):
     @staticmethod
     async def _check(con: asyncpg.Connection, where: str) -> int:
         """Refuse a foreign or newer database; return its schema version (0: empty)."""
-        if not await con.fetchval("SELECT to_regclass('komabot_schema') IS NOT NULL"):
-            tables = await con.fetchval(
-                "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"
-            )
+        # one statement, one snapshot: another process may be creating the schema meanwhile
+        ours, tables = await con.fetchrow(
+            "SELECT to_regclass('komabot_schema') IS NOT NULL, "
+            "(SELECT count(*) FROM pg_tables WHERE schemaname = current_schema())"
+        )
+        if not ours:
             if tables:
                 raise StoreOpenError(
                     f"{where} holds {tables} tables but none is Komabot's; Komabot left it "
