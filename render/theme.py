@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -48,6 +48,16 @@ class Theme:
     diagram_grid: RGB = (120, 100, 80)
     diagram_move: RGB = (30, 80, 160)
     diagram_jump: RGB = (200, 110, 0)
+
+    def __hash__(self) -> int:
+        """Worked out once: a theme is part of the key of every cached sprite, band and
+        palette, and hashing its 28 colours afresh, ~75 times a board, cost ~0.1 ms of it.  (The
+        colours are ints, whose hashes are the same in every process.)"""
+        cached: int | None = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(tuple(getattr(self, f.name) for f in fields(self)))
+            object.__setattr__(self, "_hash", cached)
+        return cached
 
 
 DEFAULT_THEME = Theme()
