@@ -48,6 +48,23 @@ def find_binaries() -> Path | None:
     return found[-1] if found else None
 
 
+PREFIX = "komabot-pg-"
+
+
+def stop_abandoned(binaries: Path) -> None:
+    """Stop and delete the servers of test sessions that died without stopping theirs (killed,
+    or a crash of the interpreter); those of sessions still running are left alone."""
+    for owner in Path(tempfile.gettempdir()).glob(f"{PREFIX}*/owner"):
+        try:
+            os.kill(int(owner.read_text()), 0)
+            continue  # its session is still running
+        except ProcessLookupError:
+            pass
+        except (ValueError, OSError):
+            continue
+        PostgresServer(binaries, owner.parent).stop()
+
+
 @dataclass
 class PostgresServer:
     """A running throw-away server; :meth:`new_database` gives each user a database."""
@@ -58,7 +75,9 @@ class PostgresServer:
 
     @classmethod
     def start(cls, binaries: Path) -> PostgresServer:
-        folder = Path(tempfile.mkdtemp(prefix="komabot-pg-"))
+        stop_abandoned(binaries)
+        folder = Path(tempfile.mkdtemp(prefix=PREFIX))
+        (folder / "owner").write_text(str(os.getpid()))
         server = cls(binaries, folder)
         try:
             if os.geteuid() == 0:
@@ -95,7 +114,8 @@ class PostgresServer:
 
     def stop(self) -> None:
         try:
-            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+            if (self.data / "postmaster.pid").exists():
+                self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
 
