@@ -32,17 +32,6 @@ _NAME = re.compile(r"^@?([\w.-]{1,32})$")
 _NUMBERED = re.compile(r"^(\d+)-")  # a file this front end wrote: 0012-board.png
 BOT_NAMES = frozenset({"komabot", "bot"})  # @komabot names the bot itself, not a person
 
-BANNER = """\
-Komabot console: you can act as any user.
-  @alice /challenge @bob wa     speak as alice (any name), challenge bob to Wa Shogi
-  @bob /accept                  bob accepts;  @alice /move 8h8g  alice moves
-  /play wa level 4              play the bot (or /challenge @komabot wa level 4)
-  /as bob                       speak as bob from now on (now: {user})
-  /chat NAME                    go to another chat (now: {chat})
-  /help                         the bot's commands;  /quit or Ctrl-D leaves
-Buttons print as [label: /command]; type the command to press one.
-Images and files go to {out}"""
-
 
 class ConsoleFrontEnd:
     """A :class:`~bot.core.api.FrontEnd` on standard input and output."""
@@ -66,6 +55,21 @@ class ConsoleFrontEnd:
         self.stdout = stdout or sys.stdout
         self.banner = banner
         self._interactive = _isatty(self.stdin)
+        self._langs: dict[str, str] = {}  # chat name -> its language, as its replies say
+
+    @property
+    def lang(self) -> str:
+        """The language of the chat the console is in (its own lines follow it): as the last
+        reply there said, else the language last seen anywhere, else English."""
+        return self._langs.get(self.chat, self._langs.get("", "en"))
+
+    def _learn(self, chat: str, lang: str) -> None:
+        if not chat.startswith("dm:"):  # a direct message says the recipient's chat language
+            self._langs[chat] = self._langs[""] = lang
+
+    def note(self, key: str, **values: object) -> None:
+        """One of the console's own lines, in the chat's language, then an empty line."""
+        self.say(text(key, self.lang, **values) + "\n")
 
     # --- output -------------------------------------------------------------------------
 
@@ -111,21 +115,25 @@ class ConsoleFrontEnd:
     async def send(self, chat: ChatRef, reply: Reply) -> None:
         """Print ``reply``; a direct message (chat ``dm:<user>``) says whom it is for."""
         if chat.chat_id.startswith("dm:"):
-            header = f"[bot to @{chat.chat_id.removeprefix('dm:')} privately]"
+            user = chat.chat_id.removeprefix("dm:")
+            header = text("console.to_user", reply.lang, user=user)
         else:
-            header = f"[bot in chat {chat.chat_id}]"
+            self._learn(chat.chat_id, reply.lang)
+            header = text("console.to_chat", reply.lang, chat=chat.chat_id)
         self.show(reply, header=header)
 
     async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None:
-        self.show(reply, header=f"[bot updates {card} in chat {chat.chat_id}]")
+        self._learn(chat.chat_id, reply.lang)
+        header = text("console.updates", reply.lang, card=card, chat=chat.chat_id)
+        self.show(reply, header=header)
 
     # --- input --------------------------------------------------------------------------
 
     async def run(self, handle: Handler, stop: asyncio.Event) -> None:
         """Answer lines from standard input until ``/quit``, end of input or ``stop``."""
         if self.banner:
-            self.say(BANNER.format(user=self.user, chat=self.chat, out=self.out_dir))
-            self.say()
+            await self._ask_language(handle)
+            self.note("console.banner", user=self.user, chat=self.chat, out=self.out_dir)
         with LineReader(self.stdin, self.stdout, interactive=self._interactive) as lines:
             while not stop.is_set():
                 getter = asyncio.ensure_future(lines.get(f"{self.user}@{self.chat}> "))
@@ -153,7 +161,7 @@ class ConsoleFrontEnd:
         if m:
             speaker, line = m.group(1), m.group(2).strip()
             if not line:
-                self.say(f"(say something as {speaker}, e.g. @{speaker} /board)\n")
+                self.note("console.say_something", user=speaker)
                 return True
         words = line.split()
         head = words[0].lower().lstrip("/")
@@ -165,7 +173,7 @@ class ConsoleFrontEnd:
             return self._switch("chat", words)
         parsed = split_command_text(line if line.startswith("/") else "/" + line)
         if parsed is None:
-            self.say(f"(not a command: {line!r}; commands start with /, e.g. /help)\n")
+            self.note("console.not_a_command", line=repr(line))
             return True
         command, args = parsed
         target = None
@@ -188,20 +196,31 @@ class ConsoleFrontEnd:
             options={"text_board": "1"},
             to_bot=to_bot,
         )
-        self.show(await handle(request))
+        reply = await handle(request)
+        self._learn(self.chat, reply.lang)
+        self.show(reply)
         return True
+
+    async def _ask_language(self, handle: Handler) -> None:
+        """Learn the chat's language before anything was said there: ``complete`` (the request
+        front ends send for suggestions) changes nothing and answers in it."""
+        request = Request(
+            chat=ChatRef("console", self.chat), user=_user(self.user), command="complete"
+        )
+        with contextlib.suppress(Exception):  # the banner in English is no reason to stop
+            self._learn(self.chat, (await handle(request)).lang)
 
     def _switch(self, what: str, words: list[str]) -> bool:
         named = _NAME.match(words[1]) if len(words) == 2 else None
         if named is None:
-            self.say(f"(write /{'as NAME' if what == 'user' else 'chat NAME'})\n")
+            self.note("console.write_as" if what == "user" else "console.write_chat")
             return True
         if what == "user":
             self.user = named.group(1)
-            self.say(f"(you are now {self.user})\n")
+            self.note("console.you_are", user=self.user)
         else:
             self.chat = named.group(1)
-            self.say(f"(now in chat {self.chat})\n")
+            self.note("console.in_chat", chat=self.chat)
         return True
 
 

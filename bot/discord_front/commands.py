@@ -63,13 +63,26 @@ LOCALES: dict[discord.Locale, str] = {
 
 
 def localized(english: str, key: str) -> app_commands.locale_str:
-    """A description Discord shows in English, translated from the catalogue's ``key``."""
+    """A name or description Discord shows in English, translated from the catalogue's
+    ``key``."""
     return app_commands.locale_str(english, key=key)
+
+
+# Where discord.py asks for a name (a subcommand's, an option's) rather than a description.
+NAME_LOCATIONS = frozenset(
+    {
+        app_commands.TranslationContextLocation.command_name,
+        app_commands.TranslationContextLocation.parameter_name,
+    }
+)
 
 
 class CatalogueTranslator(app_commands.Translator):
     """Gives Discord the ``description_localizations`` of the group, its commands and their
-    options, and the ``name_localizations`` of the options' choices, from the catalogue."""
+    options, the ``name_localizations`` of the subcommands and options (``slash.command.<name>``,
+    ``slash.option.<name>``) and those of the options' choices, from the catalogue.  The English
+    names stay the canonical ones: a client in another language shows and types the translated
+    name, and the interaction still carries the English one."""
 
     async def translate(
         self,
@@ -81,6 +94,8 @@ class CatalogueTranslator(app_commands.Translator):
         key = string.extras.get("key")
         if lang is None or not key:
             return None
+        if context.location in NAME_LOCATIONS:
+            return text(key, lang).lower()[:NAME_LIMIT]
         return one_line(text(key, lang), DESCRIPTION_LIMIT)
 
 
@@ -148,14 +163,17 @@ def build_command(
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     callback.__name__ = callback.__qualname__ = f"shogi_{name.replace('-', '_')}"
     callback.__annotations__ = {}
+    renamed = app_commands.rename(  # the same names, localized by the translator
+        **{s.name: localized(s.name, f"slash.option.{s.name}") for s in specs}
+    )(callback)
     described = app_commands.describe(**{s.name: localized(s.description, s.key) for s in specs})(
-        callback
+        renamed
     )
     choices = {s.name: [choice(s.name, c) for c in s.choices] for s in specs if s.choices}
     if choices:
         described = app_commands.choices(**choices)(described)
     cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
-        name=name.lower()[:NAME_LIMIT],
+        name=localized(name.lower()[:NAME_LIMIT], f"slash.command.{name}"),
         description=localized(one_line(command.summary(), DESCRIPTION_LIMIT), f"cmd.{name}"),
         callback=described,
     )

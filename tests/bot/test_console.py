@@ -313,3 +313,50 @@ async def test_playing_the_bot_in_the_console(tmp_path: Path) -> None:
     finally:
         await service.drain()
         await store.close()
+
+
+async def test_the_consoles_own_lines_follow_the_chats_language(tmp_path: Path) -> None:
+    """In a Russian chat the banner, the notes and the headers are Russian: none of the words
+    of the English console lines is left (commands, names and what was typed aside)."""
+    from bot.core.messages import EN
+
+    lines = "@alice\n!!\n/as\n/as bob\n/chat lounge\n/chat\n/board\n"
+    out = io.StringIO()
+    config = Config(console_out=tmp_path / "img")
+    front = ConsoleFrontEnd(config, stdin=io.StringIO(lines), stdout=out)
+    seen: list[Request] = []
+
+    async def handle(request: Request) -> Reply:
+        seen.append(request)
+        return Reply("доска", lang="ru", buttons=((Button("Принять", "accept 3"),),))
+
+    await asyncio.wait_for(front.run(handle, asyncio.Event()), 10)
+    await front.send(ChatRef("console", "lounge"), Reply("напоминание", lang="ru"))
+    await front.send(ChatRef("console", "dm:bob"), Reply("ваш ход", lang="ru"))
+    await front.edit_card(ChatRef("console", "main"), "challenge:4", Reply("истёк", lang="ru"))
+    said = out.getvalue()
+    assert [r.command for r in seen] == ["complete", "board"]  # complete: the language
+    assert said.startswith("Консоль Komabot")
+    for line in (
+        "(напишите что-нибудь от имени alice, например @alice /board)",
+        "(это не команда: '!!'; команды начинаются с /, например /help)",
+        "(напишите /as ИМЯ)",
+        "(теперь вы — bob)",
+        "(теперь вы в чате lounge)",
+        "(напишите /chat ИМЯ)",
+        "[бот в чате lounge]\nнапоминание",
+        "[бот лично @bob]\nваш ход",
+        "[бот обновляет challenge:4 в чате main]\nистёк",
+    ):
+        assert line in said, line
+    english = {
+        w.lower()
+        for key, template in EN.items()
+        if key.startswith("console.")
+        for w in re.findall(r"[A-Za-z]{3,}", template.split("{")[0] + template)
+    }
+    english -= {"komabot", "alice", "bob", "challenge", "accept", "move", "play", "level", "ctrl"}
+    english -= {"board", "help", "quit", "chat", "name", "komabot"}  # commands, as typed
+    typed = re.sub(r"/[a-z]+|@\w+|'[^']*'|\[[^]]*: /[^]]*\]", " ", said.replace(str(tmp_path), ""))
+    left = [w for w in re.findall(r"[A-Za-z]{3,}", typed) if w.lower() in english]
+    assert left == [], left

@@ -45,8 +45,9 @@ def test_every_message_is_used() -> None:
     # rules.<code>[.<reason>]: present.rules_key names them from the error (see the test below)
     # choice.<argument>.<value>: the Discord front end names an option's choices by them;
     # syntax.<placeholder>: Command.syntax_in
+    # slash.command.<command>, slash.option.<argument>: Discord's localized names (see below)
     prefixes = [k.split("{")[0] for k in used_keys() if "{" in k]
-    prefixes += ["rules.", "choice.", "syntax."]
+    prefixes += ["rules.", "choice.", "syntax.", "slash."]
     unused = [
         k for k in EN if f'"{k}"' not in source and not any(k.startswith(p) for p in prefixes)
     ]
@@ -62,6 +63,16 @@ def test_dynamic_keys_cover_their_values() -> None:
         assert c.summary() and f"cmd.{c.name}" in EN
     for status in ("accepted", "declined", "cancelled", "expired", "open"):
         assert f"challenge.status.{status}" in EN
+    from bot.discord_front.commands import build_group
+
+    slash = build_group(None, None)  # type: ignore[arg-type]  # only its names are read
+    names = {f"slash.command.{c.name}" for c in slash.commands}
+    for c in slash.commands:
+        assert EN[f"slash.command.{c.name}"] == c.name  # English: the canonical name
+        for p in c.parameters:  # type: ignore[union-attr]
+            assert EN[f"slash.option.{p.name}"] == p.name
+            names.add(f"slash.option.{p.name}")
+    assert {k for k in EN if k.startswith("slash.")} == names  # and no name for nothing
 
 
 def test_templates_format_and_languages_share_keys() -> None:

@@ -52,9 +52,9 @@ def allowed_words() -> set[str]:
     typed |= {
         *("language", "notation", "style", "perspective", "bare", "threads", "reminders"),
         *("western", "japanese", "kanji", "international", "mover", "chat", "off"),
-        *("kif", "kifu", "csa", "usi", "gif", "utc", "sfen", "komabot", "shift", "jis"),
+        *("kif", "kifu", "csa", "usi", "gif", "utc", "sfen", "komabot", "shift", "ctrl", "jis"),
         *("alice", "bob", "carol", "dave", "yes", "level"),
-        *("discord", "telegram"),
+        *("discord", "telegram", "console"),
         # the Japanese names of rules, as players of every language say them
         *("nifu", "uchifuzume", "sennichite", "shogi"),
         # words Polish shares with English

@@ -22,6 +22,27 @@ from bot.store import SqliteStore
 
 SNAPSHOT = Path(__file__).parent / "data" / "shogi_commands.json"
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
+OTHERS = ("ru", "ja", "pl")  # every catalogue language but English, Discord's default
+
+
+def discord_name(name: str) -> bool:
+    """Discord's rule for a localized command or option name: 1 to 32 letters, digits, ``-``
+    and ``_``, in lower case where the script has case."""
+    return (
+        1 <= len(name) <= 32
+        and all(c.isalnum() or c in "-_" for c in name)
+        and name == name.lower()
+    )
+
+
+def check_localized_names(names: list[dict[str, Any]]) -> None:
+    """Every name of ``names`` (the subcommands of the group, or the options of one subcommand)
+    in every other language: there, within Discord's rule and unique among its siblings."""
+    for lang in OTHERS:
+        localized = [n["name_localizations"][lang] for n in names]
+        for name in localized:
+            assert discord_name(name), (lang, name)
+        assert len(set(localized)) == len(localized), (lang, localized)
 
 
 def png_bytes() -> bytes:
@@ -81,7 +102,21 @@ async def test_sync_registers_one_group_within_discord_limits(tmp_path: Path) ->
     ]
     assert options["board"]["game"]["type"] == 3 and options["board"]["game"]["autocomplete"]
     assert options["accept"]["challenge"]["autocomplete"]
-    others = ("ru", "ja", "pl")  # every catalogue language but English, Discord's default
+    others = OTHERS
+    check_localized_names(subcommands)
+    for sub in subcommands:
+        check_localized_names(sub.get("options", []))
+    subnames = {s["name"]: s for s in subcommands}
+    assert subnames["resign"]["name_localizations"] == {
+        "ru": "сдаться",
+        "ja": "投了",
+        "pl": "poddaj",
+    }
+    assert options["move"]["game"]["name_localizations"] == {
+        "ru": "партия",
+        "ja": "対局",
+        "pl": "partia",
+    }
     assert group["description_localizations"] == {
         "ru": "Сёги и ва-сёги по переписке",
         "ja": "本将棋と和将棋を通信対局で",
