@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
+from typing import Any
 
+import pytest
 from PIL import Image
 
+from bot.core import present
+from render import moves_played
+from rules import Position
 from tests.bot.core.harness import ALICE, BOB, CAROL, Harness
 
 
@@ -47,3 +53,33 @@ async def test_boards_pieces_sheets_and_replays_are_images(h: Harness) -> None:
     (anim,) = gif.files
     assert anim.filename == "game-1.gif" and picture(anim.data, "GIF").n_frames >= 2
     assert (await h.say(BOB, "resign", "yes")).image is not None
+
+
+async def test_the_board_is_drawn_while_the_move_is_written(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move's board image is under way before the write of the move has finished (the wait
+    for the disk overlaps the drawing), and it shows the position after the move."""
+    h.service.render_images = True
+    start = await h.start_game()
+    events: list[str] = []
+    write = h.store.update_game
+
+    async def slow_write(*args: Any, **kwargs: Any) -> Any:
+        events.append("write starts")
+        await asyncio.sleep(0.2)  # a slow disk
+        saved = await write(*args, **kwargs)
+        events.append("write done")
+        return saved
+
+    draw = present.board_image
+
+    def drawing(pos: Position, *args: Any, **kwargs: Any) -> Any:
+        events.append(f"drawing after {moves_played(pos)} moves")
+        return draw(pos, *args, **kwargs)
+
+    monkeypatch.setattr(h.store, "update_game", slow_write)
+    monkeypatch.setattr(present, "board_image", drawing)
+    reply = await h.play(start, "7g7f")
+    assert reply.image is not None and picture(reply.image.data)
+    assert events == ["write starts", "drawing after 1 moves", "write done"]
