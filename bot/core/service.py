@@ -188,6 +188,7 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             return False
         await self.bot_player.close()
         await self.delivery.settle()
+        self._boards.shutdown(wait=False)
         self._drawing.shutdown(wait=False)
         self._rebuilding.shutdown(wait=False)
         self.exports.close()
