@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import queue
 import re
 import sys
@@ -264,9 +263,11 @@ class LineReader:
         if self._lines is None:
             self._lines = asyncio.Queue()
             pump = self._ask_each if self.interactive else self._read_ahead
-            deliver = functools.partial(
-                asyncio.get_running_loop().call_soon_threadsafe, self._lines.put_nowait
-            )
+            loop, lines = asyncio.get_running_loop(), self._lines
+
+            def deliver(line: str | None) -> None:
+                loop.call_soon_threadsafe(lines.put_nowait, line)
+
             threading.Thread(
                 target=pump, args=(deliver,), name="console-stdin", daemon=True
             ).start()

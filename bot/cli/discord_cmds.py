@@ -28,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def cmd_discord(args: argparse.Namespace) -> int:
     from bot.config import Config, ConfigError, install_redaction
-    from bot.discord_front import DiscordFrontEnd
+    from bot.discord_front.frontend import DiscordFrontEnd
 
     try:
         config = Config.from_env()

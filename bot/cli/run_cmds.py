@@ -92,11 +92,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     front_ends: list[FrontEnd] = []
     try:
         if config.discord_token:
-            from bot.discord_front import DiscordFrontEnd
+            from bot.discord_front.frontend import DiscordFrontEnd
 
             front_ends.append(DiscordFrontEnd(config))
         if config.telegram_token:
-            from bot.telegram_front import TelegramFrontEnd
+            from bot.telegram_front.frontend import TelegramFrontEnd
 
             front_ends.append(TelegramFrontEnd(config))
     except ConfigError as exc:

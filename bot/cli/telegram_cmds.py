@@ -42,7 +42,7 @@ def cmd_telegram(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
-        from bot.telegram_front import TelegramFrontEnd
+        from bot.telegram_front.frontend import TelegramFrontEnd
 
         front = TelegramFrontEnd(config)
     except ConfigError as exc:

@@ -16,7 +16,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from bot.core import glicko2
+from bot import glicko2
 from bot.store.errors import ChallengeAlreadyOpen, VersionConflict
 from bot.store.models import (
     ChallengeRow,
@@ -233,8 +233,14 @@ class SqlStore:
     """What a claiming SELECT ends with so that concurrent claims take different rows."""
     _WITHOUT_PICTURES = "payload"
     """An expression of ``payload``: the JSON payload without its image and files."""
+    read_only: str | None = None
+    """Why the store takes no writes (set by the backend when it opens), or None."""
 
     # --- what a backend supplies --------------------------------------------------------
+
+    async def close(self) -> None:
+        """Close the connections; the store is unusable afterwards."""
+        raise NotImplementedError
 
     def _write(self) -> AbstractAsyncContextManager[Tx]:
         """One write transaction; ReadOnlyStore or StoreFull when the database refuses it."""

@@ -98,10 +98,8 @@ async def register_commands(bot: telegram.Bot) -> None:
     ``setMyShortDescription`` in every language too."""
     for scope, members in MENU_SCOPES:
         for lang in LANGUAGES:
-            code = "" if lang == "en" else lang
-            await bot.set_my_commands(
-                bot_commands(lang, members), scope=scope, language_code=code or None
-            )
+            code: str | None = None if lang == "en" else lang
+            await bot.set_my_commands(bot_commands(lang, members), scope=scope, language_code=code)
     for lang in LANGUAGES:
         code = None if lang == "en" else lang
         description = text("telegram.description", lang)[:DESCRIPTION_LIMIT]
