@@ -42,9 +42,9 @@ from render import board, sprites
 from render.board import board_bands, compose_board, render_board
 from render.options import DEFAULT_SIZE, BoardOptions, Perspective, Style
 from rules import Position, load_variant
+from tests.render.games import TARGETS, game
 
 T = TypeVar("T")
-TARGETS = {9: (4.0, 32_000), 11: (5.0, 40_000)}  # board files -> (p50 ms, bytes)
 
 
 def midgame(variant_id: str = "wa-drops", plies: int = 40, seed: int = 3) -> Position:
@@ -84,26 +84,6 @@ def clear_caches() -> None:
         cached.cache_clear()
     board._warmed.clear()
     board.BAND_CACHE.clear()
-
-
-def game(variant_id: str, first: int, count: int) -> list[Position]:
-    """``count`` successive positions of capture-happy games from move ``first`` on (a game
-    that ends early is followed by another)."""
-    out: list[Position] = []
-    seed = 3
-    while len(out) < count:
-        rng = random.Random(seed)
-        pos = Position.start(load_variant(variant_id))
-        for ply in range(first + count):
-            moves = sorted(pos.legal_moves())
-            if not moves or len(out) == count:
-                break
-            captures = [m for m in moves if pos.board[m.to_sq]]
-            pos.push(rng.choice(captures or moves))
-            if ply + 1 >= first:
-                out.append(pos.copy())
-        seed += 1
-    return out
 
 
 def areas(pos: Position, options: BoardOptions) -> dict[str, int]:

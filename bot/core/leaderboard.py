@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from bot.core import present
 from bot.core.api import Attachment, Reply
 from bot.core.base import LIST_LIMIT, Context
-from bot.core.glicko2 import PROVISIONAL_DEVIATION, Rating, shown
 from bot.core.ratings import check_page, page_buttons, pages_of, rating_args, where_words
+from bot.glicko2 import PROVISIONAL_DEVIATION, Rating, shown
 from bot.store.models import RatingRow
 
 if TYPE_CHECKING:

@@ -2,7 +2,7 @@
 what ``/leaderboard`` and ``/history`` read their words with (:func:`rating_args`).
 
 What counts is decided by :attr:`bot.store.models.GameRow.rateable`; the store applies Glicko-2
-(:mod:`bot.core.glicko2`) in the transaction that finishes the game.  A player's rating is kept
+(:mod:`bot.glicko2`) in the transaction that finishes the game.  A player's rating is kept
 per variant in each community (``ChatKey.community_id``: a Discord server, a Telegram group,
 else the chat) and over the whole platform.
 """
@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from bot.core import present
 from bot.core.api import Button, Reply
 from bot.core.base import Context, UserError, parse_number
-from bot.core.glicko2 import Rating, shown
 from bot.core.messages import plural, text
+from bot.glicko2 import Rating, shown
 from bot.store.models import ChatKey, GameRow, RatingChange, RatingRow
 
 if TYPE_CHECKING:

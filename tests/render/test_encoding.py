@@ -12,7 +12,6 @@ import zlib
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bench.render import TARGETS, game
 from render import board, sprites
 from render.board import (
     BAND_CACHE,
@@ -27,6 +26,7 @@ from render.options import DEFAULT_SIZE, BoardOptions, Perspective, Style
 from render.png import BandCache, adler32_combine, encode_png
 from rules import Position, load_variant
 from tests.render.conftest import game_positions, random_game
+from tests.render.games import TARGETS, game
 from tests.render.helpers import open_png
 
 

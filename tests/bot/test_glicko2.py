@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.core.glicko2 import (
+from bot.glicko2 import (
     MAX_DEVIATION,
     PROVISIONAL_DEVIATION,
     SCALE,
