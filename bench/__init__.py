@@ -1,1 +1,1 @@
-"""Benchmarks: scripts run as ``python bench/NAME.py``; nothing in the product or the tests imports them."""
+"""Benchmarks, run as ``python bench/NAME.py``; nothing in the product or the tests imports them."""

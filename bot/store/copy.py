@@ -1,8 +1,9 @@
 """Copying a whole database to another (``komabot db copy``): SQLite to PostgreSQL, or back.
 
 Both are opened (and so brought to this Komabot's schema) first; the target must be empty.
-Every table is copied with its ids in one transaction of the target, then counted on both
-sides.  The target's id counters are moved past the copied ids.
+Every table is copied with its ids in one transaction of the target, read from one snapshot of
+the source where the backend has them (PostgreSQL), then counted on both sides.  The target's
+id counters are moved past the copied ids.
 """
 
 from __future__ import annotations
@@ -51,10 +52,11 @@ async def copy_database(source: SqlStore, target: SqlStore) -> list[Copied]:
         listed = ", ".join(f"{n} in {t}" for t, n in filled.items())
         raise CopyError(f"the target database is not empty ({listed} rows); nothing was copied")
     copied = []
-    async with target._write() as tx:
+    columns_of = {table: await source._columns(table) for table in TABLES}
+    async with source._snapshot() as snapshot, target._write() as tx:
         for table in TABLES:
-            columns = await source._columns(table)
-            rows = await source._all(f"SELECT {', '.join(columns)} FROM {table}")
+            columns = columns_of[table]
+            rows = await snapshot.rows(f"SELECT {', '.join(columns)} FROM {table}")
             if table in WRITTEN_AT_OPEN:
                 await tx.run(f"DELETE FROM {table}")
             marks = ", ".join("?" for _ in columns)

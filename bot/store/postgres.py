@@ -250,6 +250,14 @@ class PostgresStore(SqlStore):
         async with self._pool.acquire() as con:
             yield _PostgresTx(con)
 
+    @asynccontextmanager
+    async def _snapshot(self) -> AsyncIterator[Tx]:
+        async with (
+            self._pool.acquire() as con,
+            con.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            yield _PostgresTx(con)
+
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return list(await self._pool.fetch(numbered(sql), *params))
 

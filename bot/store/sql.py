@@ -250,6 +250,11 @@ class SqlStore:
         """A connection for several reads in a row."""
         raise NotImplementedError
 
+    def _snapshot(self) -> AbstractAsyncContextManager[Tx]:
+        """Reads that all see the database as it stood at one moment (to copy a live one).
+        Without more from the backend: this process's reads, one after another."""
+        return self._read()
+
     def _indexed(self, index: str) -> str:
         """A hint to read a table through ``index`` (SQLite's ``INDEXED BY``; else '')."""
         return ""
