@@ -37,7 +37,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="how the game ended (default: by the rules, if the moves end it)",
     )
     p.add_argument("--winner", choices=["sente", "gote", "none"], default="none")
-    p.add_argument("--out", help="file to write (default: standard output)")
+    p.add_argument(
+        "--out",
+        help="file to write (default: standard output; a terminal gets the record as text)",
+    )
     p.set_defaults(func=cmd_record)
 
     p = subparsers.add_parser(
@@ -93,6 +96,9 @@ def cmd_record(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"komabot record: cannot write {args.out}: {exc.strerror}", file=sys.stderr)
             return 2
+    elif sys.stdout.isatty():
+        # a terminal shows text, not Shift-JIS bytes: the record as text, the file with --out
+        print(data.decode(exported.encoding), end="")
     else:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
@@ -108,4 +114,15 @@ def cmd_import(args: argparse.Namespace) -> int:
     record = import_record(data, None if args.file == "-" else args.file)
     print(record.final_position().sfen())
     print(" ".join(record.moves))
+    for side, name in (("sente", record.sente), ("gote", record.gote)):
+        if name:
+            print(f"{side}: {name}")
+    if record.result is not None:
+        print(f"result: {result_words(record.result)}")
     return 0
+
+
+def result_words(result: Outcome) -> str:
+    """``checkmate, sente wins`` / ``repetition, draw``: how a record says its game ended."""
+    side = {SENTE: "sente wins", GOTE: "gote wins", None: "draw"}[result.winner]
+    return f"{result.termination.value.replace('_', ' ')}, {side}"

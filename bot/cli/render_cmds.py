@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from pathlib import Path
+
+from PIL import Image
 
 from bot.cli.rules_cmds import add_position_args, position_from_args
 from render.board import render_board
@@ -28,6 +31,31 @@ def _size(text: str) -> int:
     return value
 
 
+IMAGE_FORMATS = {"": "PNG", ".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG", ".webp": "WEBP"}
+"""What each file name ending gets (the pictures are drawn as PNG, and converted for others)."""
+
+
+def _image_path(text: str) -> Path:
+    path = Path(text)
+    if path.suffix.lower() not in IMAGE_FORMATS:
+        raise argparse.ArgumentTypeError(
+            f"{path.name}: name a .png file (or .jpg, .jpeg, .webp), not {path.suffix}"
+        )
+    return path
+
+
+def _gif_path(text: str) -> Path:
+    path = Path(text)
+    if path.suffix.lower() not in ("", ".gif"):
+        raise argparse.ArgumentTypeError(
+            f"{path.name}: a replay is an animated GIF: name a .gif file, not {path.suffix}"
+        )
+    return path
+
+
+OUT_HELP = "image file to write: .png, or .jpg/.jpeg/.webp to convert"
+
+
 def _board_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--perspective", choices=PERSPECTIVES, default="sente", help="side at the bottom"
@@ -44,18 +72,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--moves", nargs="*", default=[], metavar="USI", help="moves to play first")
     _board_args(p)
     p.add_argument("--highlight", nargs="*", default=[], metavar="SQ", help="squares to dot")
-    p.add_argument("--out", required=True, type=Path, help="PNG file to write")
+    p.add_argument("--out", required=True, type=_image_path, help=OUT_HELP)
     p.set_defaults(func=cmd_render)
 
     p = subparsers.add_parser("piece", help="draw how a piece moves (lookup by any name)")
     p.add_argument("name", help="kanji, romaji, English, Russian name, SFEN letter or code")
     p.add_argument("--variant", help="variant searched first (default: all)")
-    p.add_argument("--out", required=True, type=Path, help="PNG file to write")
+    p.add_argument("--out", required=True, type=_image_path, help=OUT_HELP)
     p.set_defaults(func=cmd_piece)
 
     p = subparsers.add_parser("cheatsheet", help="draw every piece of a variant and its promotion")
     p.add_argument("--variant", default="shogi", help="variant id (see: komabot variants)")
-    p.add_argument("--out", required=True, type=Path, help="PNG file to write")
+    p.add_argument("--out", required=True, type=_image_path, help=OUT_HELP)
     p.set_defaults(func=cmd_cheatsheet)
 
     p = subparsers.add_parser("replay", help="draw a game as an animated GIF")
@@ -63,8 +91,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--moves", nargs="+", required=True, metavar="USI", help="the game's moves")
     _board_args(p)
     p.add_argument("--max-bytes", type=int, default=DEFAULT_MAX_BYTES, help="file size limit")
-    p.add_argument("--out", required=True, type=Path, help="GIF file to write")
+    p.add_argument("--out", required=True, type=_gif_path, help="GIF file to write")
     p.set_defaults(func=cmd_replay)
+
+
+def _write_image(command: str, path: Path, png: bytes) -> int:
+    """Write the PNG ``png`` to ``path`` in the format its name asks for."""
+    fmt = IMAGE_FORMATS[path.suffix.lower()]
+    if fmt != "PNG":
+        image = Image.open(io.BytesIO(png))
+        out = io.BytesIO()
+        (image.convert("RGB") if fmt == "JPEG" else image).save(out, fmt, quality=92)
+        png = out.getvalue()
+    return _write(command, path, png)
 
 
 def _write(command: str, path: Path, data: bytes) -> int:
@@ -97,7 +136,7 @@ def cmd_render(args: argparse.Namespace) -> int:
             print(f"komabot render: move {i} ({text}): {exc.message}", file=sys.stderr)
             return 2
     highlight = tuple(pos.variant.tables.parse_square(sq) for sq in args.highlight)
-    return _write("render", args.out, render_board(pos, _options(args, highlight=highlight)))
+    return _write_image("render", args.out, render_board(pos, _options(args, highlight=highlight)))
 
 
 def cmd_piece(args: argparse.Namespace) -> int:
@@ -109,11 +148,11 @@ def cmd_piece(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     variant = load_variant(first.variant_id)
-    return _write("piece", args.out, render_piece(variant, first.piece.kind))
+    return _write_image("piece", args.out, render_piece(variant, first.piece.kind))
 
 
 def cmd_cheatsheet(args: argparse.Namespace) -> int:
-    return _write("cheatsheet", args.out, render_cheatsheet(load_variant(args.variant)))
+    return _write_image("cheatsheet", args.out, render_cheatsheet(load_variant(args.variant)))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -84,6 +84,8 @@ class ExportedFile:
 
     data: bytes
     replaced: tuple[str, ...] = ()
+    encoding: str = "utf-8"
+    """How ``data`` reads as text (a record's; KIF is Shift-JIS, as its readers expect)."""
 
 
 def export_file(record: GameRecord, fmt: str) -> ExportedFile:
@@ -92,7 +94,7 @@ def export_file(record: GameRecord, fmt: str) -> ExportedFile:
     record.final_position()  # every move checked before anything is written
     if fmt == "kif":
         encoded = encode_replacing(write_kif(record, "Shift_JIS"), "cp932")
-        return ExportedFile(encoded.data, encoded.replaced)
+        return ExportedFile(encoded.data, encoded.replaced, "cp932")
     if fmt == "kifu":
         text = write_kif(record)
     elif fmt == "csa":

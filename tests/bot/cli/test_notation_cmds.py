@@ -84,3 +84,29 @@ def test_record_with_a_result(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*argv, "--winner", "sente"]) == 0
     out = capsys.readouterr().out
     assert "   2 投了" in out and "まで1手で先手の勝ち" in out
+
+
+def test_import_names_the_players_and_the_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "game.kif"
+    argv = ["record", "--moves", "7g7f", "3c3d", "--sente", "Alice", "--gote", "Bob"]
+    argv += ["--format", "kif", "--result", "resignation", "--winner", "gote", "--out", str(out)]
+    assert main(argv) == 0
+    capsys.readouterr()
+    assert main(["import", str(out)]) == 0
+    assert capsys.readouterr().out.splitlines()[2:] == [
+        "sente: Alice",
+        "gote: Bob",
+        "result: resignation, gote wins",
+    ]
+
+
+def test_record_to_a_terminal_is_text_not_shift_jis(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """KIF files are Shift-JIS for the programs that read them; a terminal gets the same record
+    as text it can show (piped or with --out, the bytes stay Shift-JIS: see above)."""
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    assert main(["record", "--moves", "7g7f", "--format", "kif"]) == 0
+    assert "７六歩(77)" in capsys.readouterr().out

@@ -89,3 +89,35 @@ def test_cheatsheet_and_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert code == 0
     img = Image.open(io.BytesIO(gif.read_bytes()))
     assert img.format == "GIF" and img.n_frames == 3
+
+
+@pytest.mark.parametrize(
+    ("name", "fmt"), [("b.jpg", "JPEG"), ("b.JPEG", "JPEG"), ("b.webp", "WEBP")]
+)
+def test_the_file_name_picks_the_image_format(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, fmt: str
+) -> None:
+    out = tmp_path / name
+    code, _, _ = run(capsys, "render", "--variant", "shogi", "--out", str(out))
+    assert code == 0
+    assert Image.open(out).format == fmt
+
+
+@pytest.mark.parametrize("command", [["render"], ["cheatsheet"], ["piece", "gold"]])
+def test_an_unknown_image_ending_is_refused_before_drawing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    out = tmp_path / "b.txt"
+    with pytest.raises(SystemExit) as exit_:
+        main([*command, "--out", str(out)])
+    assert exit_.value.code == 2
+    assert "name a .png file (or .jpg, .jpeg, .webp), not .txt" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_a_replay_must_be_a_gif(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.png"
+    with pytest.raises(SystemExit):
+        main(["replay", "--moves", "7g7f", "--out", str(out)])
+    assert "a replay is an animated GIF: name a .gif file" in capsys.readouterr().err
+    assert not out.exists()
