@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +23,7 @@ from rules.errors import RulesError, VariantFileError
 from rules.numbers import shown
 
 if TYPE_CHECKING:
+    from rules.handicaps import Handicap, HandicapSpec
     from rules.tables import Tables
 
 LANGUAGES = ("en", "ja", "romaji", "ru", "pl")
@@ -99,6 +100,8 @@ class Variant:
     # Optional ``[engine] piece_values``: hand-tuned values (centipawns) by kind for the
     # engine's evaluation; kinds not listed get values derived from their moves.
     piece_values: Mapping[int, int] = field(default_factory=dict, repr=False)
+    # Optional ``[handicaps.ID]``: handicap games by id (rules/handicaps.py), in file order.
+    handicaps: Mapping[str, Handicap] = field(default_factory=dict, repr=False)
 
     def piece(self, kind: int) -> PieceType:
         return self.pieces[kind - 1]
@@ -155,6 +158,7 @@ _SCHEMA: dict[str, dict[str, tuple[type, bool]]] = {
     },
     "engine": {"piece_values": (dict, False)},
 }
+_HANDICAP_SCHEMA: dict[str, tuple[type, bool]] = {"remove": (list, True), "names": (dict, True)}
 _PIECE_SCHEMA: dict[str, tuple[type, bool]] = {
     "code": (str, True),
     "kanji": (str, True),
@@ -288,8 +292,9 @@ def _read(variant_id: str, directory: Path) -> Variant:
     raw.get("variant", {}).pop("inherits", None)
     rd = _Reader(path)
     for section in raw:
-        if section not in (*_SCHEMA, "pieces"):
-            raise rd.fail(section, f"unknown section (allowed: {', '.join([*_SCHEMA, 'pieces'])})")
+        if section not in (*_SCHEMA, "pieces", "handicaps"):
+            allowed = ", ".join([*_SCHEMA, "pieces", "handicaps"])
+            raise rd.fail(section, f"unknown section (allowed: {allowed})")
     v = rd.table(raw.get("variant"), "variant", _SCHEMA["variant"])
     if v["id"] != variant_id:
         raise rd.fail("variant.id", f"is {v['id']!r} but the file is named {variant_id!r}")
@@ -354,13 +359,41 @@ def _read(variant_id: str, directory: Path) -> Variant:
         source=path,
         piece_values=piece_values,
     )
+    from rules.handicaps import build_handicap
     from rules.position import Position
 
     try:
         Position.from_sfen(variant, variant.start_sfen)
     except RulesError as exc:
         raise rd.fail("variant.start", exc.message) from None
-    return variant
+    handicaps = {}
+    for spec in _read_handicap_specs(rd, raw.get("handicaps")):
+        try:
+            handicaps[spec.id] = build_handicap(variant, spec)
+        except RulesError as exc:
+            raise rd.fail(f"handicaps.{spec.id}.remove", exc.message) from None
+    return replace(variant, handicaps=handicaps) if handicaps else variant
+
+
+def _read_handicap_specs(rd: _Reader, raw: Any) -> list[HandicapSpec]:
+    """The optional ``[handicaps.ID]`` tables: ``remove`` (squares of gote's pieces, in USI)
+    and ``names`` (in every language, English required)."""
+    from rules.handicaps import HandicapSpec
+
+    if raw is None:
+        return []
+    if not isinstance(raw, dict):
+        raise rd.fail("handicaps", "expected a table of handicaps")
+    specs = []
+    for handicap_id, spec in raw.items():
+        key = f"handicaps.{handicap_id}"
+        rd.table(spec, key, _HANDICAP_SCHEMA)
+        names = rd.table(spec["names"], f"{key}.names", _NAMES_SCHEMA)
+        remove = spec["remove"]
+        if not all(isinstance(sq, str) for sq in remove):
+            raise rd.fail(f"{key}.remove", 'expected a list of squares like "1a"')
+        specs.append(HandicapSpec(handicap_id, tuple(remove), dict(names)))
+    return specs
 
 
 def _read_piece_values(rd: _Reader, raw: Any, letters: Mapping[str, PieceType]) -> dict[int, int]:
