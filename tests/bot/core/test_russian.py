@@ -31,10 +31,10 @@ async def test_language_setting_switches_replies_and_persists(h: Harness) -> Non
 
 async def test_bad_language_is_refused_with_the_choices(h: Harness) -> None:
     bad = await h.say(CAROL, "settings", "language", "fr")
-    assert bad.ephemeral and "'fr' is not a language; choose one of en, ru, ja, pl." in bad.text
+    assert bad.ephemeral and "'fr' is not a language; choose one of en, ja, pl, ru." in bad.text
     assert (await h.store.get_settings(chat_key(MAIN))).language == "en"
     missing = await h.say(CAROL, "settings", "lang")
-    assert "Give a value for language: one of en, ru, ja, pl." in missing.text
+    assert "Give a value for language: one of en, ja, pl, ru." in missing.text
 
 
 async def test_a_russian_game_from_challenge_to_an_illegal_move(
