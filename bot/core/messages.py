@@ -31,9 +31,20 @@ LANGUAGES: tuple[str, ...] = tuple(CATALOGUE)
 
 
 def text(key: str, lang: str = "en", /, **params: Any) -> str:
-    """The message ``key`` in ``lang`` (falling back to English) with ``params`` filled in."""
+    """The message ``key`` in ``lang`` (falling back to English) with ``params`` filled in; a
+    list or tuple is written as the language writes a list (``a, b`` or ``a、b``)."""
     template = CATALOGUE.get(lang, EN).get(key) or EN[key]
-    return template.format(**params) if params else template
+    if not params:
+        return template
+    return template.format(
+        **{k: listing(v, lang) if isinstance(v, list | tuple) else v for k, v in params.items()}
+    )
+
+
+def listing(items: list[Any] | tuple[Any, ...], lang: str) -> str:
+    """Items joined as ``lang`` lists them: ``a, b, c`` in English, ``a、b、c`` in Japanese."""
+    separator = CATALOGUE.get(lang, EN).get("describe.list") or EN["describe.list"]
+    return separator.join(str(item) for item in items)
 
 
 @cache
