@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot.core.i18n import checks, pofiles, sync
 
-DICT_MODULES = "bot/core/messages.py"  # EN, EN_PLURAL; the others: bot/core/messages_<lang>.py
+DICT_MODULE = "bot/core/messages.py"  # EN, EN_PLURAL; the others: bot/core/messages_<lang>.py
 
 
 def check(folder: Path) -> int:
@@ -67,33 +67,47 @@ def dict_source(rev: str | None, path: str) -> str | None:
     return done.stdout if done.returncode == 0 else None
 
 
-def import_dicts(folder: Path, rev: str | None) -> int:
-    """Add the keys of the dict catalogues that the ``.po`` files lack (English first)."""
+def dict_tables(rev: str | None, lang: str) -> sync.DictCatalogue | None:
+    path = DICT_MODULE if lang == pofiles.SOURCE else DICT_MODULE.replace(".py", f"_{lang}.py")
+    source = dict_source(rev, path)
+    return None if source is None else sync.parse_dict_module(source, lang)
+
+
+def say(lang: str, what: str, keys: list[str]) -> None:
+    if keys:
+        print(f"{lang}.po {what}: {', '.join(keys)}")
+
+
+def import_dicts(folder: Path, rev: str | None, base: str | None) -> int:
+    """Add the keys of the dict catalogues that the ``.po`` files lack (English first); with
+    ``base``, also take the texts changed between ``base`` and ``rev``."""
     catalogs = pofiles.read_all(folder)
-    english_source = dict_source(rev, DICT_MODULES)
-    if english_source is None:
-        print(f"no {DICT_MODULES} at {rev or 'the work tree'}")
+    theirs = {lang: dict_tables(rev, lang) for lang in catalogs}
+    english = theirs[pofiles.SOURCE]
+    if english is None:
+        print(f"no {DICT_MODULE} at {rev or 'the work tree'}")
         return 1
+    before = {lang: dict_tables(base, lang) for lang in catalogs} if base else {}
     source = catalogs[pofiles.SOURCE]
-    english = sync.parse_dict_module(english_source, pofiles.SOURCE)
-    added = sync.add_english(source, english, only_new=True)
-    have = {pofiles.key_of(m): m.id for m in pofiles.entries(source)}
-    changed = [k for k, t in english.plain.items() if k not in added and have.get(k) != t]
+    say("en", "added", sync.add_english(source, english, only_new=True))
+    old_english = before.get(pofiles.SOURCE)
+    if old_english is not None:
+        report = sync.take_changes(source, old_english, english)
+        say("en", "English taken from the dicts", report["taken"])
+        say("en", "changed on both sides (edit by hand)", report["conflict"])
     pofiles.write(source, folder / f"{pofiles.SOURCE}.po")
-    print(f"en.po: added {', '.join(added) or 'nothing'}")
-    if changed:
-        print(f"en.po: English differs from the dicts (edit en.po by hand): {', '.join(changed)}")
     for lang, catalog in catalogs.items():
-        if lang == pofiles.SOURCE:
+        tables = theirs[lang]
+        if lang == pofiles.SOURCE or tables is None:
             continue
-        text = dict_source(rev, DICT_MODULES.replace(".py", f"_{lang}.py"))
-        if text is None:
-            continue
-        tables = sync.parse_dict_module(text, lang)
-        added = sync.add_translation(catalog, source, tables, only_new=True)
+        say(lang, "added", sync.add_translation(catalog, source, tables, only_new=True))
+        old = before.get(lang)
+        if old is not None:
+            report = sync.take_changes(catalog, old, tables, source)
+            say(lang, "translations taken from the dicts", report["taken"])
+            say(lang, "changed on both sides (edit by hand)", report["conflict"])
         pofiles.write(catalog, folder / f"{lang}.po")
-        print(f"{lang}.po: added {', '.join(added) or 'nothing'}")
-    return 0
+    return update(folder)  # translations of English changed meanwhile: fuzzy
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -106,6 +120,10 @@ def main(argv: list[str] | None = None) -> int:
     start.add_argument("lang", help="the language's code, like de or pt_BR")
     imp = sub.add_parser("import-dicts", help="add keys from the former Python dict catalogues")
     imp.add_argument("--rev", help="read them from this git revision (default: the work tree)")
+    imp.add_argument(
+        "--base",
+        help="the revision both sides started from: also take the texts changed since then",
+    )
     args = parser.parse_args(argv)
     folder = args.dir or pofiles.po_dir()
     if args.command == "check":
@@ -114,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         return update(folder)
     if args.command == "new":
         return new(folder, args.lang)
-    return import_dicts(folder, args.rev)
+    return import_dicts(folder, args.rev, args.base)
 
 
 if __name__ == "__main__":

@@ -107,37 +107,81 @@ def add_english(catalog: Catalog, tables: DictCatalogue, only_new: bool) -> list
     return added
 
 
+def po_value(
+    tables: DictCatalogue, key: str, catalog: Catalog, english: bool
+) -> str | tuple[str, ...] | None:
+    """A dict catalogue's text for ``key`` as ``catalog`` holds it: ``en.po``'s msgid (plain, or
+    ``(one, other)``) or a translation's msgstr (plain, or one form per ``msgstr[N]``)."""
+    if key in tables.plain:
+        return tables.plain[key]
+    forms = tables.counted.get(key)
+    if forms is None:
+        return None
+    if english:
+        return (forms.get("one", forms["other"]), forms["other"])
+    indices = category_indices(str(catalog.locale), catalog.plural_expr, catalog.num_plurals)
+    by_index = {i: forms[c] for c, i in indices.items()}
+    return tuple(by_index[i] for i in range(catalog.num_plurals))
+
+
 def add_translation(
     catalog: Catalog, source: Catalog, tables: DictCatalogue, only_new: bool
 ) -> list[str]:
     """Add a translated dict's entries, each with the English text of ``source`` as ``msgid``,
     in ``source``'s order; returns the keys added."""
     have = {key_of(m) for m in entries(catalog)}
-    forms = category_indices(str(catalog.locale), catalog.plural_expr, catalog.num_plurals)
     added = []
     for original in entries(source):
         key = key_of(original)
-        if only_new and key in have:
+        value = po_value(tables, key, catalog, english=False)
+        if (only_new and key in have) or value is None:
             continue
-        string_: str | tuple[str, ...]
-        if is_counted(original):
-            if key not in tables.counted:
-                continue
-            by_index = {i: tables.counted[key][c] for c, i in forms.items()}
-            string_ = tuple(by_index[i] for i in range(catalog.num_plurals))
-        elif key in tables.plain:
-            string_ = tables.plain[key]
-        else:
+        if isinstance(value, tuple) != is_counted(original):
             continue
         catalog.add(
             original.id,
-            string_,
+            value,
             context=key,
             auto_comments=original.auto_comments,
             flags=set(original.flags),
         )
         added.append(key)
     return added
+
+
+def take_changes(
+    catalog: Catalog,
+    base: DictCatalogue,
+    theirs: DictCatalogue,
+    source: Catalog | None = None,
+) -> dict[str, list[str]]:
+    """Apply what a branch changed in a dict catalogue (``base`` -> ``theirs``) to ``catalog``
+    (``en.po`` when ``source`` is None, else a translation of ``source``), where ``catalog``
+    still says what ``base`` said; a key changed on both sides is a conflict, left alone.
+
+    A translation taken gets ``source``'s current English as msgid (it was updated with it);
+    one whose English changed and that was not updated is marked fuzzy by :func:`update`
+    afterwards.  The catalogue must be written and read again before :func:`update`."""
+    english = source is None
+    current = {} if source is None else {key_of(m): m.id for m in entries(source)}
+    report: dict[str, list[str]] = {"taken": [], "conflict": []}
+    for message in entries(catalog):
+        key = key_of(message)
+        before = po_value(base, key, catalog, english)
+        after = po_value(theirs, key, catalog, english)
+        if before is None or after is None or before == after:
+            continue
+        mine = message.id if english else message.string
+        if texts(mine) != texts(before):
+            report["conflict"].append(key)
+        elif english:
+            message.id = after
+            report["taken"].append(key)
+        else:
+            message.string = after
+            message.id = current.get(key, message.id)
+            report["taken"].append(key)
+    return report
 
 
 def update(catalog: Catalog, source: Catalog) -> dict[str, list[str]]:

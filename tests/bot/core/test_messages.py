@@ -461,3 +461,70 @@ def test_discord_shows_each_language_to_its_locales() -> None:
     assert sorted(LOCALES.values()) == sorted(lang for lang in LANGUAGES if lang != "en")
     found = {locale.value: lang for locale, lang in discord_locales(("en", "es", "pt_BR")).items()}
     assert found == {"es-ES": "es", "es-419": "es", "pt-BR": "pt_BR"}
+
+
+def commit_dicts(repo: Path, tables: dict[str, dict[str, str]], message: str) -> str:
+    """Commit dict catalogue modules (``bot/core/messages.py``, ``messages_<lang>.py``)."""
+    for lang, table in tables.items():
+        name = "messages.py" if lang == "en" else f"messages_{lang}.py"
+        path = repo / "bot" / "core" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"{lang.upper()}: dict[str, str] = {table!r}\n", encoding="utf-8")
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "add", "-A"], check=True, capture_output=True)
+    subprocess.run([*git, "commit", "-qm", message], check=True, capture_output=True)
+    done = subprocess.run([*git, "rev-parse", "HEAD"], check=True, capture_output=True, text=True)
+    return done.stdout.strip()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git not installed")
+def test_a_branch_that_changed_the_dict_catalogues_is_merged_into_the_po_files(
+    po_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``scripts/i18n import-dicts --rev BRANCH --base MERGE_BASE``: keys the branch added are
+    added, English it changed is taken (with the translations it updated; the others become
+    fuzzy), and what both sides changed is left for a person."""
+    from bot.core.i18n.__main__ import main
+    from bot.core.i18n.pofiles import read_all
+    from bot.core.i18n.tables import load
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    base_en = {
+        "game.not_found": "There is no game #{game}.",
+        "game.bad_number": "{text!r} is not a game number (like 12 or #12).",  # ours changed
+    }
+    base_ru = {"game.not_found": "Партии #{game} нет.", "game.bad_number": "x"}
+    base = commit_dicts(repo, {"en": base_en, "ru": base_ru}, "base")
+    theirs_en = {
+        "game.not_found": "No game has the number #{game}.",
+        "game.bad_number": "{text!r} is no game number.",
+        "games.new_key": "A new message about {what}.",
+    }
+    theirs_ru = {
+        "game.not_found": "Партии с номером #{game} нет.",
+        "game.bad_number": "x",
+        "games.new_key": "Новое сообщение о {what}.",
+    }
+    theirs = commit_dicts(repo, {"en": theirs_en, "ru": theirs_ru}, "theirs")
+    monkeypatch.chdir(repo)
+    assert main(["--dir", str(po_copy), "import-dicts", "--rev", theirs, "--base", base]) == 0
+
+    tables = load(po_copy)
+    assert tables.plain["en"]["game.not_found"] == "No game has the number #{game}."
+    assert tables.plain["ru"]["game.not_found"] == "Партии с номером #{game} нет."  # updated
+    assert tables.plain["en"]["games.new_key"] == "A new message about {what}."
+    assert tables.plain["ru"]["games.new_key"] == "Новое сообщение о {what}."
+    assert "game.not_found" not in tables.plain["ja"]  # not updated there: fuzzy, English
+    catalogs = read_all(po_copy)
+    fuzzy = catalogs["ja"].get("No game has the number #{game}.", context="game.not_found")
+    assert fuzzy is not None and fuzzy.fuzzy
+    # both sides changed it: ours stays
+    assert (
+        tables.plain["en"]["game.bad_number"] == "'{text}' is not a game number (like 12 or #12)."
+    )
+    assert po_problems(po_copy) == [  # what is left to do: translate the new key
+        "ja.po games.new_key: not translated yet",
+        "pl.po games.new_key: not translated yet",
+    ]
