@@ -36,9 +36,10 @@ def text(key: str, lang: str = "en", /, **params: Any) -> str:
     template = CATALOGUE.get(lang, EN).get(key) or EN[key]
     if not params:
         return template
-    return template.format(
-        **{k: listing(v, lang) if isinstance(v, list | tuple) else v for k, v in params.items()}
-    )
+    for name, value in params.items():
+        if isinstance(value, list | tuple):
+            params[name] = listing(value, lang)
+    return template.format(**params)
 
 
 def listing(items: list[Any] | tuple[Any, ...], lang: str) -> str:
