@@ -319,7 +319,7 @@ def test_japanese_templates_read_as_sentences() -> None:
     )
     assert "alice：先後ランダム" in card and "は手番は" not in card
     zone = text("rules.promotion_outside_zone", "ja", depth=3, origin="7g", square="7f")
-    assert "動く前か後" in zone  # a move inside the zone promotes too, not only in or out
+    assert "移動元か移動先" in zone  # a move inside the zone promotes too, not only in or out
 
 
 def test_japanese_uses_one_word_per_concept() -> None:
