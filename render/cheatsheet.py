@@ -7,7 +7,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.diagram import draw_legend, draw_moves, legend, reach, to_png
-from render.fonts import Face, fit, font
+from render.fonts import Face, fit_size, font
 from render.options import DiagramWords
 from render.sprites import draw_centered
 from render.theme import DEFAULT_THEME, Theme
@@ -27,12 +27,11 @@ def _caption(
 ) -> None:
     x, y = at
     color = theme.promoted_ink if piece.promoted else theme.ink
-    name = fit(words.name(piece.names), Face.BOLD, 15, width)
-    draw.text((x, y), name, font=font(Face.BOLD, 15), fill=color)
+    name, name_px = fit_size(words.name(piece.names), Face.BOLD, 15, width, 9)
+    draw.text((x, y), name, font=font(Face.BOLD, name_px), fill=color)
     line = f"{piece.code} · {piece.kanji} · {piece.names.get('romaji', '')}"
-    draw.text(
-        (x, y + 20), fit(line, Face.LABEL, 13, width), font=font(Face.LABEL, 13), fill=theme.ink
-    )
+    line, line_px = fit_size(line, Face.LABEL, 13, width, 9)
+    draw.text((x, y + 20), line, font=font(Face.LABEL, line_px), fill=theme.ink)
 
 
 def cheatsheet_image(
@@ -56,12 +55,8 @@ def cheatsheet_image(
     words = words or DiagramWords()
     shown = dict.fromkeys((words.name(variant.names), variant.names.get("ja", "")))
     title = " — ".join([*(n for n in shown if n), words.pieces_and_promotions])
-    draw.text(
-        (pad, pad),
-        fit(title, Face.BOLD, 28, width - 2 * pad),
-        font=font(Face.BOLD, 28),
-        fill=theme.ink,
-    )
+    title, title_px = fit_size(title, Face.BOLD, 28, width - 2 * pad, 16)
+    draw.text((pad, pad), title, font=font(Face.BOLD, title_px), fill=theme.ink)
     for i, base in enumerate(bases):
         row, col = divmod(i, COLUMNS)
         x = pad + col * (card_w + gap)

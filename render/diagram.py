@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.fonts import Face, fit, font
+from render.fonts import Face, fit_size, font
 from render.options import DiagramWords
 from render.sprites import SS, draw_centered, piece_sprite
 from render.theme import DEFAULT_THEME, Theme
@@ -166,12 +166,8 @@ def diagram_image(
     img = Image.new("RGB", (width, height), theme.diagram_paper)
     draw = ImageDraw.Draw(img)
     title = f"{words.name(base.names)} ({base.code}) · {words.name(variant.names)}"
-    draw.text(
-        (pad, pad),
-        fit(title, Face.BOLD, 26, width - 2 * pad),
-        font=font(Face.BOLD, 26),
-        fill=theme.ink,
-    )
+    title, title_px = fit_size(title, Face.BOLD, 26, width - 2 * pad, 16)
+    draw.text((pad, pad), title, font=font(Face.BOLD, title_px), fill=theme.ink)
     total = len(panels) * side + (len(panels) - 1) * gap
     x = (width - total) // 2
     top = pad + title_h
@@ -186,14 +182,12 @@ def diagram_image(
                 outline=theme.diagram_grid,
                 width=2,
             )
-        draw.text((x, top), fit(heading, Face.BOLD, 20, side), font=font(Face.BOLD, 20), fill=color)
-        line = f"{piece.code} · {names_line(piece, words)}"
-        draw.text(
-            (x, top + 28),
-            fit(line, Face.LABEL, 16, side),
-            font=font(Face.LABEL, 16),
-            fill=theme.ink,
+        heading, heading_px = fit_size(heading, Face.BOLD, 20, side, 12)
+        draw.text((x, top), heading, font=font(Face.BOLD, heading_px), fill=color)
+        line, line_px = fit_size(
+            f"{piece.code} · {names_line(piece, words)}", Face.LABEL, 16, side, 10
         )
+        draw.text((x, top + 28), line, font=font(Face.LABEL, line_px), fill=theme.ink)
         draw_moves(img, variant, piece, (x, top + names_h), cell, radius, theme)
         if i == 0 and len(panels) > 1:
             draw_centered(

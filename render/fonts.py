@@ -148,3 +148,15 @@ def fit(text: str, face: Face, px: int, width: int) -> str:
         else:
             hi = mid - 1
     return text[:lo].rstrip() + "…"
+
+
+def fit_size(text: str, face: Face, px: int, width: int, smallest: int) -> tuple[str, int]:
+    """``text`` and the largest size from ``px`` down to ``smallest`` at which it is at most
+    ``width`` pixels wide: a long label is drawn smaller rather than cut.  Only what does not
+    fit even at ``smallest`` (a player's very long name) is shortened with an ellipsis."""
+    limit = max_chars(face, smallest, width)
+    if len(text) <= limit:
+        for size in range(px, smallest - 1, -1):
+            if font(face, size).getlength(text) <= width:
+                return text, size
+    return fit(text, face, smallest, width), smallest

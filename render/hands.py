@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.fonts import Face, draw_text, fit, printable
+from render.fonts import Face, draw_text, fit_size, printable
 from render.layout import BoardLayout, Box
 from render.sprites import disc, draw_centered, piece_sprite
 from render.theme import Theme
@@ -65,9 +65,10 @@ def draw_strip(
     name_right = tray_box(layout, strip)[0] - layout.pad // 2 if variant.drops.enabled else x1
     face = Face.BOLD if to_move else Face.LABEL
     nx = x0 + icon_w + max(4, text_px // 3)
-    text = fit(printable(name), face, text_px, name_right - nx)
+    smallest = max(8, round(text_px * 0.6))
+    text, name_px = fit_size(printable(name), face, text_px, name_right - nx, smallest)
     fill = theme.turn_mark if to_move else theme.label_dim
-    draw_text(img, (nx, y0 + h / 2), text, face, text_px, fill, "lm")
+    draw_text(img, (nx, y0 + h / 2), text, face, name_px, fill, "lm")
     if variant.drops.enabled:
         _draw_tray(img, variant, pos, layout, color, style, theme)
 

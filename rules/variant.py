@@ -11,6 +11,7 @@ is installed; never give it a path from a user.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -26,7 +27,9 @@ if TYPE_CHECKING:
     from rules.handicaps import Handicap, HandicapSpec
     from rules.tables import Tables
 
-LANGUAGES = ("en", "ja", "romaji", "ru", "pl")
+LANGUAGES = ("en", "ja", "romaji", "ru", "pl")  # the names the shipped variant files give
+# a name in another language is welcome too: its key is the language's code (de, pt_BR)
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:_[A-Z]{2})?")
 
 
 def data_dir() -> Path:
@@ -129,7 +132,19 @@ class Variant:
 
 # --- loading ---------------------------------------------------------------------------
 
-_NAMES_SCHEMA = {lang: (str, lang == "en") for lang in LANGUAGES}
+_NAMES_SCHEMA: dict[str, tuple[type, bool]] = {lang: (str, lang == "en") for lang in LANGUAGES}
+
+
+def _names_schema(raw: Any) -> dict[str, tuple[type, bool]]:
+    """The schema of a ``names`` table: the shipped languages and any other language code."""
+    if not isinstance(raw, dict):
+        return _NAMES_SCHEMA
+    extra: dict[str, tuple[type, bool]] = {
+        k: (str, False) for k in raw if isinstance(k, str) and LANGUAGE_CODE.fullmatch(k)
+    }
+    return {**extra, **_NAMES_SCHEMA}
+
+
 _SCHEMA: dict[str, dict[str, tuple[type, bool]]] = {
     "variant": {
         "id": (str, True),
@@ -298,7 +313,7 @@ def _read(variant_id: str, directory: Path) -> Variant:
     v = rd.table(raw.get("variant"), "variant", _SCHEMA["variant"])
     if v["id"] != variant_id:
         raise rd.fail("variant.id", f"is {v['id']!r} but the file is named {variant_id!r}")
-    names = rd.table(v["names"], "variant.names", _NAMES_SCHEMA)
+    names = rd.table(v["names"], "variant.names", _names_schema(v["names"]))
     files, ranks, depth = v["files"], v["ranks"], v["zone_depth"]
     if not 3 <= files <= 19:
         raise rd.fail("variant.files", "must be between 3 and 19")
@@ -427,7 +442,7 @@ def _read_pieces(rd: _Reader, raw: Any) -> list[PieceType]:
         if len(letter) != 1 or not letter.isalpha() or not letter.isupper():
             raise rd.fail(key, "a piece key is one upper-case letter (its SFEN letter)")
         base_specs[letter] = rd.table(spec, key, _PIECE_SCHEMA)
-        rd.table(spec["names"], f"{key}.names", _NAMES_SCHEMA)
+        rd.table(spec["names"], f"{key}.names", _names_schema(spec["names"]))
     royal = [letter for letter, spec in base_specs.items() if spec.get("royal")]
     if len(royal) != 1:
         raise rd.fail("pieces", f"exactly one piece must be royal, found {len(royal)}")
@@ -452,7 +467,7 @@ def _read_pieces(rd: _Reader, raw: Any) -> list[PieceType]:
         for k in ("kanji", "betza", "names"):
             if k not in merged:
                 raise rd.fail(f"{key}.{k}", "missing (give it, or 'like' another piece)")
-        rd.table(merged["names"], f"{key}.names", _NAMES_SCHEMA)
+        rd.table(merged["names"], f"{key}.names", _names_schema(merged["names"]))
         code = promo.get("code", "+" + spec["code"])
         rows.append(
             {"letter": "+" + letter, "key": key, **merged, "code": code, "promoted_from": letter}

@@ -205,7 +205,7 @@ class ChallengeCommands(ServiceBase):
             raise UserError("challenge.unknown_user", name=word)
         if len(keys) > 1:
             people = [await self.who(key) for key in keys]
-            raise UserError("challenge.ambiguous_user", name=word, people=", ".join(people))
+            raise UserError("challenge.ambiguous_user", name=word, people=people)
         user = await self.user(keys[0])
         return User(user.platform, user.id, user.name, await self.handle_of(user.key))
 

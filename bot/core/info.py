@@ -283,14 +283,14 @@ class InfoCommands(ServiceBase):
         names = await self.names(game, ctx.lang)
         formats = export_formats(game.variant)
         if fmt is not None and fmt not in EXPORT_FORMATS:  # name only this game's formats
-            raise UserError("export.bad_format", fmt=fmt, formats=", ".join(formats))
+            raise UserError("export.bad_format", fmt=fmt, formats=list(formats))
         fmt = fmt or formats[0]
         if fmt not in formats:
             raise UserError(
                 "export.not_for_variant",
                 fmt=fmt,
                 variant=present.variant_name(game.variant, ctx.lang),
-                formats=", ".join(formats),
+                formats=list(formats),
             )
         made = await self.export_file(ctx, game, names, fmt)
         attachment = Attachment(made.data, f"game-{game.id}.{fmt}", MIME[fmt])
@@ -387,7 +387,7 @@ class InfoCommands(ServiceBase):
             else:
                 if i + 1 >= len(words):
                     raise UserError(
-                        "settings.missing_value", key=key, choices=", ".join(SETTING_CHOICES[key])
+                        "settings.missing_value", key=key, choices=list(SETTING_CHOICES[key])
                     )
                 value = VALUE_ALIASES.get(words[i + 1], words[i + 1])
                 if value not in SETTING_CHOICES[key]:
@@ -395,7 +395,7 @@ class InfoCommands(ServiceBase):
                         "settings.bad_value",
                         value=typed[i + 1],
                         key=key,
-                        choices=", ".join(SETTING_CHOICES[key]),
+                        choices=list(SETTING_CHOICES[key]),
                     )
                 i += 2
             if key == "reminders":
@@ -420,7 +420,7 @@ class InfoCommands(ServiceBase):
         if route is not None:
             await self.store.set_reminder_route(ctx.user, route)
         # answered in the chat's new language, if that changed
-        return Reply(text("settings.changed", settings.language, changes=", ".join(changes)))
+        return Reply(text("settings.changed", settings.language, changes=list(changes)))
 
     @staticmethod
     def require_settings_admin(ctx: Context) -> None:
@@ -454,7 +454,7 @@ class InfoCommands(ServiceBase):
             if command is None:
                 raise UserError("help.unknown", word=ctx.args[0])
             aliases = (
-                ctx.t("help.aliases", aliases=", ".join("/" + a for a in command.aliases))
+                ctx.t("help.aliases", aliases=["/" + a for a in command.aliases])
                 if command.aliases
                 else ""
             )
@@ -531,7 +531,7 @@ class InfoCommands(ServiceBase):
                 "piece.which",
                 buttons=piece_buttons(names),
                 query=query,
-                names=", ".join(names),
+                names=list(names),
                 sheets=sheets,
             ) from None
         except UnknownPieceError as exc:

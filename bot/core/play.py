@@ -8,7 +8,7 @@ from dataclasses import replace
 from bot.core import present
 from bot.core.api import Button, Reply
 from bot.core.base import Context, ServiceBase, UserError, reads_as_move
-from bot.core.messages import plural
+from bot.core.messages import listing, plural
 from bot.store.models import GameRow
 from rules import (
     AmbiguousMoveError,
@@ -316,7 +316,7 @@ class PlayCommands(ServiceBase):
         for _ in range(plies):
             move = probe.pop()
             moves.append(present.format_move(probe, move, ctx.settings.notation))
-        return ", ".join(reversed(moves))
+        return listing(moves[::-1], ctx.lang)
 
     # --- impasse ------------------------------------------------------------------------
 

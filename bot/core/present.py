@@ -12,7 +12,7 @@ import logging
 from babel.dates import format_datetime, format_skeleton
 
 from bot.core.api import Attachment
-from bot.core.messages import CATALOGUE, locale, plural, text
+from bot.core.messages import CATALOGUE, listing, locale, plural, text
 from bot.core.textboard import MarkMeaning, text_board
 from bot.store.models import ChatSettings, GameRow
 from render import BoardOptions, Coordinates, DiagramWords, Labels, render_board
@@ -100,7 +100,7 @@ def rules_problem(
         params["kinds"] = or_list([name(k) for k in params["kinds"]], lang)
     for key in ("attackers", "candidates"):
         if key in params:
-            params[key] = ", ".join(str(a) for a in params[key])
+            params[key] = listing(list(params[key]), lang)
     for key in ("texts", "origins"):
         if key in params:
             params[key] = or_list([str(t) for t in params[key]], lang)

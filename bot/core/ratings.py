@@ -34,7 +34,7 @@ def change_line(changes: list[RatingChange], names: tuple[str, str], lang: str) 
         text("rating.change", lang, name=name, **change_words(change))
         for change, name in zip(changes, names, strict=False)
     ]
-    return text("rating.changes", lang, changes=", ".join(parts))
+    return text("rating.changes", lang, changes=parts)
 
 
 def change_words(change: RatingChange) -> dict[str, str]:

@@ -155,7 +155,7 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             text(
                 "error.unknown_command.hint_similar",
                 lang,
-                options=", ".join("/" + n for n in canonical),
+                options=["/" + n for n in canonical],
             )
             if canonical
             else text("error.unknown_command.hint", lang)

@@ -87,5 +87,5 @@ def text_board(
 def legend(pos: Position, lang: str = "en") -> str:
     """What the letters mean: ``K King, R Rook, ...; +X promoted, vX gote``."""
     pieces = [p for p in pos.variant.pieces if not p.promoted]
-    keys = ", ".join(f"{p.letter} {p.names.get(lang) or p.names['en']}" for p in pieces)
+    keys = [f"{p.letter} {p.names.get(lang) or p.names['en']}" for p in pieces]
     return text("textboard.legend", lang, keys=keys)

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.core.commands import COMMANDS, Argument, Command
-from bot.core.messages import EN, text
+from bot.core.messages import EN, LANGUAGES, text
 from bot.discord_front.texts import cut
 
 GROUP_NAME = "shogi"
@@ -54,12 +54,21 @@ def group_description() -> str:
     return one_line(text("discord.group"), DESCRIPTION_LIMIT)
 
 
+def discord_locales(languages: tuple[str, ...]) -> dict[discord.Locale, str]:
+    """The Discord locales of the catalogue's languages: the same code (``ru``, ``pt-BR`` for
+    ``pt_BR``) or its regions (``es-ES`` for ``es``, ``zh-CN`` and ``zh-TW`` for ``zh``)."""
+    found: dict[discord.Locale, str] = {}
+    for lang in languages:
+        if lang == "en":  # English names and descriptions are the canonical ones
+            continue
+        for locale in discord.Locale:
+            if locale.value.replace("-", "_") == lang or locale.value.split("-")[0] == lang:
+                found[locale] = lang
+    return found
+
+
 # Discord locales whose users see the catalogue's translations of the descriptions.
-LOCALES: dict[discord.Locale, str] = {
-    discord.Locale.russian: "ru",
-    discord.Locale.japanese: "ja",
-    discord.Locale.polish: "pl",
-}
+LOCALES: dict[discord.Locale, str] = discord_locales(LANGUAGES)
 
 
 def localized(english: str, key: str) -> app_commands.locale_str:

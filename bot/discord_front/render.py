@@ -134,7 +134,7 @@ def render(reply: Reply, upload_limit: int | None = DEFAULT_UPLOAD_LIMIT) -> Out
         note = messages.text(
             "discord.too_big",
             reply.lang,
-            files=", ".join(a.filename for a in dropped),
+            files=[a.filename for a in dropped],
             limit=f"{(upload_limit or 0) / 2**20:g} MiB",
         )
         text = f"{text}\n{note}".strip()

@@ -138,6 +138,21 @@ def test_bad_variant_file_names_file_and_key(
         assert f"{name}.toml: key '{key}'" in message
 
 
+def test_a_name_in_another_language_needs_no_code(variants_copy: Path) -> None:
+    """A translator adds ``de = "Bauer"`` beside the other names; a key that is no language
+    code (a typo like ``nmae``) is still refused."""
+    pawn = 'ru = "пешка", pl = "pion" }'
+    _break(
+        variants_copy, "shogi", pawn, 'ru = "пешка", pl = "pion", de = "Bauer", pt_BR = "Peão" }'
+    )
+    variant = read_variant_file(variants_copy / "shogi.toml")
+    assert variant.by_letter["P"].names["de"] == "Bauer"
+    assert variant.by_letter["P"].names["pt_BR"] == "Peão"
+    _break(variants_copy, "shogi", 'de = "Bauer"', 'Deutsch = "Bauer"')
+    with pytest.raises(VariantFileError, match=r"key 'pieces\.P\.names\.Deutsch': unknown key"):
+        read_variant_file(variants_copy / "shogi.toml")
+
+
 def test_not_toml_at_all(variants_copy: Path) -> None:
     (variants_copy / "shogi.toml").write_text("[variant\nid=", encoding="utf-8")
     with pytest.raises(VariantFileError, match=r"shogi\.toml: not valid TOML"):

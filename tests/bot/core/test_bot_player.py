@@ -442,7 +442,7 @@ def _bot_to_move() -> GameRow:
 async def test_the_bot_is_named_in_the_chats_language(fake: Harness) -> None:
     await fake.say(ALICE, "settings", "language", "ru")
     start = await fake.say(ALICE, "play", "shogi", "gote", "level", "5")
-    assert "Komabot, уровень 5" in start.text and "думает" in start.text
+    assert "Komabot (уровень 5)" in start.text and "думает" in start.text
     await settle(fake)
-    assert said(fake)[-1].startswith("Komabot, уровень 5 ")
+    assert said(fake)[-1].startswith("Ход Komabot (уровень 5): ")
     assert "партии #1" in (await fake.say(ALICE, "draw")).text

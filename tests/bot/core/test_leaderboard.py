@@ -100,7 +100,7 @@ async def test_russian(h: Harness) -> None:
     seed(h.path, 2)
     await h.say(CAROL, "settings", "language", "ru")
     reply = await h.say(CAROL, "leaderboard", "shogi")
-    assert reply.text.splitlines()[0].startswith("🏆 Рейтинг игроков, Сёги"), reply.text
+    assert reply.text.splitlines()[0].startswith("🏆 Лучшие игроки: Сёги"), reply.text
     assert "1. Player 0 2000 ±60 · партий: 20" in reply.text
     assert "У вас здесь пока нет рейтинговых партий" in reply.text
 

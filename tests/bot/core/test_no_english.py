@@ -65,9 +65,10 @@ def allowed_words() -> set[str]:
 
 def leftovers(said: str, english: set[str]) -> list[str]:
     """English words in ``said``, leaving out commands (``/board 12``) and what the player
-    wrote, quoted back (``'hello'``)."""
+    wrote, quoted back as the language quotes (``'hello'``, ``«hello»``, ``„hello”``,
+    ``「hello」``)."""
     said = re.sub(r"/[a-z]+", " ", said)  # /commands
-    said = re.sub(r"'[^'\n]*'", " ", said)  # the player's own words
+    said = re.sub(r"'[^'\n]*'|«[^»\n]*»|„[^”\n]*”|「[^」\n]*」", " ", said)  # the player's words
     return [w for w in WORD.findall(said) if w.lower() in english]
 
 
@@ -302,16 +303,16 @@ def test_a_japanese_chat_names_squares_in_japanese() -> None:
 
 async def test_a_chat_turned_japanese_writes_moves_in_japanese(h: Harness) -> None:
     changed = await h.say(CAROL, "settings", "language", "ja")
-    assert changed.text == "設定を変更しました：language ja, notation japanese。"
+    assert changed.text == "設定を変更しました：language ja、notation japanese。"
     await h.say(ALICE, "challenge", "shogi", "sente", "1d", target=BOB)
     await h.say(BOB, "accept")
     played = await h.say(ALICE, "move", "7g7f")
     assert played.text.startswith("Alice：７六歩")
     moves = await h.say(BOB, "moves", "3c")
-    assert moves.text == "Bob さんの３三の歩兵（後手）の動ける先：３四歩。"
+    assert moves.text == "Bob の３三の歩兵（後手）の動ける先：３四歩。"
     await h.say(CAROL, "settings", "language", "en")
     kept = await h.say(CAROL, "settings", "language", "ja", "notation", "usi")
-    assert kept.text == "設定を変更しました：language ja, notation usi。"
+    assert kept.text == "設定を変更しました：language ja、notation usi。"
 
 
 # Messages that name what only exists in English: the labels of Discord's developer portal

@@ -31,10 +31,10 @@ async def test_language_setting_switches_replies_and_persists(h: Harness) -> Non
 
 async def test_bad_language_is_refused_with_the_choices(h: Harness) -> None:
     bad = await h.say(CAROL, "settings", "language", "fr")
-    assert bad.ephemeral and "'fr' is not a language; choose one of en, ru, ja, pl." in bad.text
+    assert bad.ephemeral and "'fr' is not a language; choose one of en, ja, pl, ru." in bad.text
     assert (await h.store.get_settings(chat_key(MAIN))).language == "en"
     missing = await h.say(CAROL, "settings", "lang")
-    assert "Give a value for language: one of en, ru, ja, pl." in missing.text
+    assert "Give a value for language: one of en, ja, pl, ru." in missing.text
 
 
 async def test_a_russian_game_from_challenge_to_an_illegal_move(
@@ -55,7 +55,7 @@ async def test_a_russian_game_from_challenge_to_an_illegal_move(
     start = await h.say(BOB, "accept")
     assert "Партия #1 началась: Alice (сэнтэ ☗) — Bob (готэ ☖), Сёги, 1 день на ход" in start.text
     played = await h.say(ALICE, "move", "7g7f")
-    assert "Alice сыграл(а) P-7f." in played.text and "Ходит Bob (готэ)" in played.text
+    assert "Ход Alice: P-7f." in played.text and "Ходит Bob (готэ)" in played.text
     assert played.image is not None and played.image.data.startswith(b"\x89PNG")
     assert played.text_board is not None and "☗ сэнтэ Alice   в руке: -" in played.text_board
     assert "P пешка" in played.text_board and "vX — фигура готэ" in played.text_board
@@ -92,7 +92,7 @@ CASES = {  # code: (SFEN, move as from-to, or piece letter*square for drops, exp
     "must_promote": ("k8/4P4/9/9/9/9/9/9/4K4 b - 1", "5b5a", "«пешка» на 5a больше никогда"),
     "not_in_hand": ("4k4/9/9/9/9/9/4P4/9/4K4 b P 1", "R*2b", "в руке нет фигуры «ладья»"),
     "dead_drop": ("4k4/9/9/9/9/9/4P4/9/4K4 b P 1", "P*1a", "«пешка», сброшенная на 1a"),
-    "nifu": ("4k4/9/9/9/9/9/4P4/9/4K4 b P 1", "P*5e", "неперевёрнутая фигура «пешка» (на 5g)"),
+    "nifu": ("4k4/9/9/9/9/9/4P4/9/4K4 b P 1", "P*5e", "непревращённая фигура «пешка» (на 5g)"),
     "uchifuzume": ("8k/6G2/7G1/9/9/9/9/9/4K4 b P 1", "P*1b", "мат сбросом фигуры «пешка»"),
     "leaves_king_in_check": (
         "4k4/9/9/9/4r4/9/9/4G4/4K4 b - 1",

@@ -131,7 +131,7 @@ async def test_sync_registers_one_group_within_discord_limits(tmp_path: Path) ->
     assert variant["choices"][2]["name_localizations"] == {
         "ru": "ва-сёги со сбросами",
         "ja": "和将棋（持ち駒あり）",
-        "pl": "wa shogi ze zrzutami",
+        "pl": "wa shogi z powrotami do gry",
     }
     color = options["challenge"]["color"]["choices"]
     assert [c["name_localizations"]["ru"] for c in color] == [
