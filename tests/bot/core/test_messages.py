@@ -169,6 +169,7 @@ INTERNAL_CODES = {
     "bad_betza",
     "bad_sfen",
     "bad_variant_file",
+    "bad_handicap",  # a variant file's handicap, refused at load (as bad_variant_file)
     "unknown_variant",
     "nothing_to_undo",
     "invalid_impasse",
