@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
+
+from bot.redaction import mask_credentials, passwords_in
 
 if TYPE_CHECKING:  # the drivers load when a store opens, not with the configuration
     from bot.config import Config
@@ -16,15 +18,9 @@ POSTGRES_SCHEMES = ("postgresql", "postgres")
 
 
 def redacted(url: str) -> str:
-    """``url`` with its password replaced by ``***`` (for messages and logs)."""
-    try:
-        parts = urlsplit(url)
-        if parts.password is None:
-            return url
-        host = parts.netloc.rpartition("@")[2]
-        return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
-    except ValueError:
-        return "(an unreadable URL)"
+    """``url`` with its password replaced by ``***`` (for messages and logs), whatever the
+    URL's shape."""
+    return mask_credentials(url)
 
 
 @dataclass(frozen=True)
@@ -51,6 +47,11 @@ def parse_database(text: str) -> Database:
     if not text:
         raise ValueError("empty; give postgresql://... , sqlite:///FILE or a file path")
     if "://" not in text:
+        if passwords_in(text) or text.lower().replace(" ", "").startswith(POSTGRES_SCHEMES):
+            raise ValueError(
+                f"{redacted(text)!r} looks like a PostgreSQL URL but is not one: write "
+                "postgresql://USER:PASSWORD@HOST/DB"
+            )
         return Database(path=Path(text).expanduser())
     try:
         parts = urlsplit(text)
