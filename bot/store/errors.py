@@ -43,3 +43,8 @@ class ReadOnlyStore(StoreWriteError):
 
 class StoreFull(StoreWriteError):
     """The disk holding the database (or the database's own size limit) is full."""
+
+
+class DatabaseFileGone(ReadOnlyStore):
+    """The SQLite database file (or its WAL) was deleted or replaced while Komabot ran: writes
+    would go into a file nobody will find again, so they are refused until a restart."""

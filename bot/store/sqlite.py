@@ -28,6 +28,7 @@ from urllib.parse import quote
 import aiosqlite
 
 from bot.store.errors import (
+    DatabaseFileGone,
     ReadOnlyStore,
     StoreFull,
     StoreOpenError,
@@ -481,6 +482,46 @@ def _write_error(exc: sqlite3.Error) -> Exception:
     return exc
 
 
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file ``path`` is (device and inode), or None when there is none."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+class FileWatch:
+    """Tells whether the database file, or its WAL, is still the one the connection writes to.
+
+    SQLite keeps its files open: deleted or replaced under it, it goes on writing into the
+    deleted file, and everything written is gone at the next start.  The main file's identity
+    is taken at open, the WAL's when first seen (SQLite deletes it only when its last
+    connection closes, so it stays while the store is open)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.wal = path.with_name(path.name + "-wal")
+        self._main = _identity(path)
+        self._wal = _identity(self.wal)
+
+    def problem(self) -> str | None:
+        """What happened to the files (None: they are the ones opened)."""
+        now = _identity(self.path)
+        if now is None:
+            return f"the database file {self.path} was deleted"
+        if now != self._main:
+            return f"the database file {self.path} was replaced by another file"
+        wal = _identity(self.wal)
+        if self._wal is None:
+            self._wal = wal
+        elif wal is None:
+            return f"the database's write-ahead log {self.wal} was deleted"
+        elif wal != self._wal:
+            return f"the database's write-ahead log {self.wal} was replaced by another file"
+        return None
+
+
 class SqliteStore(SqlStore):
     """The store on one SQLite file. Create with :meth:`open`."""
 
@@ -497,6 +538,10 @@ class SqliteStore(SqlStore):
         self._checked.set_result(None)
         self._check_con: sqlite3.Connection | None = None
         self._check_thread: threading.Thread | None = None
+        self._files = FileWatch(path)
+        self.gone: str | None = None
+        """What happened to the database file while the store was open (None: nothing); once
+        set, writes raise :class:`~bot.store.errors.DatabaseFileGone`."""
 
     # --- opening ------------------------------------------------------------------------
 
@@ -723,21 +768,43 @@ class SqliteStore(SqlStore):
     def _indexed(self, index: str) -> str:
         return f"INDEXED BY {index}"
 
+    def _files_gone(self) -> DatabaseFileGone | None:
+        """The error for a database file deleted or replaced under the store (logged once, as
+        an error for the operator), or None when the files are the ones opened."""
+        if self.gone is None:
+            problem = self._files.problem()
+            if problem is None:
+                return None
+            self.gone = problem
+            log.error(
+                "DATABASE FILE GONE: %s while Komabot ran. Writes are refused from now on "
+                "(nothing more is acknowledged); stop Komabot, put the database file back "
+                "(or restore it from a backup), and start it again.",
+                problem,
+            )
+        return DatabaseFileGone(f"{self.gone}; writes are refused until a restart")
+
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[Tx]:
         """One write transaction (``BEGIN IMMEDIATE``: writers take turns); a full disk or a
-        read-only database raises StoreFull or ReadOnlyStore (nothing of the transaction
-        kept)."""
+        read-only database raises StoreFull or ReadOnlyStore, a database file deleted or
+        replaced meanwhile DatabaseFileGone, checked before the commit and at a failure
+        (nothing of the transaction kept)."""
         async with self._lock:
             if self.damaged is not None:
                 raise ReadOnlyStore(
                     f"the database is damaged ({self.damaged}); writes are refused until it is "
                     "restored or recovered"
                 )
+            if self.gone is not None:
+                raise DatabaseFileGone(f"{self.gone}; writes are refused until a restart")
             try:
                 await self._db.execute("BEGIN IMMEDIATE")
                 try:
                     yield _SqliteTx(self._db)
+                    gone = self._files_gone()
+                    if gone is not None:
+                        raise gone
                     await self._db.execute("COMMIT")
                 except BaseException:
                     if self._db.in_transaction:  # SQLite may have rolled back already
@@ -745,7 +812,8 @@ class SqliteStore(SqlStore):
                             await self._db.execute("ROLLBACK")
                     raise
             except sqlite3.Error as exc:
-                typed = _write_error(exc)
+                gone = self._files_gone()
+                typed = _write_error(exc) if gone is None else gone
                 if typed is exc:
                     raise
                 raise typed from exc
