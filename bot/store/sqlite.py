@@ -105,6 +105,34 @@ def _damaged(path: Path, detail: str) -> StoreOpenError:
     )
 
 
+_ACCESS_CODES = frozenset(
+    {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM, sqlite3.SQLITE_AUTH}
+)
+
+
+def _access_problem(path: Path, exc: BaseException) -> StoreOpenError | None:
+    """The error for a database that cannot be opened for lack of rights (``exc`` an SQLite
+    error of the read-only or cannot-open kind, or a PermissionError), else None: a database
+    Komabot may not read, or may not write beside even to read, is not damaged, and its message
+    says so (never "restore it from a backup", which could overwrite a good file)."""
+    if isinstance(exc, PermissionError):
+        return StoreOpenError(
+            f"cannot read the database {path}: permission denied. The file is not damaged; "
+            "give the user Komabot runs as read and write access to it and its folder."
+        )
+    if not isinstance(exc, sqlite3.Error):
+        return None
+    if getattr(exc, "sqlite_errorcode", 0) & 0xFF not in _ACCESS_CODES:
+        return None
+    why = write_problem(path) or "the file system refuses writes (a read-only mount?)"
+    return StoreOpenError(
+        f"cannot open the database {path}: {why} ({exc}). The file is not damaged: SQLite "
+        f"writes {path.name}-wal and {path.name}-shm beside a database even to read it. Make "
+        f"the folder {path.parent} writable for the user Komabot runs as, or copy the database "
+        "to a writable folder."
+    )
+
+
 def _schema_tables(uri: str) -> int:
     """How many tables the database at ``uri`` has (its application id is checked apart)."""
     con = sqlite3.connect(uri, uri=True)
@@ -198,18 +226,18 @@ def _inspect_once(path: Path) -> None:
 def write_problem(path: Path) -> str | None:
     """Why the database at ``path`` cannot be written, or None when it can (as far as the file
     system says: SQLite needs the file, its ``-wal`` and ``-shm`` files and their folder)."""
-    if path.exists() and not os.access(path, os.W_OK):
-        return f"the file {path} is read-only"
-    for suffix in ("-wal", "-shm"):
-        side = path.with_name(path.name + suffix)
-        if side.exists() and not os.access(side, os.W_OK):
-            return f"the file {side} is read-only"
     folder = path.parent
     if not os.access(folder, os.W_OK | os.X_OK):
         return (
             f"the folder {folder} is read-only (SQLite keeps {path.name}-wal and "
             f"{path.name}-shm beside the database)"
         )
+    if path.exists() and not os.access(path, os.W_OK):
+        return f"the file {path} is read-only"
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists() and not os.access(side, os.W_OK):
+            return f"the file {side} is read-only"
     return None
 
 
@@ -434,7 +462,9 @@ def verify_database(path: Path, *, pre_migration: bool) -> None:
     try:
         con = sqlite3.connect(_uri(path, mode="ro"), uri=True)
     except sqlite3.Error as exc:
-        raise StoreOpenError(f"cannot open database {path}: {exc}") from None
+        raise _access_problem(path, exc) or StoreOpenError(
+            f"cannot open database {path}: {exc}"
+        ) from None
     try:
         if pre_migration:
             if full or _header_version(path) < LATEST:
@@ -467,7 +497,7 @@ def verify_database(path: Path, *, pre_migration: bool) -> None:
                 if reader is not None:
                     reader(row)
     except (sqlite3.Error, UnicodeDecodeError, ValueError, TypeError) as exc:
-        raise _damaged(path, str(exc)) from None
+        raise _access_problem(path, exc) or _damaged(path, str(exc)) from None
     finally:
         con.close()
 
@@ -563,8 +593,11 @@ class SqliteStore(SqlStore):
         file at once.  ``target_version`` below the latest is for migration tests only.
         """
         path = Path(path)
-        check_file(path)
-        await asyncio.to_thread(inspect_file, path)
+        try:
+            check_file(path)
+            await asyncio.to_thread(inspect_file, path)
+        except PermissionError as exc:
+            raise _access_problem(path, exc) from None
         problem = write_problem(path) or ("opened read-only on request" if read_only else None)
         if problem is not None and not path.exists():
             raise StoreOpenError(f"cannot create the database {path}: {problem}")
@@ -585,7 +618,9 @@ class SqliteStore(SqlStore):
             else:
                 db = await aiosqlite.connect(_uri(path, mode="ro"), uri=True, isolation_level=None)
         except sqlite3.Error as exc:
-            raise StoreOpenError(f"cannot open database {path}: {exc}") from None
+            raise _access_problem(path, exc) or StoreOpenError(
+                f"cannot open database {path}: {exc}"
+            ) from None
         try:
             await db.execute("PRAGMA busy_timeout=10000")
             version = await cls._check(db, path)
@@ -615,7 +650,7 @@ class SqliteStore(SqlStore):
                 raise StoreOpenError(
                     f"cannot prepare {path}: the disk is full ({exc}); free some space"
                 ) from None
-            raise StoreOpenError(
+            raise _access_problem(path, exc) or StoreOpenError(
                 f"{path} is not a usable SQLite database ({exc}); Komabot left it untouched"
             ) from None
         except BaseException:
