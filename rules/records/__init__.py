@@ -32,6 +32,7 @@ from rules.variant import load_variant
 
 __all__ = [
     "FORMATS",
+    "MAX_BYTES",
     "ExportedFile",
     "GameRecord",
     "RecordError",
@@ -44,6 +45,7 @@ __all__ = [
 
 FORMATS = ("kif", "kifu", "csa", "usi")
 MAX_BYTES = 2_000_000
+"""The largest record read; a reader needs no more than ``MAX_BYTES + 1`` bytes to tell."""
 
 
 STANDARD_ONLY = ("kif", "csa")
@@ -110,7 +112,9 @@ def export_record(record: GameRecord, fmt: str) -> bytes:
 def import_record(data: bytes, filename: str | None = None) -> GameRecord:
     """Read a KIF, KIFU, CSA or USI record (detected from the name and the content)."""
     if len(data) > MAX_BYTES:
-        raise RecordError(f"the file is too large ({len(data)} bytes)", code="record_too_large")
+        raise RecordError(
+            f"the file is too large (more than {MAX_BYTES:,} bytes)", code="record_too_large"
+        )
     text = decode(data)
     _check_not_only_comments(text)
     ext = (filename or "").lower().rsplit(".", 1)[-1] if filename and "." in filename else ""
