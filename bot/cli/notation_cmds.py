@@ -110,6 +110,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(f"komabot import: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
     record = import_record(data, None if args.file == "-" else args.file)
+    for note in record.notes:
+        print(f"komabot import: note: {note}", file=sys.stderr)
     print(record.final_position().sfen())
     print(" ".join(record.moves))
     return 0

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from rules.records.csa import looks_like_csa, read_csa, write_csa
 from rules.records.encoding import decode, encode_replacing
 from rules.records.kif import looks_like_kif, read_kif, write_kif
-from rules.records.record import GameRecord, RecordError
+from rules.records.record import GameRecord, RecordError, settled
 from rules.records.usi import looks_like_usi, read_usi, write_usi
 from rules.variant import load_variant
 
@@ -110,7 +110,8 @@ def export_record(record: GameRecord, fmt: str) -> bytes:
 
 
 def import_record(data: bytes, filename: str | None = None) -> GameRecord:
-    """Read a KIF, KIFU, CSA or USI record (detected from the name and the content)."""
+    """Read a KIF, KIFU, CSA or USI record (detected from the name and the content), as the
+    rules let it have happened (``record.settled``: what was changed is in ``notes``)."""
     if len(data) > MAX_BYTES:
         raise RecordError(
             f"the file is too large (more than {MAX_BYTES:,} bytes)", code="record_too_large"
@@ -120,11 +121,11 @@ def import_record(data: bytes, filename: str | None = None) -> GameRecord:
     ext = (filename or "").lower().rsplit(".", 1)[-1] if filename and "." in filename else ""
     kif_like = ext in ("kif", "kifu", "ki2", "ki2u")
     if ext == "csa" or (not kif_like and looks_like_csa(text) and not looks_like_kif(text)):
-        return read_csa(text)
+        return settled(read_csa(text))
     if kif_like or looks_like_kif(text):
-        return read_kif(text)
+        return settled(read_kif(text))
     if ext in ("usi", "sfen") or looks_like_usi(text):
-        return read_usi(text)
+        return settled(read_usi(text))
     raise RecordError(
         "cannot tell the record format: expected KIF (手数----指手), CSA (PI, +7776FU) or USI "
         "(position sfen ... moves ...)",

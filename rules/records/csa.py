@@ -233,6 +233,12 @@ def read_csa(text: str) -> GameRecord:
             fields[key] = value
             continue
         if st.startswith("%"):
+            if st[1:] not in _KNOWN_ENDS:
+                raise RecordError(
+                    f"line {no}: unknown CSA ending {st!r} (known: "
+                    f"{', '.join('%' + w for w in sorted(_KNOWN_ENDS))})",
+                    line=no,
+                )
             if pos is None:
                 pos = _start(variant, board, hands, side, no)
                 start = pos.sfen()
@@ -392,9 +398,26 @@ _DRAWS = {
 }
 
 
+_ABORTS = frozenset({"CHUDAN", "ERROR", "MAX_MOVES"})  # stopped, with no winner
+_UNFINISHED = frozenset({"FUZUMI"})  # a tsume problem without mate: no result
+_KNOWN_ENDS = frozenset(
+    {
+        *_ENDS_TO_MOVE_LOST,
+        *_DRAWS,
+        *_ABORTS,
+        *_UNFINISHED,
+        "TSUMI",
+        "KACHI",
+        "ILLEGAL_MOVE",
+        "+ILLEGAL_ACTION",
+        "-ILLEGAL_ACTION",
+    }
+)
+
+
 def _result(pos: Position, end: str | None, perpetual: bool) -> Outcome | None:
     """The outcome an end word states; ``perpetual``: the comments say 連続王手."""
-    if end is None:
+    if end is None or end[1:] in _UNFINISHED:
         return None
     mover, other = pos.side, pos.side ^ 1
     word = end[1:]
@@ -412,7 +435,7 @@ def _result(pos: Position, end: str | None, perpetual: bool) -> Outcome | None:
         return Outcome(Termination.NO_LEGAL_MOVES if stalemate else Termination.CHECKMATE, other)
     if word in _ENDS_TO_MOVE_LOST:
         return Outcome(_ENDS_TO_MOVE_LOST[word], other)
-    return Outcome(Termination.ABORTED, None)
+    return Outcome(Termination.ABORTED, None)  # one of _ABORTS: read_csa refuses the unknown
 
 
 def _says_perpetual(comments: list[str]) -> bool:

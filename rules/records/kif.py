@@ -260,6 +260,7 @@ class _Ending:
 
     special: str = ""  # the special move: 投了, 詰み, 千日手, ...
     summary: tuple[str, int] | None = None  # the text after まで52手(で), and its line
+    counted: int | None = None  # the number of moves the summary says (52)
     comments: list[str] = field(default_factory=list)  # comments after the last move
     tag: Outcome | None = None  # #KOMABOT-RESULT:
 
@@ -318,18 +319,23 @@ class _KifReader:
         if header:
             self._header(no, header.group(1), header.group(2).strip())
             return True
-        if line.startswith("手数") or re.fullmatch(r"[0-9\s０-９]+", line):
-            return True
+        if line.startswith("手数") or re.fullmatch(r"[0-9０-９]+(?:\s+[0-9０-９]+)+", line):
+            return True  # the column numbers over a board diagram
+        if re.fullmatch(r"[0-9]+", line):
+            raise RecordError(
+                f"line {no}: move {line} has no move after its number (expected a move like "
+                f"'{line} ７六歩(77)' or an ending like '{line} 投了')",
+                line=no,
+            )
         return self._moves(no, line)
 
     def _summary(self, no: int, line: str) -> bool:
-        m = _SUMMARY.match(line)
+        m = _SUMMARY.match(line) or _TSUME.match(line)
         if m:
             self.end.summary = (m.group(2).strip(), no)
-            return True
-        m = _TSUME.match(line)
-        if m:
-            self.end.summary = (m.group(2), no)
+            self.end.counted = read_number(
+                m.group(1), "the number of moves", 0, MAX_MOVE_NUMBER, at_line(no)
+            )
             return True
         return False
 
@@ -410,6 +416,10 @@ def read_kif(text: str) -> GameRecord:
             break
     pos = reader.position()
     fields = reader.fields
+    notes = []
+    counted, played = reader.end.counted, len(reader.moves)
+    if counted is not None and counted != played + (reader.first_number or 1) - 1:
+        notes.append(f"the record's ending counts {counted} moves, but it holds {played} moves")
     return GameRecord(
         variant=variant.id,
         start_sfen=reader.start,
@@ -421,6 +431,7 @@ def read_kif(text: str) -> GameRecord:
         ended=_date(fields.get("ended")),
         event=fields.get("event", ""),
         site=fields.get("site", ""),
+        notes=tuple(notes),
     )
 
 
