@@ -21,7 +21,7 @@ EUC-JP, or the one the file declares) and replays every move through the rules; 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.records.csa import looks_like_csa, read_csa, write_csa
 from rules.records.encoding import decode, encode_replacing
@@ -116,16 +116,24 @@ def import_record(data: bytes, filename: str | None = None) -> GameRecord:
         raise RecordError(
             f"the file is too large (more than {MAX_BYTES:,} bytes)", code="record_too_large"
         )
-    text = decode(data)
+    decoded = decode(data)
+    record = _read(decoded.text, filename)
+    if decoded.notes:
+        record = replace(record, notes=(*decoded.notes, *record.notes))
+    return settled(record)
+
+
+def _read(text: str, filename: str | None) -> GameRecord:
+    """The record ``text`` holds, as its format's reader reads it."""
     _check_not_only_comments(text)
     ext = (filename or "").lower().rsplit(".", 1)[-1] if filename and "." in filename else ""
     kif_like = ext in ("kif", "kifu", "ki2", "ki2u")
     if ext == "csa" or (not kif_like and looks_like_csa(text) and not looks_like_kif(text)):
-        return settled(read_csa(text))
+        return read_csa(text)
     if kif_like or looks_like_kif(text):
-        return settled(read_kif(text))
+        return read_kif(text)
     if ext in ("usi", "sfen") or looks_like_usi(text):
-        return settled(read_usi(text))
+        return read_usi(text)
     raise RecordError(
         "cannot tell the record format: expected KIF (手数----指手), CSA (PI, +7776FU) or USI "
         "(position sfen ... moves ...)",

@@ -200,7 +200,9 @@ def read_csa(text: str) -> GameRecord:
             continue
         if not line:
             continue
-        statements += [(no, part.strip()) for part in line.split(",") if part.strip()]
+        statement, *comment = _INLINE_COMMENT.split(line, maxsplit=1)  # ends the statements
+        comments += comment
+        statements += [(no, part.strip()) for part in statement.split(",") if part.strip()]
     for no, st in statements:
         if pos is None and (st.startswith("P") or st in ("+", "-")):
             if st.startswith("PI"):
@@ -270,6 +272,7 @@ def read_csa(text: str) -> GameRecord:
     )
 
 
+_INLINE_COMMENT = re.compile(r",\s*'")
 _MOVE = re.compile(r"[+-][0-9]{4}[A-Z]{2}")  # ASCII digits: ``\d`` would also take ٣ and ９
 
 
