@@ -35,6 +35,7 @@ from bot.store.errors import (
 )
 from bot.store.migrations import APPLICATION_ID, LATEST, MIGRATIONS, RATINGS_VERSION
 from bot.store.models import NoticeState, ReminderRoute
+from bot.store.outage import Outage
 from bot.store.sql import (
     CHALLENGE_COLUMNS,
     GAME_COLUMNS,
@@ -552,8 +553,23 @@ class FileWatch:
         return None
 
 
+# SQLite's answers for a file it cannot use just now: locked by another process past the wait,
+# or an I/O error (a network mount gone away).
+_UNREACHABLE_CODES = frozenset(
+    {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN}
+)
+
+
+def _unreachable(exc: sqlite3.Error) -> bool:
+    return getattr(exc, "sqlite_errorcode", 0) & 0xFF in _UNREACHABLE_CODES
+
+
 class SqliteStore(SqlStore):
     """The store on one SQLite file. Create with :meth:`open`."""
+
+    BUSY_TIMEOUT_MS = 10_000
+    """How long a request waits for another process's write to end before the database counts
+    as unavailable."""
 
     def __init__(self, db: aiosqlite.Connection, path: Path, read_only: str | None = None) -> None:
         self._db = db
@@ -569,6 +585,7 @@ class SqliteStore(SqlStore):
         self._check_con: sqlite3.Connection | None = None
         self._check_thread: threading.Thread | None = None
         self._files = FileWatch(path)
+        self._outage = Outage(str(path))
         self.gone: str | None = None
         """What happened to the database file while the store was open (None: nothing); once
         set, writes raise :class:`~bot.store.errors.DatabaseFileGone`."""
@@ -622,7 +639,7 @@ class SqliteStore(SqlStore):
                 f"cannot open database {path}: {exc}"
             ) from None
         try:
-            await db.execute("PRAGMA busy_timeout=10000")
+            await db.execute(f"PRAGMA busy_timeout={cls.BUSY_TIMEOUT_MS}")
             version = await cls._check(db, path)
             if problem is None:
                 await cls._use_wal(db)
@@ -849,14 +866,23 @@ class SqliteStore(SqlStore):
             except sqlite3.Error as exc:
                 gone = self._files_gone()
                 typed = _write_error(exc) if gone is None else gone
+                if typed is exc and _unreachable(exc):
+                    typed = self._outage.began(exc)
                 if typed is exc:
                     raise
                 raise typed from exc
+            self._outage.ended()
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Tx]:
         async with self._lock:
-            yield _SqliteTx(self._db)
+            try:
+                yield _SqliteTx(self._db)
+            except sqlite3.Error as exc:
+                if _unreachable(exc):
+                    raise self._outage.began(exc) from exc
+                raise
+            self._outage.ended()
 
     async def _columns(self, table: str) -> list[str]:
         return [str(row[1]) for row in await self._all(f"PRAGMA table_info({table})")]
@@ -864,7 +890,14 @@ class SqliteStore(SqlStore):
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """Every row of a query, in one trip to the database thread."""
         async with self._lock:
-            return list(await self._db.execute_fetchall(sql, params))
+            try:
+                rows = list(await self._db.execute_fetchall(sql, params))
+            except sqlite3.Error as exc:
+                if _unreachable(exc):
+                    raise self._outage.began(exc) from exc
+                raise
+        self._outage.ended()
+        return rows
 
 
 class _SqliteTx:
