@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
+from bot.database_url import Database, parse_database
 from bot.redaction import mask_credentials, passwords_in
-from bot.store.database import Database, parse_database
 
 if TYPE_CHECKING:
     from engine.usi_client import EngineSpec

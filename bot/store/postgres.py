@@ -19,7 +19,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.database import redacted
+from bot.database_url import redacted
 from bot.store.errors import ReadOnlyStore, StoreFull, StoreOpenError
 from bot.store.migrations import APPLICATION_ID, LATEST, MIGRATIONS, RATINGS_VERSION, postgres_sql
 from bot.store.models import ChatKey
