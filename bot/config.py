@@ -24,10 +24,12 @@ if TYPE_CHECKING:
 
 class ConfigError(ValueError):
     """An environment variable has a value Komabot cannot use; the message names it, and
-    shows no password a URL in it holds (whatever the URL's shape)."""
+    shows no password a URL in it holds (whatever the URL's shape) nor any token known by then
+    (:func:`install_redaction`)."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(mask_credentials(message))
+        known = _installed.secrets if _installed is not None else ()  # tokens known by now
+        super().__init__(redact(mask_credentials(message), known))
 
 
 @dataclass(frozen=True)

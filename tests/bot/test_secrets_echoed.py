@@ -92,3 +92,14 @@ def test_a_known_token_in_any_setting_is_not_echoed() -> None:
     with pytest.raises(ConfigError) as raised:
         Config.from_env({"TELEGRAM_TOKEN": TOKEN, "KOMABOT_CHALLENGE_TTL": TOKEN})
     assert TOKEN.split(":")[1] not in str(raised.value)
+
+
+def test_a_token_in_any_front_end_setting_is_not_echoed_once_known() -> None:
+    from bot.config import install_redaction
+    from bot.discord_front.settings import DiscordSettings
+
+    discord_token = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.fake-token-for-a-test-only"
+    install_redaction([discord_token])  # as komabot discord does before reading its settings
+    with pytest.raises(ConfigError) as raised:
+        DiscordSettings.from_env({"DISCORD_API_BASE": f"ftp://x/{discord_token}"})
+    assert "DISCORD_API_BASE" in str(raised.value) and discord_token not in str(raised.value)
