@@ -13,16 +13,23 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
-from bot.store.database import Database, parse_database
+from bot.database_url import Database, parse_database
+from bot.redaction import mask_credentials, passwords_in
 
 if TYPE_CHECKING:
     from engine.usi_client import EngineSpec
 
 
 class ConfigError(ValueError):
-    """An environment variable has a value Komabot cannot use; the message names it."""
+    """An environment variable has a value Komabot cannot use; the message names it, and
+    shows no password a URL in it holds (whatever the URL's shape) nor any token known by then
+    (:func:`install_redaction`)."""
+
+    def __init__(self, message: str) -> None:
+        known = _installed.secrets if _installed is not None else ()  # tokens known by now
+        super().__init__(redact(mask_credentials(message), known))
 
 
 @dataclass(frozen=True)
@@ -143,7 +150,15 @@ class Config:
         """Read the variables of :data:`VARIABLES`; raise ConfigError naming a bad one."""
         env = os.environ if env is None else env
         values = {v.name: env.get(v.name, v.default).strip() for v in VARIABLES}
+        try:
+            return cls._from_values(values, env)
+        except ConfigError as exc:  # a token pasted into another setting is not echoed
+            known = [values[n] for n in ("DISCORD_TOKEN", "TELEGRAM_TOKEN")]
+            tokens = [s for s in known if len(s) >= _SECRET_MIN]
+            raise ConfigError(redact(str(exc), tokens)) from None
 
+    @classmethod
+    def _from_values(cls, values: Mapping[str, str], env: Mapping[str, str]) -> Config:
         def duration(name: str) -> int:
             try:
                 return parse_duration(values[name])
@@ -169,6 +184,11 @@ class Config:
             raise ConfigError(f"KOMABOT_DB_SYNC: {sync!r} is not full or normal")
         if not values["KOMABOT_DB"]:
             raise ConfigError("KOMABOT_DB: empty; give a file path")
+        if passwords_in(values["KOMABOT_DB"]):
+            raise ConfigError(
+                f"KOMABOT_DB: {values['KOMABOT_DB']!r} holds a password: give a file path "
+                "here, and a PostgreSQL URL in KOMABOT_DATABASE_URL"
+            )
         if values["KOMABOT_DATABASE_URL"]:
             try:
                 parse_database(values["KOMABOT_DATABASE_URL"])
@@ -204,8 +224,8 @@ class Config:
     @property
     def secrets(self) -> tuple[str, ...]:
         """Values that must never appear in a log line."""
-        password = urlsplit(self.database_url).password if "://" in self.database_url else None
-        return tuple(s for s in (self.discord_token, self.telegram_token, password) if s)
+        known = (self.discord_token, self.telegram_token, *passwords_in(self.database_url))
+        return tuple(s for s in known if s)
 
     @property
     def database(self) -> Database:

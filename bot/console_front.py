@@ -30,6 +30,30 @@ _SPEAKER = re.compile(r"^@([\w.-]{1,32})\s*(.*)$", re.DOTALL)
 _NAME = re.compile(r"^@?([\w.-]{1,32})$")
 _NUMBERED = re.compile(r"^(\d+)-")  # a file this front end wrote: 0012-board.png
 BOT_NAMES = frozenset({"komabot", "bot"})  # @komabot names the bot itself, not a person
+MAX_LINE = 4096
+"""The longest line read: what the roomiest platform lets a person send (a Telegram message;
+Discord allows 4,000).  A longer line is refused before anything parses it, and is never held
+whole: it is read in pieces of this size up to its end."""
+
+
+class LineTooLong:
+    """Stands for a line longer than :data:`MAX_LINE`, skipped unread."""
+
+
+TOO_LONG = LineTooLong()
+
+
+def read_line(stream: TextIO) -> str | LineTooLong | None:
+    """The next line of ``stream`` (None at its end), or :data:`TOO_LONG` for a line longer
+    than :data:`MAX_LINE`, read past in pieces of that size: never more held at once."""
+    line = stream.readline(MAX_LINE + 1)
+    if not line:
+        return None
+    if len(line) <= MAX_LINE or (line.endswith("\n") and len(line) == MAX_LINE + 1):
+        return line
+    while line and not line.endswith("\n"):
+        line = stream.readline(MAX_LINE + 1)
+    return TOO_LONG
 
 
 class ConsoleFrontEnd:
@@ -145,11 +169,17 @@ class ConsoleFrontEnd:
                 line = getter.result()
                 if line is None:
                     break
+                if isinstance(line, LineTooLong):
+                    self._too_long()
+                    continue
                 if not await self.line(line, handle):
                     break
 
     async def line(self, raw: str, handle: Handler) -> bool:
         """Act on one typed line; False when the user asked to quit."""
+        if len(raw) > MAX_LINE + 1:  # a terminal's own line (or a caller's) is bounded here
+            self._too_long()
+            return True
         line = clean_text(raw).strip()  # undecodable input arrives as lone surrogates
         if not line or line.startswith("#"):
             return True
@@ -200,6 +230,12 @@ class ConsoleFrontEnd:
         self.show(reply)
         return True
 
+    def _too_long(self) -> None:
+        self.say(
+            f"(a line of more than {MAX_LINE:,} characters, longer than any chat platform "
+            "takes, was not read; nothing was done)\n"
+        )
+
     async def _ask_language(self, handle: Handler) -> None:
         """Learn the chat's language before anything was said there: ``complete`` (the request
         front ends send for suggestions) changes nothing and answers in it."""
@@ -239,7 +275,7 @@ class LineReader:
         self.stdin = stdin
         self.stdout = stdout
         self.interactive = interactive
-        self._lines: asyncio.Queue[str | None] | None = None
+        self._lines: asyncio.Queue[str | LineTooLong | None] | None = None
         self._prompts: queue.SimpleQueue[str] = queue.SimpleQueue()
         self._terminal: list[Any] | None = None  # termios settings to restore
 
@@ -258,8 +294,9 @@ class LineReader:
             with contextlib.suppress(OSError, ValueError):
                 termios.tcsetattr(self.stdin.fileno(), termios.TCSADRAIN, self._terminal)
 
-    async def get(self, prompt: str) -> str | None:
-        """The next line (``prompt`` shown first in a terminal), or None at end of input."""
+    async def get(self, prompt: str) -> str | LineTooLong | None:
+        """The next line (``prompt`` shown first in a terminal), or None at end of input;
+        :data:`TOO_LONG` for a line longer than :data:`MAX_LINE` (see :func:`read_line`)."""
         if self._lines is None:
             self._lines = asyncio.Queue()
             pump = self._ask_each if self.interactive else self._read_ahead
@@ -275,16 +312,16 @@ class LineReader:
             self._prompts.put(prompt)
         return await self._lines.get()
 
-    def _read_ahead(self, deliver: Callable[[str | None], object]) -> None:
+    def _read_ahead(self, deliver: Callable[[str | LineTooLong | None], object]) -> None:
         # RuntimeError: the loop closed (the bot stopped); OSError/ValueError: stdin closed.
         with contextlib.suppress(RuntimeError):
             with contextlib.suppress(OSError, ValueError):
-                for raw in self.stdin:
+                while (raw := read_line(self.stdin)) is not None:
                     deliver(raw)
             deliver(None)
 
-    def _ask_each(self, deliver: Callable[[str | None], object]) -> None:
-        read: Callable[[str], str] = self._stream_input
+    def _ask_each(self, deliver: Callable[[str | LineTooLong | None], object]) -> None:
+        read: Callable[[str], str | LineTooLong] = self._stream_input
         if self.stdin is sys.stdin:
             with contextlib.suppress(ImportError):  # absent on some platforms: plain input()
                 import readline  # noqa: F401  (importing it gives input() editing and history)
@@ -301,12 +338,12 @@ class LineReader:
                     return
                 deliver(line)
 
-    def _stream_input(self, prompt: str) -> str:
+    def _stream_input(self, prompt: str) -> str | LineTooLong:
         """``input()`` on streams other than the process's own (a terminal given explicitly)."""
         self.stdout.write(prompt)
         self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
+        line = read_line(self.stdin)
+        if line is None:
             raise EOFError
         return line
 

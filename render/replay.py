@@ -75,12 +75,21 @@ def replay_frames(
     return out
 
 
+class ReplayTooBig(ValueError):
+    """Even two frames at the smallest size do not fit the byte limit asked for."""
+
+
 def _palette(options: BoardOptions, variant: Variant, colors: int) -> Image.Image:
     """The board palette, or a smaller one; either leaves an index free for GIF transparency."""
     full = palette_for(variant, options)
     if colors >= PALETTE_COLORS:
         return full
-    return full.convert("RGB").quantize(colors, method=Image.Quantize.MEDIANCUT)
+    # The palette image is one pixel: its colours are laid out in a strip to be cut down (the
+    # pixel alone quantizes to one colour, and every frame to a plain background).
+    rgb = full.getpalette() or []
+    strip = Image.new("RGB", (len(rgb) // 3, 1))
+    strip.putdata([(rgb[i], rgb[i + 1], rgb[i + 2]) for i in range(0, len(rgb) - 2, 3)])
+    return strip.quantize(colors, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
 
 
 class _TooBig(Exception):
@@ -191,6 +200,9 @@ def _encode(
         shown = replace(options if i == count - 1 else playing, last_move=last_move)
         frame = compose_board(pos, shown).quantize(palette=palette, dither=Image.Dither.NONE)
         if writer is None:
+            low, high = frame.getextrema()
+            if low == high:  # never an empty animation reported as a replay
+                raise ValueError(f"the replay's frames came out blank with {colors} colours")
             writer = _GifWriter(palette, frame.size, limit, count)
         writer.add(frame, previous, _duration(i, count))
         previous = frame
@@ -243,7 +255,10 @@ def render_replay(
             return _encode(variant, thin, replace(options, size=size), colors, max_bytes)
         except _TooBig:
             keep = keep * 3 // 4 if keep > 2 else 1
-    raise ValueError(f"a replay cannot fit in {max_bytes} bytes")
+    raise ReplayTooBig(
+        f"a replay cannot fit in {max_bytes} bytes, not even its first and last positions at "
+        "the smallest size"
+    )
 
 
 def _projected(big: _TooBig, count: int) -> float:

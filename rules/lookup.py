@@ -12,6 +12,7 @@ from functools import cache
 from rules.errors import RulesError
 from rules.variant import PieceType, available_variants, load_variant
 
+LONGEST_QUERY = 100  # longer than any piece's name in any language
 _WORD_BREAK = re.compile(r"[\s\-‐‑–'’]+")  # spaces, hyphens and apostrophes end a word
 
 
@@ -91,8 +92,16 @@ def find_piece(query: str, variant_ids: list[str] | None = None) -> list[PieceMa
     piece's name ("fox": the Treacherous Fox); else a name within a small typo.  Raises
     ``AmbiguousPieceError`` when a word belongs to several pieces, ``UnknownPieceError`` when
     nothing fits."""
-    key = normalize(query)
     preferred, others = _order(variant_ids)
+    if len(query) > LONGEST_QUERY:  # no name is that long: nothing to compare, nor to echo
+        shown = query.strip()[:LONGEST_QUERY] + "…"
+        raise UnknownPieceError(
+            f"No piece is called {shown!r}.",
+            reason="no_close_name",
+            query=shown,
+            candidates=[],
+        )
+    key = normalize(query)
     if not key:
         raise UnknownPieceError(
             "Give a piece name, kanji, letter or code.",

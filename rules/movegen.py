@@ -69,8 +69,10 @@ def attacked(pos: Position, sq: int, by: int) -> bool:
     return any(board[s] in values for s, values in t.attack_leaps[by][sq])
 
 
-def legal_moves(pos: Position) -> list[Move]:
-    """Every legal move of the side to move."""
+def legal_moves(pos: Position, like: Move | None = None) -> list[Move]:
+    """Every legal move of the side to move; with ``like``, only those of the piece (on the
+    board, or the kind in hand to the square) that ``like`` moves: what checking one move
+    needs, at the cost of one piece's moves rather than the whole position's."""
     t = pos.tables
     board = pos.board
     side = pos.side
@@ -91,7 +93,10 @@ def legal_moves(pos: Position) -> list[Move]:
     leaps_t, rides_t, promote_t, dead_t = t.leaps, t.rides, t.promote, t.dead
     royal = pos.variant.royal_kind * sign
 
-    for s in range(t.size):
+    squares: Iterable[int] = range(t.size)
+    if like is not None:
+        squares = (like.from_sq,) if not like.drop and 0 <= like.from_sq < t.size else ()
+    for s in squares:
         v = board[s]
         if v * sign <= 0:
             continue
@@ -105,15 +110,15 @@ def legal_moves(pos: Position) -> list[Move]:
             targets = [d for d in targets if d in pin]
         add_board_moves(append, s, targets, promote_t[v], dead_t[v], zone)
 
-    if ksq >= 0:
+    if ksq >= 0 and (like is None or (not like.drop and like.from_sq == ksq)):
         board[ksq] = 0
         for d in _targets(board, sign, leaps_t[royal][ksq], rides_t[royal][ksq]):
-            if not attacked(pos, d, enemy):
+            if (like is None or d == like.to_sq) and not attacked(pos, d, enemy):
                 append(Move(ksq, d, False, 0))
         board[ksq] = royal
 
-    if pos.variant.drops.enabled and len(checks) < 2:
-        _drops(pos, side, sign, allowed, append)
+    if pos.variant.drops.enabled and len(checks) < 2 and (like is None or like.drop):
+        _drops(pos, side, sign, allowed, append, like)
     return moves
 
 
@@ -164,15 +169,22 @@ def _drops(
     sign: int,
     allowed: frozenset[int] | None,
     append: Callable[[Move], None],
+    like: Move | None = None,
 ) -> None:
     t = pos.tables
     board = pos.board
     hand = pos.hands[side]
     rules = pos.variant.drops
     kinds = [k for k in range(1, len(hand)) if hand[k]]
+    if like is not None:
+        kinds = [k for k in kinds if k == like.drop]
     if not kinds:
         return
-    if allowed is None:
+    if like is not None:
+        to = like.to_sq
+        inside = 0 <= to < t.size and (allowed is None or to in allowed)
+        empties = [to] if inside and not board[to] else []
+    elif allowed is None:
         empties = [s for s in range(t.size) if not board[s]]
     else:
         empties = [s for s in allowed if not board[s]]

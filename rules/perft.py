@@ -5,9 +5,16 @@ from __future__ import annotations
 from rules.move import Move
 from rules.position import Position
 
+MAX_DEPTH = 20
+"""The deepest perft asked for (Standard Shogi's perft 7 is already about 3.5 * 10^13 leaves);
+deeper would never end."""
+
 
 def perft(pos: Position, depth: int, *, bulk: bool = True) -> int:
-    """Leaves at ``depth``; ``bulk`` counts the last ply without playing it."""
+    """Leaves at ``depth``; ``bulk`` counts the last ply without playing it.  A depth above
+    :data:`MAX_DEPTH` is a ValueError."""
+    if depth > MAX_DEPTH:
+        raise ValueError(f"perft depth {depth} is more than {MAX_DEPTH}")
     if depth <= 0:
         return 1
     moves = pos.legal_moves()

@@ -153,7 +153,7 @@ class Position:
         return movegen.legal_moves(self)
 
     def is_legal(self, move: Move) -> bool:
-        return move in movegen.legal_moves(self)
+        return move in movegen.legal_moves(self, move)
 
     def check_legal(self, move: Move) -> None:
         """Raise IllegalMoveError, with the reason, unless ``move`` is legal here."""

@@ -84,12 +84,7 @@ class PostgresServer:
                 shutil.chown(folder, "postgres", "postgres")
             server._run("initdb", "-D", str(server.data), "-U", "postgres", "-A", "trust",
                         "-E", "UTF8", "--locale=C", "--no-sync")  # fmt: skip
-            options = (
-                f"-k {folder} -c listen_addresses='' -p {server.port} -c fsync=off "
-                "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-            )
-            server._run("pg_ctl", "-D", str(server.data), "-o", options, "-l",
-                        str(folder / "server.log"), "-w", "-t", "30", "start")  # fmt: skip
+            server.resume()
         except BaseException:
             shutil.rmtree(folder, ignore_errors=True)
             raise
@@ -111,6 +106,20 @@ class PostgresServer:
         finally:
             await con.close()
         return self.url(name)
+
+    def resume(self) -> None:
+        """Start the server (again, after :meth:`pause`) on its data folder."""
+        options = (
+            f"-k {self.folder} -c listen_addresses='' -p {self.port} -c fsync=off "
+            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+        )
+        self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l",
+                  str(self.folder / "server.log"), "-w", "-t", "30", "start")  # fmt: skip
+
+    def pause(self) -> None:
+        """Stop the server, keeping its data (an outage): connections break, new ones are
+        refused until :meth:`resume`."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
 
     def stop(self) -> None:
         try:

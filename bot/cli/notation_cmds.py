@@ -11,7 +11,7 @@ from bot.cli.rules_cmds import add_position_args, position_from_args
 from rules import GOTE, SENTE, Outcome, Termination
 from rules.errors import RulesError
 from rules.notation import parse_move
-from rules.records import FORMATS, GameRecord, check_format, export_file, import_record
+from rules.records import FORMATS, MAX_BYTES, GameRecord, check_format, export_file, import_record
 
 ORDER = 20
 
@@ -107,11 +107,17 @@ def cmd_record(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     try:
-        data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+        if args.file == "-":
+            data = sys.stdin.buffer.read(MAX_BYTES + 1)  # enough to tell a file too large
+        else:
+            with Path(args.file).open("rb") as fh:
+                data = fh.read(MAX_BYTES + 1)
     except OSError as exc:
         print(f"komabot import: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
     record = import_record(data, None if args.file == "-" else args.file)
+    for note in record.notes:
+        print(f"komabot import: note: {note}", file=sys.stderr)
     print(record.final_position().sfen())
     print(" ".join(record.moves))
     for side, name in (("sente", record.sente), ("gote", record.gote)):

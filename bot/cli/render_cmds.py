@@ -14,7 +14,7 @@ from render.board import render_board
 from render.cheatsheet import render_cheatsheet
 from render.diagram import render_piece
 from render.options import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, PERSPECTIVES, STYLES, BoardOptions
-from render.replay import DEFAULT_MAX_BYTES, render_replay
+from render.replay import DEFAULT_MAX_BYTES, ReplayTooBig, render_replay
 from rules import RulesError, load_variant
 from rules.lookup import find_piece
 
@@ -160,5 +160,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print("komabot replay: --max-bytes must be at least 10000", file=sys.stderr)
         return 2
     variant = load_variant(args.variant)
-    data = render_replay(variant, args.sfen, args.moves, args.max_bytes, _options(args))
+    try:
+        data = render_replay(variant, args.sfen, args.moves, args.max_bytes, _options(args))
+    except ReplayTooBig as exc:
+        print(f"komabot replay: {exc}; allow more with --max-bytes", file=sys.stderr)
+        return 1
     return _write("replay", args.out, data)

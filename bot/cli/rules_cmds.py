@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from rules import Position, available_variants, load_variant
-from rules.perft import divide, perft
+from rules.perft import MAX_DEPTH, divide, perft
 
 ORDER = 10
 
@@ -32,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
     p = subparsers.add_parser("perft", help="count the leaves of the legal move tree")
     add_position_args(p)
-    p.add_argument("--depth", type=int, required=True, help="plies to search (1 or more)")
+    p.add_argument("--depth", type=int, required=True, help=f"plies to search (1 to {MAX_DEPTH})")
     p.add_argument("--divide", action="store_true", help="also print the count per root move")
     p.set_defaults(func=cmd_perft)
 
@@ -51,8 +51,8 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
-    if args.depth < 1:
-        print("komabot perft: --depth must be 1 or more", file=sys.stderr)
+    if not 1 <= args.depth <= MAX_DEPTH:
+        print(f"komabot perft: --depth must be from 1 to {MAX_DEPTH}", file=sys.stderr)
         return 2
     pos = position_from_args(args)
     if args.divide:

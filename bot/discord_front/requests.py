@@ -14,6 +14,8 @@ from bot.discord_front.settings import DiscordSettings
 
 GROUP_WORD = "shogi"  # "!shogi move 7g7f" as well as "!move 7g7f"
 BARE_MOVE_LIMIT = 20  # longest single word taken for a move
+MESSAGE_LIMIT = 4000  # the longest message Discord lets anyone send (with Nitro)
+OPTION_LIMIT = 6000  # the longest value Discord allows a slash command's string option
 _MENTION = re.compile(r"^<@!?(\d+)>$")
 _MOVE_LIKE = re.compile(r"[0-9０-９一二三四五六七八九十同]")  # every move names a square
 
@@ -35,10 +37,11 @@ def slash_request(
     interaction: discord.Interaction[Any], command: str, values: Mapping[str, Any]
 ) -> Request:
     """``/shogi <command>`` with its options: values in table order as ``args``, a user option
-    as ``target`` (the bot itself, picked as the opponent, as ``to_bot``)."""
+    as ``target`` (the bot itself, picked as the opponent, as ``to_bot``); a value longer than
+    Discord allows (:data:`OPTION_LIMIT`) is cut there."""
     users = {k: v for k, v in values.items() if isinstance(v, discord.abc.User)}
     options = {
-        k: str(v.id) if isinstance(v, discord.abc.User) else str(v)
+        k: str(v.id) if isinstance(v, discord.abc.User) else str(v)[:OPTION_LIMIT]
         for k, v in values.items()
         if v is not None
     }
@@ -83,7 +86,7 @@ def completion_request(
         chat=chat_ref(interaction.channel_id, interaction.guild_id),
         user=user_ref(interaction.user),
         command="complete",
-        args=(command, argument, current),
+        args=(command, argument, current[:OPTION_LIMIT]),
         options={k: v for k, v in filled.items() if k != argument},
     )
 
@@ -100,6 +103,8 @@ def text_request(
     may be a bare move: it goes to the service marked ``bare=1``, which plays it only where the
     chat's ``bare`` setting is on.
     """
+    if len(message.content) > MESSAGE_LIMIT:
+        return None  # more than Discord lets anyone send: nothing a person typed
     content = message.content.strip()
     chat = chat_ref(message.channel.id, message.guild.id if message.guild else None)
     user = user_ref(message.author)

@@ -6,6 +6,7 @@ from bot.store.errors import (
     StoreError,
     StoreFull,
     StoreOpenError,
+    StoreUnavailable,
     StoreWriteError,
     VersionConflict,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "StoreError",
     "StoreFull",
     "StoreOpenError",
+    "StoreUnavailable",
     "StoreWriteError",
     "TimerKind",
     "TimerRow",

@@ -1,73 +1,12 @@
-"""Which database the store is on: ``KOMABOT_DATABASE_URL`` (a ``postgresql://`` URL, a
-``sqlite:///FILE`` URL or a file path), else the SQLite file ``KOMABOT_DB``; and opening it."""
+"""Opening the store on the database the configuration names (``bot.database_url``): the
+SQLite file or the PostgreSQL database, created or migrated as needed."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING
-from urllib.parse import urlsplit, urlunsplit
-
-if TYPE_CHECKING:  # the drivers load when a store opens, not with the configuration
-    from bot.config import Config
-    from bot.store.sql import SqlStore
-
-POSTGRES_SCHEMES = ("postgresql", "postgres")
-
-
-def redacted(url: str) -> str:
-    """``url`` with its password replaced by ``***`` (for messages and logs)."""
-    try:
-        parts = urlsplit(url)
-        if parts.password is None:
-            return url
-        host = parts.netloc.rpartition("@")[2]
-        return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
-    except ValueError:
-        return "(an unreadable URL)"
-
-
-@dataclass(frozen=True)
-class Database:
-    """A SQLite file (``path``) or a PostgreSQL database (``url``)."""
-
-    path: Path | None = None
-    url: str | None = field(default=None, repr=False)  # may hold a password
-
-    @property
-    def label(self) -> str:
-        """Where it is, for logs and messages (a URL without its password)."""
-        return redacted(self.url) if self.url is not None else str(self.path)
-
-    @property
-    def is_postgres(self) -> bool:
-        return self.url is not None
-
-
-def parse_database(text: str) -> Database:
-    """The database ``text`` names; ValueError (its message fit to follow the variable's
-    name) when it names none."""
-    text = text.strip()
-    if not text:
-        raise ValueError("empty; give postgresql://... , sqlite:///FILE or a file path")
-    if "://" not in text:
-        return Database(path=Path(text).expanduser())
-    try:
-        parts = urlsplit(text)
-    except ValueError as exc:
-        raise ValueError(f"{redacted(text)!r} is not a URL Komabot can read ({exc})") from None
-    scheme = parts.scheme.lower()
-    if scheme in POSTGRES_SCHEMES:
-        return Database(url=text)
-    if scheme == "sqlite":
-        # sqlite:///komabot.sqlite3 is a relative path, sqlite:////srv/k.sqlite3 an absolute one
-        file = text.split("://", 1)[1].removeprefix("/")
-        if parts.netloc or not file:
-            raise ValueError(f"{text!r}: write a SQLite file as sqlite:///FILE")
-        return Database(path=Path(file).expanduser())
-    raise ValueError(
-        f"{redacted(text)!r} is neither postgresql://... nor sqlite:///FILE nor a file path"
-    )
+from bot.config import Config
+from bot.store.postgres import PostgresStore
+from bot.store.sql import SqlStore
+from bot.store.sqlite import SqliteStore
 
 
 async def open_store(config: Config, *, read_only: bool = False) -> SqlStore:
@@ -75,10 +14,6 @@ async def open_store(config: Config, *, read_only: bool = False) -> SqlStore:
     cannot be used (nothing written then)."""
     database = config.database
     if database.url is not None:
-        from bot.store.postgres import PostgresStore
-
         return await PostgresStore.open(database.url, pool_size=config.db_pool, read_only=read_only)
-    from bot.store.sqlite import SqliteStore
-
     assert database.path is not None
     return await SqliteStore.open(database.path, sync=config.db_sync, read_only=read_only)

@@ -43,3 +43,16 @@ class ReadOnlyStore(StoreWriteError):
 
 class StoreFull(StoreWriteError):
     """The disk holding the database (or the database's own size limit) is full."""
+
+
+class DatabaseFileGone(ReadOnlyStore):
+    """The SQLite database file (or its WAL) was deleted or replaced while Komabot ran: writes
+    would go into a file nobody will find again, so they are refused until a restart."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be reached just now (PostgreSQL down or unreachable, the SQLite file
+    locked by another process past the wait, or unreadable for an I/O error).  Nothing of the
+    request was done, except when the connection broke during a commit, whose fate is then
+    unknown (a game's version check makes sending it again safe).  The store logs one line when
+    an outage begins and one when it ends; the request is worth trying again later."""

@@ -19,10 +19,11 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.database import redacted
+from bot.database_url import redacted
 from bot.store.errors import ReadOnlyStore, StoreFull, StoreOpenError
 from bot.store.migrations import APPLICATION_ID, LATEST, MIGRATIONS, RATINGS_VERSION, postgres_sql
 from bot.store.models import ChatKey
+from bot.store.outage import Outage, one_line
 from bot.store.sql import SqlStore, Tx
 
 log = logging.getLogger(__name__)
@@ -50,8 +51,17 @@ def _changed(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
-def _one_line(exc: BaseException) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__
+_one_line = one_line
+
+# What a lost or refused connection raises: the socket's errors (a timeout is one), the
+# connection's (class 08), and a server shutting down or starting up (57P01-57P03).
+UNREACHABLE = (
+    OSError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+)
 
 
 class _PostgresTx:
@@ -94,6 +104,7 @@ class PostgresStore(SqlStore):
         """Where the database is (its password left out)."""
         self.read_only = read_only
         """Why this store takes no writes (None: it takes them)."""
+        self._outage = Outage(self.url)
 
     @classmethod
     async def open(
@@ -119,11 +130,19 @@ class PostgresStore(SqlStore):
         try:
             pool = await asyncpg.create_pool(
                 url,
-                min_size=1,
+                # no floor of open connections: asyncpg restores one in the background and logs
+                # a traceback for every failed try while the server is down
+                min_size=0,
                 max_size=pool_size,
                 timeout=CONNECT_TIMEOUT,
                 server_settings=settings,
             )
+            try:
+                async with pool.acquire(timeout=CONNECT_TIMEOUT):
+                    pass  # connect now: a server or URL that does not work fails the start
+            except BaseException:
+                pool.terminate()
+                raise
         except Exception as exc:  # any failure to connect is one line, never a traceback
             raise StoreOpenError(
                 f"cannot connect to PostgreSQL at {redacted(url)}: {_one_line(exc)}"
@@ -141,7 +160,7 @@ class PostgresStore(SqlStore):
     ) -> PostgresStore:
         where = redacted(url)
         try:
-            async with pool.acquire() as con:
+            async with pool.acquire(timeout=CONNECT_TIMEOUT) as con:
                 version = await cls._check(con, where)
                 standby = await con.fetchval("SHOW transaction_read_only") == "on"
                 problem = (
@@ -161,6 +180,10 @@ class PostgresStore(SqlStore):
             store = cls(pool, url, problem)
             if problem is None and target_version >= RATINGS_VERSION:
                 await store._rate_history_once()
+        except UNREACHABLE as exc:  # the server went away since the pool connected
+            raise StoreOpenError(
+                f"cannot connect to PostgreSQL at {where}: {_one_line(exc)}"
+            ) from None
         except asyncpg.PostgresError as exc:
             raise StoreOpenError(f"cannot prepare {where}: {_one_line(exc)}") from None
         return store
@@ -233,9 +256,10 @@ class PostgresStore(SqlStore):
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[Tx]:
         """One write transaction; a database that takes no writes or a full disk raises
-        ReadOnlyStore or StoreFull (nothing of the transaction kept)."""
+        ReadOnlyStore or StoreFull, one that cannot be reached StoreUnavailable (nothing of
+        the transaction kept, unless the connection broke during its commit)."""
         try:
-            async with self._pool.acquire() as con, con.transaction():
+            async with self._pool.acquire(timeout=CONNECT_TIMEOUT) as con, con.transaction():
                 yield _PostgresTx(con)
         except (
             asyncpg.ReadOnlySQLTransactionError,
@@ -244,11 +268,18 @@ class PostgresStore(SqlStore):
             raise ReadOnlyStore(f"the database takes no writes: {_one_line(exc)}") from exc
         except asyncpg.DiskFullError as exc:
             raise StoreFull(f"the database's disk is full: {_one_line(exc)}") from exc
+        except UNREACHABLE as exc:
+            raise self._outage.began(exc) from exc
+        self._outage.ended()
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Tx]:
-        async with self._pool.acquire() as con:
-            yield _PostgresTx(con)
+        try:
+            async with self._pool.acquire(timeout=CONNECT_TIMEOUT) as con:
+                yield _PostgresTx(con)
+        except UNREACHABLE as exc:
+            raise self._outage.began(exc) from exc
+        self._outage.ended()
 
     @asynccontextmanager
     async def _snapshot(self) -> AsyncIterator[Tx]:
@@ -259,7 +290,13 @@ class PostgresStore(SqlStore):
             yield _PostgresTx(con)
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        return list(await self._pool.fetch(numbered(sql), *params))
+        try:
+            async with self._pool.acquire(timeout=CONNECT_TIMEOUT) as con:
+                rows = list(await con.fetch(numbered(sql), *params))
+        except UNREACHABLE as exc:
+            raise self._outage.began(exc) from exc
+        self._outage.ended()
+        return rows
 
     async def _columns(self, table: str) -> list[str]:
         rows = await self._all(

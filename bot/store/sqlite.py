@@ -28,12 +28,14 @@ from urllib.parse import quote
 import aiosqlite
 
 from bot.store.errors import (
+    DatabaseFileGone,
     ReadOnlyStore,
     StoreFull,
     StoreOpenError,
 )
 from bot.store.migrations import APPLICATION_ID, LATEST, MIGRATIONS, RATINGS_VERSION
 from bot.store.models import NoticeState, ReminderRoute
+from bot.store.outage import Outage
 from bot.store.sql import (
     CHALLENGE_COLUMNS,
     GAME_COLUMNS,
@@ -101,6 +103,34 @@ def _damaged(path: Path, detail: str) -> StoreOpenError:
     return StoreOpenError(
         f"{path} is damaged ({' '.join(detail.split())[:200]}); Komabot left it untouched. "
         f"Restore it from a backup, or try `sqlite3 {path} .recover` into a new file."
+    )
+
+
+_ACCESS_CODES = frozenset(
+    {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM, sqlite3.SQLITE_AUTH}
+)
+
+
+def _access_problem(path: Path, exc: BaseException) -> StoreOpenError | None:
+    """The error for a database that cannot be opened for lack of rights (``exc`` an SQLite
+    error of the read-only or cannot-open kind, or a PermissionError), else None: a database
+    Komabot may not read, or may not write beside even to read, is not damaged, and its message
+    says so (never "restore it from a backup", which could overwrite a good file)."""
+    if isinstance(exc, PermissionError):
+        return StoreOpenError(
+            f"cannot read the database {path}: permission denied. The file is not damaged; "
+            "give the user Komabot runs as read and write access to it and its folder."
+        )
+    if not isinstance(exc, sqlite3.Error):
+        return None
+    if getattr(exc, "sqlite_errorcode", 0) & 0xFF not in _ACCESS_CODES:
+        return None
+    why = write_problem(path) or "the file system refuses writes (a read-only mount?)"
+    return StoreOpenError(
+        f"cannot open the database {path}: {why} ({exc}). The file is not damaged: SQLite "
+        f"writes {path.name}-wal and {path.name}-shm beside a database even to read it. Make "
+        f"the folder {path.parent} writable for the user Komabot runs as, or copy the database "
+        "to a writable folder."
     )
 
 
@@ -197,18 +227,18 @@ def _inspect_once(path: Path) -> None:
 def write_problem(path: Path) -> str | None:
     """Why the database at ``path`` cannot be written, or None when it can (as far as the file
     system says: SQLite needs the file, its ``-wal`` and ``-shm`` files and their folder)."""
-    if path.exists() and not os.access(path, os.W_OK):
-        return f"the file {path} is read-only"
-    for suffix in ("-wal", "-shm"):
-        side = path.with_name(path.name + suffix)
-        if side.exists() and not os.access(side, os.W_OK):
-            return f"the file {side} is read-only"
     folder = path.parent
     if not os.access(folder, os.W_OK | os.X_OK):
         return (
             f"the folder {folder} is read-only (SQLite keeps {path.name}-wal and "
             f"{path.name}-shm beside the database)"
         )
+    if path.exists() and not os.access(path, os.W_OK):
+        return f"the file {path} is read-only"
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists() and not os.access(side, os.W_OK):
+            return f"the file {side} is read-only"
     return None
 
 
@@ -433,7 +463,9 @@ def verify_database(path: Path, *, pre_migration: bool) -> None:
     try:
         con = sqlite3.connect(_uri(path, mode="ro"), uri=True)
     except sqlite3.Error as exc:
-        raise StoreOpenError(f"cannot open database {path}: {exc}") from None
+        raise _access_problem(path, exc) or StoreOpenError(
+            f"cannot open database {path}: {exc}"
+        ) from None
     try:
         if pre_migration:
             if full or _header_version(path) < LATEST:
@@ -466,7 +498,7 @@ def verify_database(path: Path, *, pre_migration: bool) -> None:
                 if reader is not None:
                     reader(row)
     except (sqlite3.Error, UnicodeDecodeError, ValueError, TypeError) as exc:
-        raise _damaged(path, str(exc)) from None
+        raise _access_problem(path, exc) or _damaged(path, str(exc)) from None
     finally:
         con.close()
 
@@ -481,8 +513,63 @@ def _write_error(exc: sqlite3.Error) -> Exception:
     return exc
 
 
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file ``path`` is (device and inode), or None when there is none."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+class FileWatch:
+    """Tells whether the database file, or its WAL, is still the one the connection writes to.
+
+    SQLite keeps its files open: deleted or replaced under it, it goes on writing into the
+    deleted file, and everything written is gone at the next start.  The main file's identity
+    is taken at open, the WAL's when first seen (SQLite deletes it only when its last
+    connection closes, so it stays while the store is open)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.wal = path.with_name(path.name + "-wal")
+        self._main = _identity(path)
+        self._wal = _identity(self.wal)
+
+    def problem(self) -> str | None:
+        """What happened to the files (None: they are the ones opened)."""
+        now = _identity(self.path)
+        if now is None:
+            return f"the database file {self.path} was deleted"
+        if now != self._main:
+            return f"the database file {self.path} was replaced by another file"
+        wal = _identity(self.wal)
+        if self._wal is None:
+            self._wal = wal
+        elif wal is None:
+            return f"the database's write-ahead log {self.wal} was deleted"
+        elif wal != self._wal:
+            return f"the database's write-ahead log {self.wal} was replaced by another file"
+        return None
+
+
+# SQLite's answers for a file it cannot use just now: locked by another process past the wait,
+# or an I/O error (a network mount gone away).
+_UNREACHABLE_CODES = frozenset(
+    {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN}
+)
+
+
+def _unreachable(exc: sqlite3.Error) -> bool:
+    return getattr(exc, "sqlite_errorcode", 0) & 0xFF in _UNREACHABLE_CODES
+
+
 class SqliteStore(SqlStore):
     """The store on one SQLite file. Create with :meth:`open`."""
+
+    BUSY_TIMEOUT_MS = 10_000
+    """How long a request waits for another process's write to end before the database counts
+    as unavailable."""
 
     def __init__(self, db: aiosqlite.Connection, path: Path, read_only: str | None = None) -> None:
         self._db = db
@@ -497,6 +584,11 @@ class SqliteStore(SqlStore):
         self._checked.set_result(None)
         self._check_con: sqlite3.Connection | None = None
         self._check_thread: threading.Thread | None = None
+        self._files = FileWatch(path)
+        self._outage = Outage(str(path))
+        self.gone: str | None = None
+        """What happened to the database file while the store was open (None: nothing); once
+        set, writes raise :class:`~bot.store.errors.DatabaseFileGone`."""
 
     # --- opening ------------------------------------------------------------------------
 
@@ -518,8 +610,11 @@ class SqliteStore(SqlStore):
         file at once.  ``target_version`` below the latest is for migration tests only.
         """
         path = Path(path)
-        check_file(path)
-        await asyncio.to_thread(inspect_file, path)
+        try:
+            check_file(path)
+            await asyncio.to_thread(inspect_file, path)
+        except PermissionError as exc:
+            raise _access_problem(path, exc) from None
         problem = write_problem(path) or ("opened read-only on request" if read_only else None)
         if problem is not None and not path.exists():
             raise StoreOpenError(f"cannot create the database {path}: {problem}")
@@ -540,9 +635,11 @@ class SqliteStore(SqlStore):
             else:
                 db = await aiosqlite.connect(_uri(path, mode="ro"), uri=True, isolation_level=None)
         except sqlite3.Error as exc:
-            raise StoreOpenError(f"cannot open database {path}: {exc}") from None
+            raise _access_problem(path, exc) or StoreOpenError(
+                f"cannot open database {path}: {exc}"
+            ) from None
         try:
-            await db.execute("PRAGMA busy_timeout=10000")
+            await db.execute(f"PRAGMA busy_timeout={cls.BUSY_TIMEOUT_MS}")
             version = await cls._check(db, path)
             if problem is None:
                 await cls._use_wal(db)
@@ -570,7 +667,7 @@ class SqliteStore(SqlStore):
                 raise StoreOpenError(
                     f"cannot prepare {path}: the disk is full ({exc}); free some space"
                 ) from None
-            raise StoreOpenError(
+            raise _access_problem(path, exc) or StoreOpenError(
                 f"{path} is not a usable SQLite database ({exc}); Komabot left it untouched"
             ) from None
         except BaseException:
@@ -723,21 +820,43 @@ class SqliteStore(SqlStore):
     def _indexed(self, index: str) -> str:
         return f"INDEXED BY {index}"
 
+    def _files_gone(self) -> DatabaseFileGone | None:
+        """The error for a database file deleted or replaced under the store (logged once, as
+        an error for the operator), or None when the files are the ones opened."""
+        if self.gone is None:
+            problem = self._files.problem()
+            if problem is None:
+                return None
+            self.gone = problem
+            log.error(
+                "DATABASE FILE GONE: %s while Komabot ran. Writes are refused from now on "
+                "(nothing more is acknowledged); stop Komabot, put the database file back "
+                "(or restore it from a backup), and start it again.",
+                problem,
+            )
+        return DatabaseFileGone(f"{self.gone}; writes are refused until a restart")
+
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[Tx]:
         """One write transaction (``BEGIN IMMEDIATE``: writers take turns); a full disk or a
-        read-only database raises StoreFull or ReadOnlyStore (nothing of the transaction
-        kept)."""
+        read-only database raises StoreFull or ReadOnlyStore, a database file deleted or
+        replaced meanwhile DatabaseFileGone, checked before the commit and at a failure
+        (nothing of the transaction kept)."""
         async with self._lock:
             if self.damaged is not None:
                 raise ReadOnlyStore(
                     f"the database is damaged ({self.damaged}); writes are refused until it is "
                     "restored or recovered"
                 )
+            if self.gone is not None:
+                raise DatabaseFileGone(f"{self.gone}; writes are refused until a restart")
             try:
                 await self._db.execute("BEGIN IMMEDIATE")
                 try:
                     yield _SqliteTx(self._db)
+                    gone = self._files_gone()
+                    if gone is not None:
+                        raise gone
                     await self._db.execute("COMMIT")
                 except BaseException:
                     if self._db.in_transaction:  # SQLite may have rolled back already
@@ -745,15 +864,25 @@ class SqliteStore(SqlStore):
                             await self._db.execute("ROLLBACK")
                     raise
             except sqlite3.Error as exc:
-                typed = _write_error(exc)
+                gone = self._files_gone()
+                typed = _write_error(exc) if gone is None else gone
+                if typed is exc and _unreachable(exc):
+                    typed = self._outage.began(exc)
                 if typed is exc:
                     raise
                 raise typed from exc
+            self._outage.ended()
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Tx]:
         async with self._lock:
-            yield _SqliteTx(self._db)
+            try:
+                yield _SqliteTx(self._db)
+            except sqlite3.Error as exc:
+                if _unreachable(exc):
+                    raise self._outage.began(exc) from exc
+                raise
+            self._outage.ended()
 
     async def _columns(self, table: str) -> list[str]:
         return [str(row[1]) for row in await self._all(f"PRAGMA table_info({table})")]
@@ -761,7 +890,14 @@ class SqliteStore(SqlStore):
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """Every row of a query, in one trip to the database thread."""
         async with self._lock:
-            return list(await self._db.execute_fetchall(sql, params))
+            try:
+                rows = list(await self._db.execute_fetchall(sql, params))
+            except sqlite3.Error as exc:
+                if _unreachable(exc):
+                    raise self._outage.began(exc) from exc
+                raise
+        self._outage.ended()
+        return rows
 
 
 class _SqliteTx:

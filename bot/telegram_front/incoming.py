@@ -18,7 +18,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import telegram
-from telegram.constants import ChatType, MessageEntityType
+from telegram.constants import (
+    ChatType,
+    InlineKeyboardButtonLimit,
+    MessageEntityType,
+    MessageLimit,
+)
 
 from bot.core.api import ChatRef, Request, User, clean_text
 from bot.core.commands import find_command
@@ -70,6 +75,8 @@ def people_in(update: telegram.Update) -> list[telegram.User]:
     return [p for p in people if p is not None and not p.is_bot]
 
 
+TEXT_LIMIT = MessageLimit.MAX_TEXT_LENGTH  # 4,096: the longest message a person can send
+CALLBACK_LIMIT = InlineKeyboardButtonLimit.MAX_CALLBACK_DATA  # 64 bytes of callback_data
 _MOVE_MARK = re.compile(r"[0-9０-９同]")
 
 
@@ -101,6 +108,8 @@ async def message_request(
     message: telegram.Message, me: BotIdentity, resolve: Resolve
 ) -> Request | None:
     """The request a text message makes of the bot, or None when it is not for the bot."""
+    if len(message.text or "") > TEXT_LIMIT:
+        return None  # more than Telegram lets anyone send: nothing a person typed
     text = clean_text(message.text or "")  # lone surrogates keep their UTF-16 length
     sender = message.from_user
     if not text or sender is None or sender.is_bot:
@@ -187,6 +196,8 @@ def callback_request(query: telegram.CallbackQuery) -> Request | None:
     """The request a pressed inline button makes: its ``callback_data`` is the action."""
     if not query.data or query.message is None or query.from_user.is_bot:
         return None
+    if len(query.data.encode()) > CALLBACK_LIMIT:
+        return None  # no button of ours (Telegram allows no more): nothing a person pressed
     words = query.data.split()
     if not words:
         return None

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from bot.config import ConfigError, Variable
+from bot.config import ConfigError, Variable, redact
 
 VARIABLES: tuple[Variable, ...] = (
     Variable(
@@ -93,7 +93,7 @@ class TelegramSettings:
         webhook_url = values["TELEGRAM_WEBHOOK_URL"]
         if webhook_url and urlsplit(webhook_url).scheme != "https":
             raise ConfigError(
-                f"TELEGRAM_WEBHOOK_URL: {webhook_url!r} must be an https:// URL "
+                f"TELEGRAM_WEBHOOK_URL: {redact(webhook_url, (token,))!r} must be an https:// URL "
                 "(Telegram posts only to HTTPS)"
             )
         try:

@@ -48,7 +48,8 @@ def _fits(pos: Position, q: MoveQuery, m: Move) -> bool:
 
 
 def _narrow(pos: Position, q: MoveQuery, moves: list[Move]) -> list[Move]:
-    """Apply the softer words: promotion, relative position, board over drop, capture."""
+    """Apply the softer words: promotion, relative position, board over drop, capture (none
+    fits a capture written to an empty square: the explanation suggests the move)."""
     out = [m for m in moves if q.promote is None or m.promote == q.promote]
     if q.direction or q.side:
         out = apply_marks(pos.side, pos.variant.files, out, q.direction, q.side)
@@ -58,9 +59,8 @@ def _narrow(pos: Position, q: MoveQuery, moves: list[Move]) -> list[Move]:
         # a shared Wa name (隠狐): the piece whose own name it is, unless only the other fits
         own = [m for m in out if (m.drop or abs(pos.board[m.from_sq])) in q.preferred]
         out = own or out
-    if q.capture:
-        captures = [m for m in out if pos.board[m.to_sq]]
-        out = captures or out
+    if q.capture:  # "x" says a piece is taken: a move to an empty square is not that move
+        out = [m for m in out if pos.board[m.to_sq]]
     return out
 
 

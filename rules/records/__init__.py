@@ -21,17 +21,18 @@ EUC-JP, or the one the file declares) and replays every move through the rules; 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.records.csa import looks_like_csa, read_csa, write_csa
 from rules.records.encoding import decode, encode_replacing
 from rules.records.kif import looks_like_kif, read_kif, write_kif
-from rules.records.record import GameRecord, RecordError
+from rules.records.record import GameRecord, RecordError, settled
 from rules.records.usi import looks_like_usi, read_usi, write_usi
 from rules.variant import load_variant
 
 __all__ = [
     "FORMATS",
+    "MAX_BYTES",
     "ExportedFile",
     "GameRecord",
     "RecordError",
@@ -44,6 +45,7 @@ __all__ = [
 
 FORMATS = ("kif", "kifu", "csa", "usi")
 MAX_BYTES = 2_000_000
+"""The largest record read; a reader needs no more than ``MAX_BYTES + 1`` bytes to tell."""
 
 
 STANDARD_ONLY = ("kif", "csa")
@@ -110,10 +112,21 @@ def export_record(record: GameRecord, fmt: str) -> bytes:
 
 
 def import_record(data: bytes, filename: str | None = None) -> GameRecord:
-    """Read a KIF, KIFU, CSA or USI record (detected from the name and the content)."""
+    """Read a KIF, KIFU, CSA or USI record (detected from the name and the content), as the
+    rules let it have happened (``record.settled``: what was changed is in ``notes``)."""
     if len(data) > MAX_BYTES:
-        raise RecordError(f"the file is too large ({len(data)} bytes)", code="record_too_large")
-    text = decode(data)
+        raise RecordError(
+            f"the file is too large (more than {MAX_BYTES:,} bytes)", code="record_too_large"
+        )
+    decoded = decode(data)
+    record = _read(decoded.text, filename)
+    if decoded.notes:
+        record = replace(record, notes=(*decoded.notes, *record.notes))
+    return settled(record)
+
+
+def _read(text: str, filename: str | None) -> GameRecord:
+    """The record ``text`` holds, as its format's reader reads it."""
     _check_not_only_comments(text)
     ext = (filename or "").lower().rsplit(".", 1)[-1] if filename and "." in filename else ""
     kif_like = ext in ("kif", "kifu", "ki2", "ki2u")

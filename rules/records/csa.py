@@ -200,7 +200,9 @@ def read_csa(text: str) -> GameRecord:
             continue
         if not line:
             continue
-        statements += [(no, part.strip()) for part in line.split(",") if part.strip()]
+        statement, *comment = _INLINE_COMMENT.split(line, maxsplit=1)  # ends the statements
+        comments += comment
+        statements += [(no, part.strip()) for part in statement.split(",") if part.strip()]
     for no, st in statements:
         if pos is None and (st.startswith("P") or st in ("+", "-")):
             if st.startswith("PI"):
@@ -233,6 +235,12 @@ def read_csa(text: str) -> GameRecord:
             fields[key] = value
             continue
         if st.startswith("%"):
+            if st[1:] not in _KNOWN_ENDS:
+                raise RecordError(
+                    f"line {no}: unknown CSA ending {st!r} (known: "
+                    f"{', '.join('%' + w for w in sorted(_KNOWN_ENDS))})",
+                    line=no,
+                )
             if pos is None:
                 pos = _start(variant, board, hands, side, no)
                 start = pos.sfen()
@@ -264,6 +272,7 @@ def read_csa(text: str) -> GameRecord:
     )
 
 
+_INLINE_COMMENT = re.compile(r",\s*'")
 _MOVE = re.compile(r"[+-][0-9]{4}[A-Z]{2}")  # ASCII digits: ``\d`` would also take ٣ and ９
 
 
@@ -392,9 +401,26 @@ _DRAWS = {
 }
 
 
+_ABORTS = frozenset({"CHUDAN", "ERROR", "MAX_MOVES"})  # stopped, with no winner
+_UNFINISHED = frozenset({"FUZUMI"})  # a tsume problem without mate: no result
+_KNOWN_ENDS = frozenset(
+    {
+        *_ENDS_TO_MOVE_LOST,
+        *_DRAWS,
+        *_ABORTS,
+        *_UNFINISHED,
+        "TSUMI",
+        "KACHI",
+        "ILLEGAL_MOVE",
+        "+ILLEGAL_ACTION",
+        "-ILLEGAL_ACTION",
+    }
+)
+
+
 def _result(pos: Position, end: str | None, perpetual: bool) -> Outcome | None:
     """The outcome an end word states; ``perpetual``: the comments say 連続王手."""
-    if end is None:
+    if end is None or end[1:] in _UNFINISHED:
         return None
     mover, other = pos.side, pos.side ^ 1
     word = end[1:]
@@ -412,7 +438,7 @@ def _result(pos: Position, end: str | None, perpetual: bool) -> Outcome | None:
         return Outcome(Termination.NO_LEGAL_MOVES if stalemate else Termination.CHECKMATE, other)
     if word in _ENDS_TO_MOVE_LOST:
         return Outcome(_ENDS_TO_MOVE_LOST[word], other)
-    return Outcome(Termination.ABORTED, None)
+    return Outcome(Termination.ABORTED, None)  # one of _ABORTS: read_csa refuses the unknown
 
 
 def _says_perpetual(comments: list[str]) -> bool:

@@ -4,7 +4,8 @@ Reading: a UTF-8 byte order mark wins; then an encoding the file declares in its
 (``#KIF version=2.0 encoding=Shift_JIS``, ``'CSA encoding=EUC-JP``, ``'encoding=...``); else
 UTF-8, Shift-JIS (cp932) or EUC-JP, whichever decodes. Much EUC-JP text also decodes as cp932,
 into half-width katakana nobody writes in a record, so when both decode the one with fewer of
-those is taken.
+those is taken.  A declaration the bytes do not fit gives way to the encoding they do fit, with
+a note saying so.
 """
 
 from __future__ import annotations
@@ -32,33 +33,59 @@ _ALIASES = {
     "x-euc-jp": "euc_jp",
 }
 _GUESSES = ("cp932", "euc_jp")
+_PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
 _NAMES = {"utf-8": "UTF-8", "cp932": "Shift-JIS", "euc_jp": "EUC-JP"}
 
 
-def decode(data: bytes) -> str:
-    """The text of a record file; RecordError when it is none of the encodings above."""
+@dataclass(frozen=True)
+class Decoded:
+    """A record file's text, and what reading it had to guess (for the record's notes)."""
+
+    text: str
+    notes: tuple[str, ...] = ()
+
+
+def decode(data: bytes) -> Decoded:
+    """The text of a record file; RecordError when it is none of the encodings above.
+
+    A file whose declared (or byte-order-marked) encoding does not fit its bytes is read in the
+    one that does, as other readers do (a KIF saved as Shift-JIS under a ``encoding=UTF-8``
+    line copied from elsewhere), and the notes say so; the error names the first wrong byte
+    when no encoding fits."""
     if data.startswith(codecs.BOM_UTF8):
         return _decode_as(data[3:], "utf-8", declared=False)
     declared = _declared_codec(data)
     if declared is not None:
         return _decode_as(data, declared, declared=True)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    texts = []
-    for codec in _GUESSES:
-        try:
-            texts.append(data.decode(codec))
-        except UnicodeDecodeError:
-            continue
-    if not texts:
+    guessed = _guess(data)
+    if guessed is None:
         raise RecordError(
             "the file is not UTF-8, Shift-JIS or EUC-JP text; save it in one of these (or "
             "declare its encoding, as in '#KIF version=2.0 encoding=UTF-8')",
             code="bad_record_encoding",
         )
-    return min(texts, key=_half_width_katakana)
+    return Decoded(guessed[1])
+
+
+def _guess(data: bytes, but: str | None = None) -> tuple[str, str] | None:
+    """The codec (other than ``but``) and text of UTF-8, else Shift-JIS or EUC-JP, whichever
+    decodes (the one with fewer half-width katakana when both do); None when none does."""
+    if but != "utf-8":
+        try:
+            return "utf-8", data.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+    texts = []
+    for codec in _GUESSES:
+        if codec == but:
+            continue
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if not _PRIVATE_USE.search(text):  # cp932 maps bytes no text holds (0xFF) there
+            texts.append((codec, text))
+    return min(texts, key=lambda pair: _half_width_katakana(pair[1])) if texts else None
 
 
 def _declared_codec(data: bytes) -> str | None:
@@ -77,12 +104,22 @@ def _declared_codec(data: bytes) -> str | None:
     return codec
 
 
-def _decode_as(data: bytes, codec: str, *, declared: bool) -> str:
+def _decode_as(data: bytes, codec: str, *, declared: bool) -> Decoded:
     try:
-        return data.decode(codec)
+        return Decoded(data.decode(codec))
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         said = "declares" if declared else "is marked as"
+        guessed = _guess(data, but=codec)
+        if guessed is not None:
+            actual = _NAMES[guessed[0]]
+            return Decoded(
+                guessed[1],
+                (
+                    f"the file {said} {_NAMES.get(codec, codec)}, but its text is {actual} "
+                    f"(line {line} is not {_NAMES.get(codec, codec)}); it was read as {actual}",
+                ),
+            )
         raise RecordError(
             f"line {line}: the file {said} {_NAMES.get(codec, codec)} but byte "
             f"{data[exc.start : exc.start + 1]!r} there is not {_NAMES.get(codec, codec)}",

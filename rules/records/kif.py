@@ -217,7 +217,8 @@ _MOVE_LINE = re.compile(r"^([0-9]+)\s+(\S.*?)\s*\+?$")
 # A header ``key：value`` (or ``key:value``); never a move line, which starts with its number
 # or a ▲ mark and may hold a time like ( 0:01/00:00:01).
 _HEADER = re.compile(rf"^([^0-9\s:：{KI2_MARKS}][^:：]*?)\s*[：:]\s*(.*)$")
-_SUMMARY = re.compile(r"^まで、?([0-9]+)手(?:で)?\s*(.*)$")
+_SUMMARY = re.compile(r"^まで、?\s*([0-9０-９]+)\s*手(?:で)?\s*(.*)$")
+_WIDE_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 _TSUME = re.compile(r"^([0-9]+)手(詰み?)$")  # a tsume record's ``7手詰``
 _NAMED = re.compile(r"(先手|後手|下手|上手)の(.*)$")
 _SPECIAL = {
@@ -225,6 +226,7 @@ _SPECIAL = {
     "詰み",
     "詰",
     "切れ負け",
+    "時間切れ",
     "千日手",
     "反則勝ち",
     "反則負け",
@@ -259,7 +261,9 @@ class _Ending:
     """How the record says the game ended, gathered while reading."""
 
     special: str = ""  # the special move: 投了, 詰み, 千日手, ...
+    special_named: int | None = None  # the side a special move names (先手の反則負け)
     summary: tuple[str, int] | None = None  # the text after まで52手(で), and its line
+    counted: int | None = None  # the number of moves the summary says (52)
     comments: list[str] = field(default_factory=list)  # comments after the last move
     tag: Outcome | None = None  # #KOMABOT-RESULT:
 
@@ -318,18 +322,27 @@ class _KifReader:
         if header:
             self._header(no, header.group(1), header.group(2).strip())
             return True
-        if line.startswith("手数") or re.fullmatch(r"[0-9\s０-９]+", line):
-            return True
+        if line.startswith("手数") or re.fullmatch(r"[0-9０-９]+(?:\s+[0-9０-９]+)+", line):
+            return True  # the column numbers over a board diagram
+        if re.fullmatch(r"[0-9]+", line):
+            raise RecordError(
+                f"line {no}: move {line} has no move after its number (expected a move like "
+                f"'{line} ７六歩(77)' or an ending like '{line} 投了')",
+                line=no,
+            )
         return self._moves(no, line)
 
     def _summary(self, no: int, line: str) -> bool:
-        m = _SUMMARY.match(line)
+        m = _SUMMARY.match(line) or _TSUME.match(line)
         if m:
             self.end.summary = (m.group(2).strip(), no)
-            return True
-        m = _TSUME.match(line)
-        if m:
-            self.end.summary = (m.group(2), no)
+            self.end.counted = read_number(
+                m.group(1).translate(_WIDE_DIGITS),
+                "the number of moves",
+                0,
+                MAX_MOVE_NUMBER,
+                at_line(no),
+            )
             return True
         return False
 
@@ -380,6 +393,11 @@ class _KifReader:
             return True
         number = read_number(m.group(1), "the move number", 1, MAX_MOVE_NUMBER, at_line(no))
         body = "".join(m.group(2).split()).lstrip(KI2_MARKS)
+        named = _NAMED.fullmatch(body)
+        if named and named.group(2) in _SPECIAL:  # a foul named for its side: 先手の反則負け
+            body = named.group(2)
+            side = _SIDES[named.group(1)]
+            self.end.special_named = side ^ 1 if body.endswith("負け") else side
         if body in _SPECIAL:
             self.end.special = body
             self.end.comments.clear()
@@ -410,6 +428,10 @@ def read_kif(text: str) -> GameRecord:
             break
     pos = reader.position()
     fields = reader.fields
+    notes = []
+    counted, played = reader.end.counted, len(reader.moves)
+    if counted is not None and counted != played + (reader.first_number or 1) - 1:
+        notes.append(f"the record's ending counts {counted} moves, but it holds {played} moves")
     return GameRecord(
         variant=variant.id,
         start_sfen=reader.start,
@@ -421,6 +443,7 @@ def read_kif(text: str) -> GameRecord:
         ended=_date(fields.get("ended")),
         event=fields.get("event", ""),
         site=fields.get("site", ""),
+        notes=tuple(notes),
     )
 
 
@@ -513,7 +536,8 @@ def _result(pos: Position, end: _Ending) -> Outcome | None:
     if end.tag is not None:
         return end.tag
     named, said = _read_summary(*end.summary) if end.summary else (None, "")
-    word = end.special or said
+    named = named if named is not None else end.special_named
+    word = "切れ負け" if end.special == "時間切れ" else end.special or said
     if (not word and named is None) or word in _UNFINISHED:
         return None
     if word == "中断":  # the summary may say more: a winner (Komabot's out-of-turn form)

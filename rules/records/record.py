@@ -13,10 +13,11 @@ readers prefer.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from rules.errors import RulesError
+from rules.move import parse_usi
 from rules.outcome import Outcome, Termination
 from rules.position import Position
 from rules.tables import GOTE, SENTE
@@ -62,6 +63,9 @@ class GameRecord:
     ended: datetime | None = None
     event: str = ""
     site: str = ""
+    notes: tuple[str, ...] = field(default=(), compare=False)
+    """What reading changed or doubted in the file (moves after the game's end left out, a
+    result the position contradicts not taken, an encoding guessed): for the reader to see."""
 
     def start_position(self) -> Position:
         return Position.from_sfen(load_variant(self.variant), self.start_sfen)
@@ -77,6 +81,79 @@ class GameRecord:
                     f"move {ply} ({text}): {exc.message}", code="bad_record_move", ply=ply
                 ) from None
         return pos
+
+
+# Endings the final position alone decides (or refutes); the others (a resignation, a time-out,
+# a foul, an impasse declaration) are taken as the record states them.
+DECIDED_BY_POSITION = frozenset(
+    {
+        Termination.CHECKMATE,
+        Termination.NO_LEGAL_MOVES,
+        Termination.REPETITION,
+        Termination.PERPETUAL_CHECK,
+    }
+)
+
+
+def settled(record: GameRecord) -> GameRecord:
+    """``record`` as the rules let it have happened, each change said in ``notes``.
+
+    Its moves (already checked by the reader) are replayed: moves after the position where the
+    rules ended the game (the same position for the fourth time) are left out, and the result
+    becomes the rules' one.  A stated result that the final position contradicts (a checkmate
+    that is none, a winner the mate says lost) is replaced by the rules' result, or left out
+    while the game goes on.  The work is a hash look-up per move, and one full look at the
+    final position."""
+    variant = load_variant(record.variant)
+    pos = record.start_position()
+    notes = list(record.notes)
+    moves = record.moves
+    count = variant.repetition.count
+    for ply, text in enumerate(record.moves, start=1):
+        pos.make_unchecked(parse_usi(variant, text))
+        if ply < len(record.moves) and pos.repetitions() >= count:
+            moves = record.moves[:ply]
+            left = len(record.moves) - ply
+            notes.append(
+                f"the game ended at move {ply}, the same position for the {count}th time; the "
+                f"{left} moves after it were left out"
+            )
+            break
+    result = record.result
+    ended = pos.outcome()
+    if ended is not None:
+        if result is not None and result.winner != ended.winner:
+            notes.append(
+                f"the record says {_said(result)}, but the final position is "
+                f"{_said(ended)}; that was taken instead"
+            )
+            result = ended
+        elif result is None or (
+            result.termination in DECIDED_BY_POSITION and result.termination != ended.termination
+        ):
+            result = ended
+    elif result is not None and result.termination is Termination.PERPETUAL_CHECK:
+        notes.append(
+            f"the record says {_said(result)}, but the final position has not occurred "
+            f"{count} times; it was taken as a foul (an illegal move)"
+        )
+        result = Outcome(Termination.ILLEGAL_MOVE, result.winner)
+    elif result is not None and result.termination in DECIDED_BY_POSITION:
+        notes.append(
+            f"the record says {_said(result)}, but the final position is no such end (the "
+            "game goes on there); the result was left out"
+        )
+        result = None
+    if moves == record.moves and result == record.result and len(notes) == len(record.notes):
+        return record
+    return replace(record, moves=moves, result=result, notes=tuple(notes))
+
+
+def _said(result: Outcome) -> str:
+    words = result.termination.value.replace("_", " ")
+    if result.winner is None:
+        return f"{words} (a draw)" if result.termination != Termination.ABORTED else words
+    return f"{words}, {WINNER_WORDS[result.winner]} winning"
 
 
 def same_start(pos_sfen: str, other: str) -> bool:

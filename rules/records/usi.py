@@ -1,11 +1,14 @@
 """USI records: ``position sfen <start> moves <usi>...``, with ``#`` comment lines naming the
-variant, the players and the result (``# result: resignation sente``)."""
+variant, the players and the result (``# result: resignation sente``).  A move list may close
+with an ending word as engines and GUIs write it (``resign``, ``win``, ``draw``, ``timeout``,
+``break``, ``rep_draw``, ``rep_win``, ``rep_lose``); the comment, when there is one, wins."""
 
 from __future__ import annotations
 
 import re
 
 from rules.errors import RulesError
+from rules.outcome import Outcome, Termination
 from rules.position import Position
 from rules.records.record import GameRecord, RecordError, read_result_words, result_words
 from rules.variant import load_variant
@@ -74,23 +77,52 @@ def read_usi(text: str) -> GameRecord:
     except RulesError as exc:
         raise RecordError(f"line {no}: {exc.message}", line=no) from None
     start = pos.sfen()
+    closing = moves.pop() if moves and moves[-1].lower() in _ENDINGS else None
     for ply, text_move in enumerate(moves, start=1):
         try:
             pos.push_usi(text_move)
         except RulesError as exc:
+            if text_move.lower() in _ENDINGS:
+                raise RecordError(
+                    f"line {no}: move {ply} ({text_move}) ends the game, but moves follow it",
+                    code="bad_record_move",
+                    line=no,
+                ) from None
             raise RecordError(
                 f"line {no}: move {ply} ({text_move}): {exc.message}",
                 code="bad_record_move",
                 line=no,
             ) from None
+    result = None
+    if comments.get("result"):
+        result = read_result_words(comments["result"], comment_lines["result"])
+    elif closing is not None:
+        termination, mover_wins = _ENDINGS[closing.lower()]
+        winner = None if mover_wins is None else pos.side if mover_wins else pos.side ^ 1
+        result = Outcome(termination, winner)
     return GameRecord(
         variant=variant.id,
         start_sfen=start,
         moves=tuple(moves),
         sente=comments.get("sente", ""),
         gote=comments.get("gote", ""),
-        result=read_result_words(comments["result"], no) if comments.get("result") else None,
+        result=result,
     )
+
+
+# Words that close a USI move list, as engines and GUIs write them (the ``bestmove`` answers and
+# the repetition verdicts of ``sennichite``): the ending, and whether the side to move won
+# (None: nobody did).
+_ENDINGS: dict[str, tuple[Termination, bool | None]] = {
+    "resign": (Termination.RESIGNATION, False),
+    "win": (Termination.IMPASSE, True),
+    "draw": (Termination.AGREED_DRAW, None),
+    "timeout": (Termination.TIMEOUT, False),
+    "break": (Termination.ABORTED, None),
+    "rep_draw": (Termination.REPETITION, None),
+    "rep_win": (Termination.PERPETUAL_CHECK, True),
+    "rep_lose": (Termination.PERPETUAL_CHECK, False),
+}
 
 
 def _guess_variant(sfen: str | None, moves: list[str]) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import Config, ConfigError
-from bot.store.database import Database, parse_database
+from bot.database_url import Database, parse_database
 from tests.postgres_server import PostgresServer
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -11,8 +11,8 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot.database_url import redacted
 from bot.store import ChatKey, ReadOnlyStore, StoreOpenError, UserRow
-from bot.store.database import redacted
 from bot.store.migrations import LATEST
 from bot.store.postgres import PostgresStore, numbered
 from tests.postgres_server import BINARIES_VARIABLE, REQUIRE_VARIABLE, PostgresServer

@@ -7,6 +7,8 @@ import pytest
 from rules import GOTE, SENTE, Outcome, Position, Termination, load_variant
 from rules.records import RecordError, import_record
 from rules.records.bod import write_bod
+from rules.records.csa import read_csa
+from rules.records.kif import read_kif
 from tests.rules.records.endings import GAME
 
 HEAD = "手合割：平手\n先手：佐藤天彦\n後手：羽生善治\n手数----指手---------消費時間--\n"
@@ -93,7 +95,7 @@ def test_a_tsume_hand_of_all_the_rest() -> None:
 def test_kif_fouls_are_illegal_moves_unless_the_record_says_perpetual_check(
     tail: str, expected: Outcome | None
 ) -> None:
-    record = import_record(_kif(tail), "game.kif")
+    record = read_kif(_kif(tail).decode("cp932"))  # the words as read (import checks them)
     if expected is None:
         expected = Outcome(Termination.PERPETUAL_CHECK, SENTE)
     assert record.result == expected
@@ -117,7 +119,7 @@ CSA_GAME = "V2.2\nN+A\nN-B\nPI\n+\n+7776FU\n-3334FU\n+2726FU\n"
 def test_csa_fouls_are_illegal_moves_unless_the_record_says_perpetual_check(
     end: str, expected: Outcome | None
 ) -> None:
-    record = import_record((CSA_GAME + end + "\n").encode(), "game.csa")
+    record = read_csa(CSA_GAME + end + "\n")  # the words as read (import checks them)
     assert record.moves == OPENING_USI
     assert record.result == (expected or Outcome(Termination.PERPETUAL_CHECK, SENTE))
 
