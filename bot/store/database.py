@@ -3,13 +3,26 @@ SQLite file or the PostgreSQL database, created or migrated as needed."""
 
 from __future__ import annotations
 
-from bot.config import Config
+from typing import Protocol
+
+from bot.database_url import Database
 from bot.store.postgres import PostgresStore
 from bot.store.sql import SqlStore
 from bot.store.sqlite import SqliteStore
 
 
-async def open_store(config: Config, *, read_only: bool = False) -> SqlStore:
+class StoreSettings(Protocol):
+    """What opening the store reads of the configuration (``bot.config.Config`` has it)."""
+
+    @property
+    def database(self) -> Database: ...
+    @property
+    def db_pool(self) -> int: ...
+    @property
+    def db_sync(self) -> str: ...
+
+
+async def open_store(config: StoreSettings, *, read_only: bool = False) -> SqlStore:
     """Open (create, migrate) the store on ``config.database``; StoreOpenError when it
     cannot be used (nothing written then)."""
     database = config.database

@@ -111,16 +111,20 @@ _ACCESS_CODES = frozenset(
 )
 
 
+def _permission_denied(path: Path) -> str:
+    return (
+        f"cannot read the database {path}: permission denied. The file is not damaged; "
+        "give the user Komabot runs as read and write access to it and its folder."
+    )
+
+
 def _access_problem(path: Path, exc: BaseException) -> StoreOpenError | None:
     """The error for a database that cannot be opened for lack of rights (``exc`` an SQLite
     error of the read-only or cannot-open kind, or a PermissionError), else None: a database
     Komabot may not read, or may not write beside even to read, is not damaged, and its message
     says so (never "restore it from a backup", which could overwrite a good file)."""
     if isinstance(exc, PermissionError):
-        return StoreOpenError(
-            f"cannot read the database {path}: permission denied. The file is not damaged; "
-            "give the user Komabot runs as read and write access to it and its folder."
-        )
+        return StoreOpenError(_permission_denied(path))
     if not isinstance(exc, sqlite3.Error):
         return None
     if getattr(exc, "sqlite_errorcode", 0) & 0xFF not in _ACCESS_CODES:
@@ -614,7 +618,7 @@ class SqliteStore(SqlStore):
             check_file(path)
             await asyncio.to_thread(inspect_file, path)
         except PermissionError as exc:
-            raise _access_problem(path, exc) from None
+            raise StoreOpenError(_permission_denied(path)) from None
         problem = write_problem(path) or ("opened read-only on request" if read_only else None)
         if problem is not None and not path.exists():
             raise StoreOpenError(f"cannot create the database {path}: {problem}")
