@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from bot.config import Config
 from bot.core import present
-from bot.core.api import Attachment, Button, ChatRef, Outbox, Reply, Request, User
+from bot.core.api import Attachment, Button, Outbox, Reply, Request, User
 from bot.core.clock import Clock
 from bot.core.exports import Exports
 from bot.core.messages import text
@@ -138,14 +138,6 @@ def reads_as_move(pos: Position, move_text: str) -> bool:
     except RulesError:
         return False
     return True
-
-
-def chat_key(chat: ChatRef) -> ChatKey:
-    return ChatKey(chat.platform, chat.chat_id, chat.thread_id, chat.community)
-
-
-def chat_ref(chat: ChatKey) -> ChatRef:
-    return ChatRef(chat.platform, chat.chat_id, chat.thread_id, chat.community)  # type: ignore[arg-type]
 
 
 class ServiceBase:
@@ -616,7 +608,7 @@ class ServiceBase:
             log.warning("no outbox for platform %s; message to %s dropped", chat.platform, chat.key)
             return False
         try:
-            await outbox.send(chat_ref(chat), reply)
+            await outbox.send(chat, reply)
         except Exception:
             log.exception("sending to %s failed", chat.key)
             return False
@@ -627,7 +619,7 @@ class ServiceBase:
         if outbox is None:
             return
         try:
-            await outbox.edit_card(chat_ref(chat), card, reply)
+            await outbox.edit_card(chat, card, reply)
         except Exception:
             log.exception("editing card %s in %s failed", card, chat.key)
 

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.core import present
 from bot.core.api import Reply, Request, User
-from bot.core.base import Context, UserError, chat_ref, game_started
+from bot.core.base import Context, UserError, game_started
 from bot.core.delivery import retry_pause
 from bot.core.engine_runner import Engine, EngineAnswer, EngineQuery, EngineUnavailable
 from bot.core.fair_queue import FairQueue
@@ -269,7 +269,7 @@ class BotPlayer:
             answer = await self.engine.answer(query)
             settings = await svc.store.get_settings(game.chat)
             ctx = Context(
-                Request(chat_ref(game.chat), _bot_user(game), "move"),
+                Request(game.chat, _bot_user(game), "move"),
                 game.chat,
                 ENGINE_PLAYER,
                 settings,

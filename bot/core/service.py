@@ -17,7 +17,7 @@ from itertools import groupby
 
 from bot.core import present
 from bot.core.api import Reply, Request
-from bot.core.base import Context, UserError, chat_key
+from bot.core.base import Context, UserError
 from bot.core.bot_player import BotPlayer
 from bot.core.challenges import ChallengeCommands
 from bot.core.commands import COMMANDS, HIDDEN_COMMANDS, find_command
@@ -92,7 +92,7 @@ class GameService(ChallengeCommands, PlayCommands, InfoCommands):
             if self._closing:
                 outcome = "closing"
                 return Reply(text("error.shutting_down"), ephemeral=True)
-            chat = chat_key(request.chat)
+            chat = request.chat
             settings = await self.store.get_settings(chat)
             lang = settings.language
             if command is None:

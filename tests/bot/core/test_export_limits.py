@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.core import exports
-from bot.core.api import ChatRef, Reply
+from bot.core.api import ChatKey, Reply
 from bot.core.exports import ByteLRU
 from bot.store import GameRow
 from rules.records import ExportedFile
@@ -154,12 +154,12 @@ async def test_animations_past_the_slots_are_refused_not_queued(
     h: Harness, slow: SlowReplays
 ) -> None:
     games = [
-        await h.start_game(chat=ChatRef("console", f"room{i}"))
+        await h.start_game(chat=ChatKey("console", f"room{i}"))
         for i in range(exports.GIF_SLOTS + 1)
     ]
 
     def ask(game: GameRow) -> Awaitable[Reply]:
-        return h.say(ALICE, "export", "gif", str(game.id), chat=ChatRef("console", "dm"))
+        return h.say(ALICE, "export", "gif", str(game.id), chat=ChatKey("console", "dm"))
 
     busy = [asyncio.create_task(ask(g)) for g in games[:-1]]
     await slow.wait_started(len(busy))
@@ -176,7 +176,7 @@ async def test_animations_past_the_slots_are_refused_not_queued(
 
 
 async def ask_kif(h: Harness, game: GameRow) -> Reply:
-    return await h.say(ALICE, "export", "kif", str(game.id), chat=ChatRef("console", "dm"))
+    return await h.say(ALICE, "export", "kif", str(game.id), chat=ChatKey("console", "dm"))
 
 
 def test_the_cache_keeps_at_most_its_bytes_and_entries() -> None:

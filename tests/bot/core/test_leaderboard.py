@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.api import ChatRef
+from bot.core.api import ChatKey
 from tests.bot.core.harness import ALICE, BOB, CAROL, Harness, person
 
 SETTLED = 60.0  # a deviation below the provisional threshold
@@ -90,7 +90,7 @@ async def test_bad_words_and_pages_get_clear_answers(h: Harness) -> None:
 async def test_the_board_is_the_communitys_not_another_ones(h: Harness) -> None:
     seed(h.path, 3, community="guild-1")
     seed(h.path, 2, community="other")
-    server = ChatRef("console", "general", community="guild-1")
+    server = ChatKey("console", "general", community="guild-1")
     reply = await h.say(CAROL, "leaderboard", "shogi", chat=server)
     assert "this server" in reply.text and "3. Player 2" in reply.text, reply.text
     assert "No one here has a settled" in (await h.say(CAROL, "leaderboard")).text

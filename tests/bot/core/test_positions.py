@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.core.api import ChatRef, Request, User
+from bot.core.api import ChatKey, Request, User
 from bot.core.positions import (
     CorePosition,
     DamagedRecordError,
@@ -21,7 +21,7 @@ from bot.core.positions import (
     rebuild,
     replay,
 )
-from bot.store.models import ChatKey, GameRow, GameStatus
+from bot.store.models import GameRow, GameStatus
 from rules import Move, Position, load_variant, movegen
 from rules.move import parse_usi
 from tests.bot.core.harness import Harness
@@ -218,7 +218,7 @@ def count_generation(monkeypatch: pytest.MonkeyPatch) -> Callable[[], int]:
 
 # --- the move path through the service ----------------------------------------------------
 
-DISCORD = ChatRef("discord", "room")
+DISCORD = ChatKey("discord", "room")
 A, B = User("discord", "a", "Ann"), User("discord", "b", "Ben")
 
 
@@ -280,8 +280,8 @@ async def test_a_cache_miss_still_answers_with_one_generation(
 class ImageFront:
     """A front end that shows images and no text boards (as Discord and Telegram)."""
 
-    async def send(self, chat: ChatRef, reply: Any) -> None: ...
-    async def edit_card(self, chat: ChatRef, card: str, reply: Any) -> None: ...
+    async def send(self, chat: ChatKey, reply: Any) -> None: ...
+    async def edit_card(self, chat: ChatKey, card: str, reply: Any) -> None: ...
 
 
 async def test_no_text_board_for_a_front_end_that_does_not_show_it(

@@ -10,13 +10,12 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main as cli_main
-from bot.core.base import chat_key
 from bot.store import SqliteStore, VersionConflict
 from bot.store.models import GameRow, RatingRow
 from tests.bot.core.harness import ALICE, BOB, CAROL, MAIN, Harness
 
 OPENING = ("7g7f", "3c3d", "2g2f", "8c8d")  # two moves by each side: enough to be rated
-HERE = chat_key(MAIN)
+HERE = MAIN
 
 
 async def rating(h: Harness, who: str, community: str = HERE.chat_id) -> RatingRow | None:
@@ -262,10 +261,10 @@ async def test_a_draw_by_repetition_rates_both_as_a_draw(h: Harness) -> None:
 
 
 async def test_games_in_every_channel_of_a_server_share_its_ratings(h: Harness) -> None:
-    from bot.core.api import ChatRef
+    from bot.core.api import ChatKey
 
-    first = ChatRef("console", "general", community="server-1")
-    second = ChatRef("console", "shogi-room", community="server-1")
+    first = ChatKey("console", "general", community="server-1")
+    second = ChatKey("console", "shogi-room", community="server-1")
     for chat in (first, second):
         game = await h.start_game(ALICE, BOB, chat=chat)
         await h.play(game, *OPENING)
