@@ -24,7 +24,7 @@ from bot.core.clock import Clock, SystemClock
 from bot.core.scheduler import Scheduler
 from bot.core.service import GameService
 from bot.store import StoreOpenError
-from bot.store.database import open_store
+from bot.store.opening import open_store
 from render import warm as warm_render
 from rules.variant import load_every_variant
 

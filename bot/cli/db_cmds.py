@@ -30,7 +30,7 @@ def cmd_copy(args: argparse.Namespace) -> int:
     from bot.config import Config, ConfigError, with_database
     from bot.store import StoreError
     from bot.store.copy import copy_database
-    from bot.store.database import open_store
+    from bot.store.opening import open_store
 
     try:
         config = Config.from_env()

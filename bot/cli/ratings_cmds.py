@@ -25,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def cmd_rebuild(args: argparse.Namespace) -> int:
     from bot.config import Config, ConfigError, with_database
     from bot.store import StoreError
-    from bot.store.database import open_store
+    from bot.store.opening import open_store
 
     try:
         config = with_database(Config.from_env(), args.db)

@@ -75,7 +75,21 @@ EN: dict[str, str] = {
         "That was not done: game #{game} changed at the same moment ({reason}). "
         "Here is the board now; try again if it still makes sense."
     ),
-    "error.conflict.move": "your opponent's move or another command came first",
+    "conflict.reason": "{first}; {lost}",
+    "conflict.first.moved": "{name} moved first",
+    "conflict.first.took_back": "a takeback was made first",
+    "conflict.first.offer": "a draw or takeback offer (or its answer) came first",
+    "conflict.first.resigned": "{name} resigned first",
+    "conflict.first.timeout": "{name} ran out of time first",
+    "conflict.first.drawn": "a draw was agreed first",
+    "conflict.first.aborted": "the game was aborted first",
+    "conflict.first.impasse": "an impasse was declared first",
+    "conflict.lost.move": "your move was not played",
+    "conflict.lost.other": "your /{command} was not carried out",
+    "conflict.other": (
+        "That was not done: something changed at the same moment. Please try again if it "
+        "still makes sense."
+    ),
     "error.record_damaged": (
         "The record of game #{game} is damaged (move {ply}: {problem}); it cannot be played on. "
         "Please report this."

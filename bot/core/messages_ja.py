@@ -56,7 +56,18 @@ JA: dict[str, str] = {
         "実行されませんでした。対局 #{game} が同時に変更されました（{reason}）。"
         "現在の盤面です。必要ならもう一度どうぞ。"
     ),
-    "error.conflict.move": "相手の指し手か別のコマンドが先でした",
+    "conflict.reason": "{first}。{lost}",
+    "conflict.first.moved": "{name} さんが先に指しました",
+    "conflict.first.took_back": "先に待ったが行われました",
+    "conflict.first.offer": "先に引き分けか待ったの提案（またはその返答）が届きました",
+    "conflict.first.resigned": "{name} さんが先に投了しました",
+    "conflict.first.timeout": "{name} さんが先に時間切れになりました",
+    "conflict.first.drawn": "先に引き分けが成立しました",
+    "conflict.first.aborted": "先に対局が中止されました",
+    "conflict.first.impasse": "先に入玉宣言が行われました",
+    "conflict.lost.move": "あなたの指し手は指されていません",
+    "conflict.lost.other": "/{command} は実行されていません",
+    "conflict.other": "実行されませんでした。同時に別の変更がありました。必要ならもう一度どうぞ。",
     "error.record_damaged": (
         "対局 #{game} の棋譜が壊れています（{ply}手目：{problem}）。続けて指すことはできません。"
         "お手数ですがご報告ください。"

@@ -59,7 +59,23 @@ PL: dict[str, str] = {
         "Nie wykonano: partia #{game} zmieniła się w tej samej chwili ({reason}). Oto obecna "
         "plansza; spróbuj ponownie, jeśli to nadal ma sens."
     ),
-    "error.conflict.move": "ruch przeciwnika lub inne polecenie było pierwsze",
+    "conflict.reason": "{first}; {lost}",
+    "conflict.first.moved": "{name} wykonał(a) ruch pierwszy(-a)",
+    "conflict.first.took_back": "wcześniej cofnięto ruch",
+    "conflict.first.offer": (
+        "wcześniej nadeszła propozycja remisu lub cofnięcia ruchu (albo odpowiedź na nią)"
+    ),
+    "conflict.first.resigned": "{name} wcześniej poddał(a) partię",
+    "conflict.first.timeout": "{name}: wcześniej skończył się czas",
+    "conflict.first.drawn": "wcześniej uzgodniono remis",
+    "conflict.first.aborted": "partię wcześniej anulowano",
+    "conflict.first.impasse": "wcześniej zgłoszono impas (jishōgi)",
+    "conflict.lost.move": "twój ruch nie został wykonany",
+    "conflict.lost.other": "polecenie /{command} nie zostało wykonane",
+    "conflict.other": (
+        "Nie wykonano: w tej samej chwili coś się zmieniło. Spróbuj ponownie, jeśli to "
+        "nadal ma sens."
+    ),
     "error.record_damaged": (
         "Zapis partii #{game} jest uszkodzony (ruch {ply}: {problem}); nie można jej "
         "kontynuować. Zgłoś to, proszę."

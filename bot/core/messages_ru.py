@@ -49,7 +49,22 @@ RU: dict[str, str] = {
         "Не выполнено: партия #{game} изменилась в тот же момент ({reason}). "
         "Вот доска сейчас; повторите, если это ещё имеет смысл."
     ),
-    "error.conflict.move": "ход соперника или другая команда пришли раньше",
+    "conflict.reason": "{first}; {lost}",
+    "conflict.first.moved": "{name} успел(а) сделать ход раньше",
+    "conflict.first.took_back": "ход был возвращён раньше",
+    "conflict.first.offer": (
+        "раньше пришло предложение ничьей или возврата хода (или ответ на него)"
+    ),
+    "conflict.first.resigned": "{name} сдался(-лась) раньше",
+    "conflict.first.timeout": "у {name} раньше истекло время",
+    "conflict.first.drawn": "раньше была согласована ничья",
+    "conflict.first.aborted": "партия была отменена раньше",
+    "conflict.first.impasse": "раньше было объявлено дзисёги",
+    "conflict.lost.move": "ваш ход не сделан",
+    "conflict.lost.other": "команда /{command} не выполнена",
+    "conflict.other": (
+        "Не выполнено: в тот же момент что-то изменилось. Повторите, если это ещё имеет смысл."
+    ),
     "error.record_damaged": (
         "Запись партии #{game} повреждена (ход {ply}: {problem}); продолжить её нельзя. "
         "Пожалуйста, сообщите об этом."

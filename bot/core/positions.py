@@ -62,9 +62,11 @@ class CorePosition(Position):
         if memo is None or memo[0] != self.hash:
             moves = movegen.legal_moves(self)  # may make and take back drops: sets nothing
             memo = self._legal = (self.hash, moves)
-        elif not isinstance(memo[1], list):
-            memo = self._legal = (memo[0], [Move(*m) for m in memo[1]])
-        return list(memo[1])
+        kept = memo[1]
+        if not isinstance(kept, list):  # packed (see packed): moves again, kept as such
+            kept = [Move(*m) for m in kept]
+            self._legal = (memo[0], kept)
+        return list(kept)
 
     def is_legal(self, move: Move) -> bool:
         memo = self._legal

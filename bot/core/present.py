@@ -11,6 +11,7 @@ import logging
 
 from babel.dates import format_datetime, format_skeleton
 
+from bot.config import format_duration as typed_duration
 from bot.core.api import Attachment
 from bot.core.messages import CATALOGUE, locale, plural, text
 from bot.core.textboard import MarkMeaning, text_board
@@ -193,10 +194,8 @@ def format_deadline(deadline: float, now: float, lang: str = "en", platform: str
 def format_duration(seconds: int, lang: str = "en") -> str:
     """A time per move or a limit: English keeps the form commands take (``3d``, ``90m``);
     other languages write it out with their plural forms (``3 дня``)."""
-    from bot.config import format_duration as typed
-
     if lang == "en" or seconds % 60:
-        return typed(seconds)
+        return typed_duration(seconds)
     return " ".join(plural(f"unit.{u}", lang, n) for u, n in _units(seconds) if n)
 
 

@@ -1,16 +1,12 @@
 """Which database the store is on: ``KOMABOT_DATABASE_URL`` (a ``postgresql://`` URL, a
-``sqlite:///FILE`` URL or a file path), else the SQLite file ``KOMABOT_DB``; and opening it."""
+``sqlite:///FILE`` URL or a file path), else the SQLite file ``KOMABOT_DB`` (opened by
+:mod:`bot.store.opening`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
-
-if TYPE_CHECKING:  # the drivers load when a store opens, not with the configuration
-    from bot.config import Config
-    from bot.store.sql import SqlStore
 
 POSTGRES_SCHEMES = ("postgresql", "postgres")
 
@@ -68,17 +64,3 @@ def parse_database(text: str) -> Database:
     raise ValueError(
         f"{redacted(text)!r} is neither postgresql://... nor sqlite:///FILE nor a file path"
     )
-
-
-async def open_store(config: Config, *, read_only: bool = False) -> SqlStore:
-    """Open (create, migrate) the store on ``config.database``; StoreOpenError when it
-    cannot be used (nothing written then)."""
-    database = config.database
-    if database.url is not None:
-        from bot.store.postgres import PostgresStore
-
-        return await PostgresStore.open(database.url, pool_size=config.db_pool, read_only=read_only)
-    from bot.store.sqlite import SqliteStore
-
-    assert database.path is not None
-    return await SqliteStore.open(database.path, sync=config.db_sync, read_only=read_only)

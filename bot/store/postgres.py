@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]
 
 from bot.store.database import redacted
 from bot.store.errors import ReadOnlyStore, StoreFull, StoreOpenError

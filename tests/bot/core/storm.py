@@ -36,7 +36,7 @@ async def storm(path: Path, games: int) -> None:
         game = await store.get_game(gid)
         if game is None or not game.active:
             continue
-        pos = service.positions.position(game)
+        pos = service.games.positions.position(game)
         move = rng.choice(pos.legal_moves())
         usi = pos.usi(move)
         mover = game.player(pos.side)

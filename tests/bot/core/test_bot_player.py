@@ -57,7 +57,7 @@ async def until(check: Callable[[], bool | Awaitable[bool]], timeout: float = 10
 async def person_moves(h: Harness, game_id: int, chat: ChatKey = MAIN) -> Reply:
     """The person of a game against the bot plays their first legal move."""
     game = await h.game(game_id)
-    pos = await h.service.position_of(game)
+    pos = await h.service.games.position_of(game)
     user = ALICE if ALICE.key in (game.sente, game.gote) else BOB
     reply = await h.say(user, "move", pos.usi(pos.legal_moves()[0]), chat=chat)
     assert "played" in reply.text, reply.text

@@ -171,7 +171,7 @@ async def test_a_deadline_that_fails_to_fire_is_tried_again_after_a_pause(
     loop, and ends the game once it can."""
     await bob_to_move(h)
     calls = []
-    real = h.service.game_reply
+    real = h.service.replies.game_reply
 
     async def broken(*args: object, **kwargs: object) -> Reply:
         calls.append(1)
@@ -179,7 +179,7 @@ async def test_a_deadline_that_fails_to_fire_is_tried_again_after_a_pause(
             raise OSError("no space left on device")
         return await real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(h.service, "game_reply", broken)
+    monkeypatch.setattr(h.service.replies, "game_reply", broken)
     scheduler = Scheduler(h.service, h.clock, max_wait=DAY)
     stop = asyncio.Event()
     task = asyncio.create_task(scheduler.run(stop))

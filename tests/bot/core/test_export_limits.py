@@ -61,7 +61,7 @@ async def test_a_6000_move_kif_export_leaves_the_loop_free(h: Harness) -> None:
 
 async def test_a_board_of_a_long_game_not_cached_is_rebuilt_off_the_loop(h: Harness) -> None:
     game = await long_game(h, 12_000)
-    h.service.positions.forget(game.id)
+    h.service.games.positions.forget(game.id)
     started = time.perf_counter()
     reply, stall = await longest_stall(h.say(ALICE, "board", str(game.id)))
     took = time.perf_counter() - started
@@ -72,10 +72,10 @@ async def test_a_board_of_a_long_game_not_cached_is_rebuilt_off_the_loop(h: Harn
 async def test_positions_are_rebuilt_on_a_worker_thread(
     h: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot.core import base, positions
+    from bot.core import games, positions
 
     game = await long_game(h, positions.INLINE_PLIES + 2)
-    h.service.positions.forget(game.id)
+    h.service.games.positions.forget(game.id)
 
     threads: list[str] = []
     original = positions.rebuild
@@ -85,7 +85,7 @@ async def test_positions_are_rebuilt_on_a_worker_thread(
         return original(row)
 
     monkeypatch.setattr(positions, "rebuild", spy)
-    monkeypatch.setattr(base, "rebuild", spy)
+    monkeypatch.setattr(games, "rebuild", spy)
     await h.say(CAROL, "board", str(game.id))
     # a thread of its own: a rebuild never waits behind board images on the drawing threads
     assert threads and all(name.startswith("komabot-replay") for name in threads)

@@ -404,7 +404,7 @@ async def test_a_damaged_record_is_reported_not_played_on(h: Harness) -> None:
     await h.play(game, "7g7f")
     game = await h.game(game.id)
     await h.store.update_game(replace(game, moves=("7g7f", "7g7f")))  # a second, illegal move
-    h.service.positions.forget(game.id)
+    h.service.games.positions.forget(game.id)
     for user, command in ((CAROL, "board"), (BOB, "move")):
         reply = await h.say(user, command, *(("3c3d",) if command == "move" else ()))
         assert "record of game #1 is damaged (move 2: 7g7f" in reply.text, reply.text

@@ -114,7 +114,7 @@ async def test_where_pictures_show_the_page_is_an_image(
     with con:
         con.execute("UPDATE users SET name = ? WHERE key = 'console:p00'", (name,))
     con.close()
-    h.service.render_images = True
+    h.service.pictures.enabled = True
     monkeypatch.setattr(h.outbox, "shows_text_board", False)
     reply = await h.say(person("p03"), "leaderboard", "shogi")
     assert reply.image is not None and reply.image.data.startswith(b"\x89PNG")

@@ -271,7 +271,7 @@ async def test_a_cache_miss_still_answers_with_one_generation(
 ) -> None:
     await discord_game(h)
     await h.service.handle(Request(DISCORD, A, "move", ("7g7f",)))
-    h.service.positions = PositionCache()  # as after a restart or an eviction
+    h.service.games.positions = PositionCache()  # as after a restart or an eviction
     calls = count_generation(monkeypatch)
     reply = await h.service.handle(Request(DISCORD, B, "move", ("3c3d",)))
     assert " played " in reply.text and calls() == 2  # the rebuilt position's, the new one's
@@ -299,7 +299,7 @@ async def test_no_text_board_for_a_front_end_that_does_not_show_it(
 
     monkeypatch.setattr(present, "board_text", counted)
     monkeypatch.setattr(present, "board_image", lambda *a: Attachment(b"png", "b.png", "image/png"))
-    h.service.render_images = True
+    h.service.pictures.enabled = True
     h.service.outboxes["discord"] = ImageFront()
     await discord_game(h)
     built[0] = 0
@@ -311,7 +311,7 @@ async def test_no_text_board_for_a_front_end_that_does_not_show_it(
     )
     assert reply.text_board is not None and built[0] == 1
     # and so does any reply without an image
-    h.service.render_images = False
+    h.service.pictures.enabled = False
     reply = await h.service.handle(Request(DISCORD, A, "move", ("2g2f",)))
     assert reply.image is None and reply.text_board is not None
 

@@ -46,7 +46,7 @@ async def test_a_russian_game_from_challenge_to_an_illegal_move(
         return render_board(pos, options)
 
     monkeypatch.setattr(present, "render_board", recording_render)
-    h.service.render_images = True
+    h.service.pictures.enabled = True
     await h.say(CAROL, "settings", "language", "ru")
     card = await h.say(ALICE, "challenge", "shogi", "sente", "1d", target=BOB)
     assert card.text.startswith("⚔️ Вызов #1: Alice вызывает Bob на партию: Сёги.")

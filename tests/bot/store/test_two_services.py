@@ -10,7 +10,7 @@ from pathlib import Path
 from bot.config import Config
 from bot.core.api import ChatKey
 from bot.core.clock import FakeClock
-from bot.core.service import TIMER_LEASE
+from bot.core.timers import TIMER_LEASE
 from tests.bot.core.engine_fakes import RecordingEngine
 from tests.bot.core.harness import ALICE, Harness, person
 from tests.bot.store.conftest import OpenStore
