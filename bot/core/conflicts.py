@@ -3,6 +3,8 @@ agreed...), that its own action was not done, and the board as it is now."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.core.api import Reply
 from bot.core.context import Context, GameChanged
 from bot.core.people import People
@@ -36,13 +38,13 @@ def what_came_first(ctx: Context, read: GameRow, now: GameRow, names: tuple[str,
     return ctx.t("conflict.first.offer")
 
 
+@dataclass(eq=False)
 class Conflicts:
     """Replies to requests whose write found the game (or challenge) changed."""
 
-    def __init__(self, store: Store, people: People, replies: Replies) -> None:
-        self.store = store
-        self.people = people
-        self.replies = replies
+    store: Store
+    people: People
+    replies: Replies
 
     async def reply(self, ctx: Context, exc: VersionConflict) -> Reply:
         """Say that the request lost a race and to what, with the board as it is now."""

@@ -6,7 +6,9 @@ import asyncio
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from typing import Any
 
+from bot.chat import ChatKey
 from bot.config import Config
 from bot.core import present
 from bot.core.args import parse_number
@@ -17,7 +19,7 @@ from bot.core.positions import INLINE_PLIES, DamagedRecordError, PositionCache, 
 from bot.store.errors import VersionConflict
 from bot.store.interface import Store
 from bot.store.models import ENGINE_PLAYER, GameRow, GameStatus, NewNotice, NewTimer, TimerKind
-from rules import AmbiguousMoveError, IllegalMoveError, Position, RulesError
+from rules import SENTE, AmbiguousMoveError, IllegalMoveError, Position, RulesError, load_variant
 
 
 def reads_as_move(pos: Position, move_text: str) -> bool:
@@ -45,6 +47,39 @@ def finish(game: GameRow, termination: str, winner: int | None, now: float) -> G
         draw_offer=None,
         takeback_offer=None,
     )
+
+
+def new_game(
+    chat: ChatKey,
+    variant_id: str,
+    players: tuple[str, str],
+    time_per_move: int | None,
+    now: float,
+    **extra: Any,
+) -> GameRow:
+    """A game about to start in ``chat`` (``players``: sente, gote), its first deadline set;
+    ``extra`` are the other fields of :class:`GameRow` it has (its challenge, its level...)."""
+    game = GameRow(
+        id=0,
+        chat=chat,
+        variant=variant_id,
+        start_sfen=load_variant(variant_id).start_sfen,
+        moves=(),
+        version=1,
+        sente=players[0],
+        gote=players[1],
+        status=GameStatus.ACTIVE,
+        termination=None,
+        winner=None,
+        time_per_move=time_per_move,
+        deadline=None,
+        draw_offer=None,
+        takeback_offer=None,
+        created_at=now,
+        updated_at=now,
+        **extra,
+    )
+    return replace(game, deadline=deadline_for(game, SENTE, now))
 
 
 def deadline_for(game: GameRow, side_to_move: int, now: float) -> float | None:

@@ -4,7 +4,7 @@ that shows it (a person's move, the bot's, a takeback)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bot.core import present
 from bot.core.api import Reply
@@ -16,13 +16,13 @@ from bot.store.models import GameRow
 from rules import Move, Position
 
 
+@dataclass(eq=False)
 class Mover:
     """Saves changes of the board and makes the replies that show them."""
 
-    def __init__(self, games: Games, replies: Replies, delivery: Delivery) -> None:
-        self.games = games
-        self.replies = replies
-        self.delivery = delivery
+    games: Games
+    replies: Replies
+    delivery: Delivery
 
     async def play(
         self,

@@ -26,6 +26,13 @@ def platform_of(key: str) -> Platform:
     return cast(Platform, key.partition(":")[0])
 
 
+def mentions(word: str, user: User | None) -> bool:
+    """Whether the typed ``@word`` is how the platform wrote its mention of ``user`` (its
+    display name or handle, any case): the mention the request already resolved."""
+    name = word[1:].lower()
+    return user is not None and name in (user.name.lower(), (user.handle or "").lower())
+
+
 class People:
     """Names and handles of users, cached in this process, over the store."""
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from bot.chat import ChatKey
 from bot.core import present
@@ -48,24 +49,16 @@ def game_started(ctx: Context, game: GameRow, names: tuple[str, str]) -> str:
     )
 
 
+@dataclass(eq=False)
 class Replies:
     """Makes game replies and sends messages to chats."""
 
-    def __init__(
-        self,
-        store: Store,
-        people: People,
-        games: Games,
-        pictures: Pictures,
-        outboxes: Mapping[str, Outbox],
-        clock: Clock,
-    ) -> None:
-        self.store = store
-        self.people = people
-        self.games = games
-        self.pictures = pictures
-        self.outboxes = outboxes  # the service's own dict: front ends attached later count
-        self.clock = clock
+    store: Store
+    people: People
+    games: Games
+    pictures: Pictures
+    outboxes: Mapping[str, Outbox]  # the service's own dict: front ends attached later count
+    clock: Clock
 
     async def game_reply(
         self,

@@ -10,7 +10,7 @@ from bot.core import present
 from bot.core.api import User
 from bot.core.args import is_digits, plain_number, shown
 from bot.core.context import Context, UserError
-from bot.core.people import People
+from bot.core.people import People, mentions
 from bot.core.words import (
     BOT_WORDS,
     COLOR_WORDS,
@@ -88,10 +88,7 @@ async def read_terms(
         if low in unknown:
             raise UserError("challenge.unknown_user", name=word)
         if low.startswith("@") and len(low) > 1:
-            if opponent is not None and low[1:] in (
-                opponent.name.lower(),
-                (opponent.handle or "").lower(),
-            ):
+            if mentions(low, opponent):
                 continue
             user = await people.user_by_name(ctx, word)
             found.put("opponent", word)

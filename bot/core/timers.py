@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from itertools import groupby
 
 from bot.chat import ChatKey
@@ -43,28 +43,18 @@ def dm_chat(user_key: str) -> ChatKey:
     return ChatKey(platform, uid if platform == "telegram" else f"dm:{uid}")
 
 
+@dataclass(eq=False)
 class Timers:
     """Fires due timers, then sends the notices that are due."""
 
-    def __init__(
-        self,
-        store: Store,
-        clock: Clock,
-        people: People,
-        games: Games,
-        replies: Replies,
-        delivery: Delivery,
-        opponent: BotPlayer,
-        expire_challenge: Callable[[int], Awaitable[object]],
-    ) -> None:
-        self.store = store
-        self.clock = clock
-        self.people = people
-        self.games = games
-        self.replies = replies
-        self.delivery = delivery
-        self.opponent = opponent
-        self.expire_challenge = expire_challenge  # closes an open challenge and its card
+    store: Store
+    clock: Clock
+    people: People
+    games: Games
+    replies: Replies
+    delivery: Delivery
+    opponent: BotPlayer
+    expire_challenge: Callable[[int], Awaitable[object]]  # closes an open challenge and its card
 
     async def fire_due(self) -> int:
         """Fire every timer whose time has come, then send the notices that are due; return how

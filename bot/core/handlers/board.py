@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bot.core import present
@@ -17,17 +18,15 @@ from render import moves_played
 from rules import RulesError
 
 
+@dataclass(eq=False)
 class BoardViews:
     """Boards, a piece's moves, and the asker's games."""
 
-    def __init__(
-        self, store: Store, games: Games, people: People, replies: Replies, pictures: Pictures
-    ) -> None:
-        self.store = store
-        self.games = games
-        self.people = people
-        self.replies = replies
-        self.pictures = pictures
+    store: Store
+    games: Games
+    people: People
+    replies: Replies
+    pictures: Pictures
 
     async def cmd_board(self, ctx: Context) -> Reply:
         game, rest = await self.games.pick(ctx, ctx.args, player=False)

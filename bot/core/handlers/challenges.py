@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bot.config import Config
 from bot.core import present
@@ -13,7 +13,7 @@ from bot.core.api import Button, Reply, User
 from bot.core.args import parse_number, shown
 from bot.core.clock import Bell
 from bot.core.context import LIST_LIMIT, Context, UserError, listing
-from bot.core.games import Games
+from bot.core.games import Games, new_game
 from bot.core.handlers.vs_bot import BotGames
 from bot.core.messages import text
 from bot.core.people import People
@@ -21,34 +21,24 @@ from bot.core.replies import Replies, game_started
 from bot.core.terms import read_terms
 from bot.store.errors import ChallengeAlreadyOpen, VersionConflict
 from bot.store.interface import Store
-from bot.store.models import ChallengeRow, ChallengeStatus, GameRow, GameStatus
-from rules import GOTE, SENTE, load_variant
+from bot.store.models import ChallengeRow, ChallengeStatus
+from rules import GOTE, SENTE
 
 log = logging.getLogger("komabot.service")
 
 
+@dataclass(eq=False)
 class Challenges:
     """Challenges in a chat, from the challenge card to the game it starts."""
 
-    def __init__(
-        self,
-        store: Store,
-        config: Config,
-        people: People,
-        games: Games,
-        replies: Replies,
-        bot_games: BotGames,
-        rng: random.Random,
-        bell: Bell,
-    ) -> None:
-        self.store = store
-        self.config = config
-        self.people = people
-        self.games = games
-        self.replies = replies
-        self.bot_games = bot_games
-        self.rng = rng
-        self.bell = bell
+    store: Store
+    config: Config
+    people: People
+    games: Games
+    replies: Replies
+    bot_games: BotGames
+    rng: random.Random
+    bell: Bell
 
     async def cmd_challenge(self, ctx: Context) -> Reply:
         terms = await read_terms(ctx, self.people, self.config.default_time)
@@ -193,25 +183,12 @@ class Challenges:
         sente, gote = (
             (ch.challenger, ctx.user) if challenger_color == SENTE else (ctx.user, ch.challenger)
         )
-        variant = load_variant(ch.variant)
-        game = GameRow(
-            id=0,
-            chat=replace(ch.chat, community=ctx.chat.community),  # taken in its chat
-            variant=ch.variant,
-            start_sfen=variant.start_sfen,
-            moves=(),
-            version=1,
-            sente=sente,
-            gote=gote,
-            status=GameStatus.ACTIVE,
-            termination=None,
-            winner=None,
-            time_per_move=ch.time_per_move,
-            deadline=ctx.now + ch.time_per_move if ch.time_per_move else None,
-            draw_offer=None,
-            takeback_offer=None,
-            created_at=ctx.now,
-            updated_at=ctx.now,
+        game = new_game(
+            replace(ch.chat, community=ctx.chat.community),  # taken in its chat
+            ch.variant,
+            (sente, gote),
+            ch.time_per_move,
+            ctx.now,
             challenge_id=ch.id,
             rated=ch.rated,  # two people: rated unless casual (see GameRow.rateable)
         )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.core.api import Button, Reply
 from bot.core.args import parse_number
 from bot.core.context import Context
@@ -28,14 +30,14 @@ def movable_squares(pos: Position, user: str, game: GameRow) -> list[int]:
     return out
 
 
+@dataclass(eq=False)
 class Completion:
     """Suggestions for a half-typed argument."""
 
-    def __init__(self, store: Store, games: Games, people: People, replies: Replies) -> None:
-        self.store = store
-        self.games = games
-        self.people = people
-        self.replies = replies
+    store: Store
+    games: Games
+    people: People
+    replies: Replies
 
     async def cmd_complete(self, ctx: Context) -> Reply:
         """Suggestions for a half-typed argument: ``complete COMMAND ARGUMENT CURRENT``.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 
 from bot.core import present
 from bot.core.api import Attachment, Reply
@@ -29,14 +30,14 @@ MIME = {
 GIF_MAX_BYTES = 8 * 1024 * 1024
 
 
+@dataclass(eq=False)
 class Export:
     """Makes export files on the export threads (see :mod:`bot.core.exports`)."""
 
-    def __init__(self, store: Store, games: Games, people: People, exports: Exports) -> None:
-        self.store = store
-        self.games = games
-        self.people = people
-        self.exports = exports
+    store: Store
+    games: Games
+    people: People
+    exports: Exports
 
     async def cmd_export(self, ctx: Context) -> Reply:
         args = list(ctx.args)

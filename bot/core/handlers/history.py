@@ -7,6 +7,8 @@ with ◀ ▶ buttons whose actions name the player by key (``history discord:42 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.core import present
 from bot.core.api import Reply
 from bot.core.context import LIST_LIMIT, Context
@@ -25,12 +27,12 @@ from bot.store.models import GameRow, RatingChange
 OUTCOMES = {1.0: "won", 0.5: "drawn", 0.0: "lost"}
 
 
+@dataclass(eq=False)
 class History:
     """The /history command."""
 
-    def __init__(self, store: Store, people: People) -> None:
-        self.store = store
-        self.people = people
+    store: Store
+    people: People
 
     async def cmd_history(self, ctx: Context) -> Reply:
         args = await rating_args(

@@ -9,6 +9,7 @@ the index ``ratings_board``.  Front ends that show pictures get the page as an i
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from bot.core import present
 from bot.core.api import Attachment, Reply
@@ -34,14 +35,14 @@ DEFAULT_VARIANT = "shogi"  # in a chat that has played nothing yet
 TROPHY = "🏆 "  # before the title in text (the image draws the title alone)
 
 
+@dataclass(eq=False)
 class Leaderboard:
     """The /leaderboard command."""
 
-    def __init__(self, store: Store, people: People, replies: Replies, pictures: Pictures) -> None:
-        self.store = store
-        self.people = people
-        self.replies = replies
-        self.pictures = pictures
+    store: Store
+    people: People
+    replies: Replies
+    pictures: Pictures
 
     async def cmd_leaderboard(self, ctx: Context) -> Reply:
         args = await rating_args(self.store, self.people, ctx, "leaderboard.bad_arg", page=True)

@@ -117,14 +117,14 @@ class Asked:
         return self.names[self.color ^ 1]
 
 
+@dataclass(eq=False)
 class Offers:
     """Draw and takeback offers and their answers."""
 
-    def __init__(self, games: Games, people: People, replies: Replies, mover: Mover) -> None:
-        self.games = games
-        self.people = people
-        self.replies = replies
-        self.mover = mover
+    games: Games
+    people: People
+    replies: Replies
+    mover: Mover
 
     async def cmd_draw(self, ctx: Context) -> Reply:
         asked = await self._read(ctx, DRAW)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.core import present
 from bot.core.api import Attachment, Button, Reply
 from bot.core.context import Context, UserError
@@ -50,12 +52,12 @@ def variant_arg(word: str) -> str:
     return found
 
 
+@dataclass(eq=False)
 class Pieces:
     """Answers about pieces, drawn on the pictures thread."""
 
-    def __init__(self, store: Store, pictures: Pictures) -> None:
-        self.store = store
-        self.pictures = pictures
+    store: Store
+    pictures: Pictures
 
     async def cmd_cheatsheet(self, ctx: Context) -> Reply:
         word = ctx.args[0] if ctx.args else None

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from bot.core.api import Button
 from bot.core.args import parse_number, shown
 from bot.core.context import Context, UserError
-from bot.core.people import People
+from bot.core.people import People, mentions
 from bot.core.words import variant_of
 from bot.store.interface import Store
 
@@ -62,10 +62,7 @@ async def rating_args(
         if low in unknown:
             raise UserError("challenge.unknown_user", name=word)
         if low.startswith("@") and len(low) > 1:
-            if target is not None and low[1:] in (
-                target.name.lower(),
-                (target.handle or "").lower(),
-            ):
+            if mentions(low, target):
                 continue
             player = (await people.user_by_name(ctx, word)).key
         elif _USER_KEY.match(word) and word.startswith(f"{ctx.chat.platform}:"):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bot.core import present
 from bot.core.api import Button, Reply
@@ -59,14 +59,14 @@ def read_move(ctx: Context, game: GameRow, pos: Position, move_text: str) -> Mov
         ) from None
 
 
+@dataclass(eq=False)
 class Playing:
     """A player's own actions on the board of their game."""
 
-    def __init__(self, store: Store, games: Games, mover: Mover, opponent: BotPlayer) -> None:
-        self.store = store
-        self.games = games
-        self.mover = mover
-        self.opponent = opponent
+    store: Store
+    games: Games
+    mover: Mover
+    opponent: BotPlayer
 
     async def cmd_move(self, ctx: Context) -> Reply:
         if ctx.request.options.get("bare") == "1" and not await self.bare_move_wanted(ctx):

@@ -8,6 +8,8 @@ else the chat) and over the whole platform.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.core import present
 from bot.core.api import Reply
 from bot.core.context import Context
@@ -37,12 +39,12 @@ def _row_line(ctx: Context, where: str, row: RatingRow | None) -> str:
     )
 
 
+@dataclass(eq=False)
 class Ratings:
     """The /rating command."""
 
-    def __init__(self, store: Store, people: People) -> None:
-        self.store = store
-        self.people = people
+    store: Store
+    people: People
 
     async def cmd_rating(self, ctx: Context) -> Reply:
         args = await rating_args(self.store, self.people, ctx, "rating.bad_arg")

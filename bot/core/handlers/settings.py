@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.core import present
@@ -17,11 +17,11 @@ from bot.store.models import ChatSettings, ReminderRoute
 SETTING_FIELDS = {"style": "piece_style", "bare": "bare_moves"}  # key -> ChatSettings field
 
 
+@dataclass(eq=False)
 class Settings:
     """Shows and changes the chat's settings and the asker's own (where reminders go)."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    store: Store
 
     async def cmd_settings(self, ctx: Context) -> Reply:
         settings = ctx.settings

@@ -4,21 +4,21 @@ from __future__ import annotations
 
 import logging
 import random
-from dataclasses import replace
+from dataclasses import dataclass
 
 from bot.config import Config
 from bot.core.api import Reply
 from bot.core.clock import Bell
 from bot.core.context import Context, UserError
-from bot.core.games import Games, deadline_for
+from bot.core.games import Games, new_game
 from bot.core.opponent.player import BotPlayer
 from bot.core.people import People
 from bot.core.replies import Replies, game_started
 from bot.core.terms import ChallengeTerms, read_terms
 from bot.store.errors import VersionConflict
 from bot.store.interface import Store
-from bot.store.models import ENGINE_PLAYER, GameRow, GameStatus
-from rules import GOTE, SENTE, load_variant
+from bot.store.models import ENGINE_PLAYER
+from rules import GOTE, SENTE
 
 log = logging.getLogger("komabot.bot_player")
 
@@ -26,28 +26,18 @@ DEFAULT_LEVEL = 3  # /play with no level: a middling one
 DEFAULT_VARIANT = "shogi"  # /play in a chat that has played nothing yet
 
 
+@dataclass(eq=False)
 class BotGames:
     """Starts games against the bot; its moves are :class:`BotPlayer`'s."""
 
-    def __init__(
-        self,
-        store: Store,
-        config: Config,
-        people: People,
-        games: Games,
-        replies: Replies,
-        opponent: BotPlayer,
-        rng: random.Random,
-        bell: Bell,
-    ) -> None:
-        self.store = store
-        self.config = config
-        self.people = people
-        self.games = games
-        self.replies = replies
-        self.opponent = opponent
-        self.rng = rng
-        self.bell = bell
+    store: Store
+    config: Config
+    people: People
+    games: Games
+    replies: Replies
+    opponent: BotPlayer
+    rng: random.Random
+    bell: Bell
 
     async def cmd_play(self, ctx: Context) -> Reply:
         """``/play [variant] [level N] [sente|gote|random] [time]``: a game against the bot."""
@@ -70,27 +60,10 @@ class BotGames:
         if color is None:
             color = self.rng.choice((SENTE, GOTE))
         players = (ctx.user, ENGINE_PLAYER) if color == SENTE else (ENGINE_PLAYER, ctx.user)
-        game = GameRow(
-            id=0,
-            chat=ctx.chat,
-            variant=variant_id,
-            start_sfen=load_variant(variant_id).start_sfen,
-            moves=(),
-            version=1,
-            sente=players[0],
-            gote=players[1],
-            status=GameStatus.ACTIVE,
-            termination=None,
-            winner=None,
-            time_per_move=terms.time_per_move,
-            deadline=None,
-            draw_offer=None,
-            takeback_offer=None,
-            created_at=ctx.now,
-            updated_at=ctx.now,
-            engine_level=terms.level or DEFAULT_LEVEL,
+        level = terms.level or DEFAULT_LEVEL
+        game = new_game(
+            ctx.chat, variant_id, players, terms.time_per_move, ctx.now, engine_level=level
         )
-        game = replace(game, deadline=deadline_for(game, SENTE, ctx.now))
         try:
             timers = self.games.clock_timers(game, ctx.now)
             game = await store.create_game(game, timers, free=(ctx.user,))
