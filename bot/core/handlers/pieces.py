@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from bot.core import present
 from bot.core.api import Attachment, Button, Reply
 from bot.core.context import Context, UserError
-from bot.core.movewords import moves_in_words
 from bot.core.pictures import Pictures
+from bot.core.present.piece_moves import moves_in_words
 from bot.core.words import variant_of
 from bot.store.interface import Store
 from render import render_cheatsheet, render_piece
