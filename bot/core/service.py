@@ -25,7 +25,6 @@ from bot.core.commands import COMMANDS, HIDDEN_COMMANDS, find_command
 from bot.core.conflicts import Conflicts
 from bot.core.context import Context, UserError
 from bot.core.delivery import Delivery
-from bot.core.engine_runner import Engine, EngineRunner
 from bot.core.exports import Exports
 from bot.core.games import Games
 from bot.core.handlers.board import BoardViews
@@ -42,6 +41,7 @@ from bot.core.handlers.settings import Help, Settings
 from bot.core.handlers.vs_bot import BotGames
 from bot.core.messages import text
 from bot.core.moving import Mover
+from bot.core.opponent.engine_runner import Engine, EngineRunner
 from bot.core.opponent.player import BotPlayer
 from bot.core.people import People
 from bot.core.pictures import Pictures

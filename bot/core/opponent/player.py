@@ -8,10 +8,9 @@ it "Komabot, level 4".  A challenge to the bot (``/challenge @Komabot``, ``/chal
 or ``/play`` starts the game at once: the bot never needs to accept.
 
 **Its turns.**  When a person's move leaves the bot to move, its turn is queued once the reply
-is out (``Context.after``).  Turns wait in a :class:`~bot.core.fair_queue.FairQueue` that serves
-the people playing round-robin, and as many run at once as the engine has workers.  A turn
-reads the game, asks the engine (:class:`~bot.core.engine_runner.EngineRunner`, off the event
-loop) and plays the answer the way a person's move is played (``Mover.play``: checked,
+is out (``Context.after``).  Turns wait in a :class:`~.fair_queue.FairQueue` that serves the
+people playing round-robin, and as many run at once as the engine has workers.  A turn reads
+the game, asks the engine (:class:`~.engine_runner.EngineRunner`, off the event loop) and plays the answer the way a person's move is played (``Mover.play``: checked,
 version-checked commit, the person's deadline and reminders, the board), its message queued
 for the game's chat in the same transaction and delivered at least once.  When the game changed
 meanwhile (a resignation, a takeback), the answer is dropped and, if the bot is still to move,
@@ -46,11 +45,11 @@ from bot.core.api import Reply, Request, User
 from bot.core.clock import Clock
 from bot.core.context import Context
 from bot.core.delivery import Delivery, retry_pause
-from bot.core.engine_runner import Engine, EngineAnswer, EngineQuery, EngineUnavailable
-from bot.core.fair_queue import FairQueue
 from bot.core.games import Games, finish
 from bot.core.messages import plural, text
 from bot.core.moving import Mover
+from bot.core.opponent.engine_runner import Engine, EngineAnswer, EngineQuery, EngineUnavailable
+from bot.core.opponent.fair_queue import FairQueue
 from bot.core.people import People, platform_of
 from bot.store.errors import StoreError, VersionConflict
 from bot.store.interface import Store

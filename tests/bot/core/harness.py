@@ -11,7 +11,7 @@ from typing import Any
 from bot.config import Config
 from bot.core.api import ChatKey, Reply, Request, User
 from bot.core.clock import FakeClock
-from bot.core.engine_runner import Engine
+from bot.core.opponent.engine_runner import Engine
 from bot.core.service import GameService
 from bot.store import GameRow, SqliteStore
 

@@ -18,7 +18,7 @@ from bot.app import run_app
 from bot.config import Config
 from bot.core.api import ChatKey, Handler, Reply, Request
 from bot.core.clock import FakeClock
-from bot.core.engine_runner import EngineAnswer, EngineRunner
+from bot.core.opponent.engine_runner import EngineAnswer, EngineRunner
 from bot.core.positions import replay
 from bot.store import GameRow, GameStatus, SqliteStore
 from bot.store.models import ENGINE_PLAYER
