@@ -10,8 +10,9 @@ or ``/play`` starts the game at once: the bot never needs to accept.
 **Its turns.**  When a person's move leaves the bot to move, its turn is queued once the reply
 is out (``Context.after``).  Turns wait in a :class:`~.fair_queue.FairQueue` that serves the
 people playing round-robin, and as many run at once as the engine has workers.  A turn reads
-the game, asks the engine (:class:`~.engine_runner.EngineRunner`, off the event loop) and plays the answer the way a person's move is played (``Mover.play``: checked,
-version-checked commit, the person's deadline and reminders, the board), its message queued
+the game, asks the engine (:class:`~.engine_runner.EngineRunner`, off the event loop) and
+plays the answer the way a person's move is played (``Mover.play``: checked, version-checked
+commit, the person's deadline and reminders, the board), its message queued
 for the game's chat in the same transaction and delivered at least once.  When the game changed
 meanwhile (a resignation, a takeback), the answer is dropped and, if the bot is still to move,
 its turn queued again.  The bot has no deadline: it cannot lose on time.
