@@ -3,10 +3,10 @@
 The built-in engine (``engine.api.think``) searches in worker processes
 (:mod:`bot.core.opponent.engine_workers`) within the configured time per move, of which
 each level uses its share.  A search that crashes or hangs is tried once more on a fresh
-worker; a second failure raises :class:`EngineUnavailable`.  For a variant with an external USI engine
-configured (``KOMABOT_USI_ENGINE`` for Standard Shogi), that engine answers instead; it is
-started once and reused, and when it fails even after its own restart, the built-in engine
-answers (and the failure is logged).
+worker; a second failure raises :class:`EngineUnavailable`.  For a variant with an external
+USI engine configured (``KOMABOT_USI_ENGINE`` for Standard Shogi), that engine answers
+instead; it is started once and reused, and when it fails even after its own restart, the
+built-in engine answers (and the failure is logged).
 """
 
 from __future__ import annotations
