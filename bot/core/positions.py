@@ -139,7 +139,7 @@ def entry_bytes(pos: Position) -> int:
 
 INLINE_PLIES = 40
 """Games up to this long are rebuilt on the calling thread (well under a tenth of a
-millisecond); longer ones on a worker thread (``ServiceBase.position_of``)."""
+millisecond); longer ones on a worker thread (``Games.position_of``)."""
 
 
 class PositionCache:
@@ -161,7 +161,7 @@ class PositionCache:
     def position(self, game: GameRow) -> CorePosition:
         """The position after every move of ``game`` (a fresh copy).  A miss rebuilds it here
         (in time proportional to the game): on the event loop, prefer
-        ``ServiceBase.position_of``."""
+        ``Games.position_of``."""
         pos = self.cached(game)
         if pos is None:
             pos = rebuild(game)

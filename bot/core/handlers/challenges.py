@@ -54,7 +54,7 @@ class Challenges:
             return Reply(
                 "", thread_title=ctx.t("challenge.thread_name", name=ctx.request.user.name)
             )
-        if terms.vs_bot:  # the bot accepts at once (see bot.core.bot_player)
+        if terms.vs_bot:  # the bot accepts at once (see bot.core.handlers.vs_bot)
             return await self.bot_games.start_game(ctx, terms)
         mine = await self.store.active_game(ctx.chat, ctx.user)
         if mine is not None:
