@@ -34,6 +34,13 @@ def is_digits(word: str) -> bool:
     return word.isascii() and word.isdigit()
 
 
+def written_as_number(word: str) -> bool:
+    """Whether ``word`` is written as a number of any script or length (``#99…9``, ``②``):
+    one that cannot be read, rather than a word the command does not know."""
+    bare = word.lstrip("#")
+    return bool(bare) and all(c.isnumeric() for c in bare)
+
+
 def shown(word: str) -> str:
     """``word`` as a refusal repeats it: at most :data:`SHOWN_CHARS` characters."""
     return word if len(word) <= SHOWN_CHARS else word[: SHOWN_CHARS - 1] + "…"

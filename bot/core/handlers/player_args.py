@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from bot.core.api import Button
-from bot.core.args import parse_number, shown
+from bot.core.args import parse_number, shown, written_as_number
 from bot.core.context import Context, UserError
 from bot.core.people import People, mentions
 from bot.core.words import variant_of
@@ -15,13 +15,6 @@ from bot.store.interface import Store
 
 MAX_PAGE = 10_000  # the highest page number read (more is a typo: it is refused)
 _USER_KEY = re.compile(r"^(discord|telegram|console):\S+$")
-
-
-def _numeric(word: str) -> bool:
-    """Whether ``word`` is written as a number of any script or length (``#99…9``, ``②``):
-    a page that cannot be, rather than a word the command does not know."""
-    bare = word.lstrip("#")
-    return bool(bare) and all(c.isnumeric() for c in bare)
 
 
 def where_words(ctx: Context) -> str:
@@ -71,7 +64,7 @@ async def rating_args(
             player = word
         elif variant and variant_of(low) is not None and found_variant is None:
             found_variant = variant_of(low)
-        elif page and found_page is None and (number is not None or _numeric(word)):
+        elif page and found_page is None and (number is not None or written_as_number(word)):
             if number is None:
                 raise UserError("page.range", page=shown(word), most=MAX_PAGE)
             if not 1 <= number <= MAX_PAGE:
