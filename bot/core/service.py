@@ -2,7 +2,7 @@
 
 ``GameService`` builds the collaborators (people, games, replies, pictures, the bot opponent,
 timers...) and the handlers over them, routes each request to its handler through
-:meth:`GameService.routes` (command name -> handler), and turns what a handler raises into a
+``GameService.routes`` (command name -> handler), and turns what a handler raises into a
 reply.  ``handle`` is the one entry point front ends call.  It never raises: refusals become
 ephemeral replies from the message catalogue, unexpected failures a short apology (the
 traceback goes to the log).  Each handled request writes one log line.
@@ -103,42 +103,14 @@ class GameService:
             challenges.expire_challenge,
         )
         self.conflicts = Conflicts(store, people, replies)
-        self.routes = self._routes(
-            challenges,
-            bot_games,
-            Playing(store, games, mover, self.bot_player),
-            Offers(games, people, replies, mover),
-            BoardViews(store, games, people, replies, pictures),
-            Export(store, games, people, self.exports),
-            Pieces(store, pictures),
-            Settings(store),
-            Ratings(store, people),
-            History(store, people),
-            Leaderboard(store, people, replies, pictures),
-            Completion(store, games, people, replies),
-        )
-        self._inflight = 0
-        self._idle = asyncio.Event()
-        self._idle.set()
-        self._closing = False
-
-    @staticmethod
-    def _routes(
-        challenges: Challenges,
-        bot_games: BotGames,
-        playing: Playing,
-        offers: Offers,
-        board: BoardViews,
-        export: Export,
-        pieces: Pieces,
-        settings: Settings,
-        ratings: Ratings,
-        history: History,
-        leaderboard: Leaderboard,
-        completion: Completion,
-    ) -> dict[str, Handler]:
-        """Every command's handler, by the command's name (see :mod:`bot.core.commands`)."""
-        routes: dict[str, Handler] = {
+        playing = Playing(store, games, mover, self.bot_player)
+        offers = Offers(games, people, replies, mover)
+        board = BoardViews(store, games, people, replies, pictures)
+        export = Export(store, games, people, self.exports)
+        pieces = Pieces(store, pictures)
+        settings = Settings(store)
+        completion = Completion(store, games, people, replies)
+        self.routes: dict[str, Handler] = {  # every command's handler, by its name
             "challenge": challenges.cmd_challenge,
             "accept": challenges.cmd_accept,
             "decline": challenges.cmd_decline,
@@ -158,15 +130,18 @@ class GameService:
             "cheatsheet": pieces.cmd_cheatsheet,
             "settings": settings.cmd_settings,
             "help": Help.cmd_help,
-            "rating": ratings.cmd_rating,
-            "history": history.cmd_history,
-            "leaderboard": leaderboard.cmd_leaderboard,
+            "rating": Ratings(store, people).cmd_rating,
+            "history": History(store, people).cmd_history,
+            "leaderboard": Leaderboard(store, people, replies, pictures).cmd_leaderboard,
             "complete": completion.cmd_complete,
         }
-        names = {c.name for c in (*COMMANDS, *HIDDEN_COMMANDS)}
-        if set(routes) != names:  # a command without a handler, or a handler without one
-            raise RuntimeError(f"commands and handlers differ: {sorted(set(routes) ^ names)}")
-        return routes
+        commands = {c.name for c in (*COMMANDS, *HIDDEN_COMMANDS)}
+        if set(self.routes) != commands:  # a command without a handler, or the reverse
+            raise RuntimeError(f"commands and handlers differ: {set(self.routes) ^ commands}")
+        self._inflight = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._closing = False
 
     # --- requests -----------------------------------------------------------------------
 
