@@ -45,7 +45,7 @@ from bot.config import Config  # noqa: E402
 from bot.core.api import ChatKey, Request, User  # noqa: E402
 from bot.core.service import GameService  # noqa: E402
 from bot.store import SqliteStore  # noqa: E402
-from bot.store.database import open_store  # noqa: E402
+from bot.store.opening import open_store  # noqa: E402
 from render import warm as warm_render  # noqa: E402
 from rules import Position, load_variant  # noqa: E402
 from rules.notation import format_move  # noqa: E402
