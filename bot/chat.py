@@ -11,6 +11,11 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 Platform = Literal["discord", "telegram", "console"]
+PLATFORMS: dict[str, Platform] = {
+    "discord": "discord",
+    "telegram": "telegram",
+    "console": "console",
+}
 
 _UNCLEAN = re.compile("[\x00\ud800-\udfff]")
 
@@ -39,6 +44,11 @@ def clean_fields(obj: object, names: tuple[str, ...]) -> None:
             cleaned = clean_text(value)
             if cleaned is not value:
                 object.__setattr__(obj, name, cleaned)
+
+
+def platform_of(key: str) -> Platform:
+    """The platform of a user or chat key (``discord:42``); KeyError for one that has none."""
+    return PLATFORMS[key.partition(":")[0]]
 
 
 @dataclass(frozen=True)

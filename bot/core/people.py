@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import logging
-from typing import cast
 
-from bot.chat import Platform
+from bot.chat import platform_of
 from bot.core.api import User
 from bot.core.context import Context, UserError
 from bot.core.messages import text
@@ -19,11 +18,6 @@ log = logging.getLogger("komabot.service")
 # state: user id -> handle, and lower-case handle -> user id.
 USER_HANDLE = "user-handle"
 HANDLE_USER = "handle-user"
-
-
-def platform_of(key: str) -> Platform:
-    """The platform of a user or chat key (``discord:42``)."""
-    return cast(Platform, key.partition(":")[0])
 
 
 def mentions(word: str, user: User | None) -> bool:

@@ -40,6 +40,7 @@ import logging
 from dataclasses import replace
 from typing import Any
 
+from bot.chat import platform_of
 from bot.config import Config
 from bot.core import present
 from bot.core.api import Reply, Request, User
@@ -51,7 +52,7 @@ from bot.core.messages import plural, text
 from bot.core.moving import Mover
 from bot.core.opponent.engine_runner import Engine, EngineAnswer, EngineQuery, EngineUnavailable
 from bot.core.opponent.fair_queue import FairQueue
-from bot.core.people import People, platform_of
+from bot.core.people import People
 from bot.store.errors import StoreError, VersionConflict
 from bot.store.interface import Store
 from bot.store.models import ENGINE_PLAYER, ENGINE_SCORES_KEPT, GameRow
