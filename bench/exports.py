@@ -45,7 +45,7 @@ from render.options import BoardOptions
 from rules import Position, load_variant, move_to_usi
 from rules.records import GameRecord, export_file
 
-GIF_LIMIT = 8 * 1024 * 1024  # what /export gif allows (bot.core.info.GIF_MAX_BYTES)
+GIF_LIMIT = 8 * 1024 * 1024  # what /export gif allows (bot.core.handlers.export.GIF_MAX_BYTES)
 TARGET_MB = 2 * GIF_LIMIT / 2**20 + 20  # the file being written, plus a few frames
 KINDS = ("gif", "old-gif", "board", "kif", "replay")
 

@@ -32,14 +32,14 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bot.config import Config  # noqa: E402
-from bot.core.api import ChatRef, Request, User  # noqa: E402
+from bot.core.api import ChatKey, Request, User  # noqa: E402
 from bot.core.service import GameService  # noqa: E402
 from bot.store import SqliteStore  # noqa: E402
 from bot.store.sql import _BOARD  # noqa: E402
 from bot.store.sql import RATING_COLUMNS as _RATING_COLUMNS  # noqa: E402
 
 SERVER = "424242"
-CHAT = ChatRef("discord", "1001", community=SERVER)
+CHAT = ChatKey("discord", "1001", community=SERVER)
 
 
 def fill(path: Path, players: int, others: int) -> None:

@@ -42,7 +42,7 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bot.app import settle_heap  # noqa: E402
 from bot.config import Config  # noqa: E402
-from bot.core.api import ChatRef, Request, User  # noqa: E402
+from bot.core.api import ChatKey, Request, User  # noqa: E402
 from bot.core.service import GameService  # noqa: E402
 from bot.store import SqliteStore  # noqa: E402
 from bot.store.database import open_store  # noqa: E402
@@ -188,7 +188,7 @@ async def play(
         for r in range(args.rounds):
             user = "a" if r % 2 == 0 else "b"
             for i in mine:
-                chat = ChatRef("console", f"room{i}")
+                chat = ChatKey("console", f"room{i}")
                 who = User("console", f"{user}{i}", f"{user.upper()}{i}")
                 text = lines[i % len(lines)].typed[r]
                 start = time.perf_counter()

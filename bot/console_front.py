@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.config import Config
-from bot.core.api import Attachment, ChatRef, Handler, Platform, Reply, Request, User, clean_text
+from bot.core.api import Attachment, ChatKey, Handler, Platform, Reply, Request, User, clean_text
 from bot.core.commands import split_command_text
 from bot.core.messages import text
 
@@ -135,7 +135,7 @@ class ConsoleFrontEnd:
 
     # --- Outbox -------------------------------------------------------------------------
 
-    async def send(self, chat: ChatRef, reply: Reply) -> None:
+    async def send(self, chat: ChatKey, reply: Reply) -> None:
         """Print ``reply``; a direct message (chat ``dm:<user>``) says whom it is for."""
         if chat.chat_id.startswith("dm:"):
             user = chat.chat_id.removeprefix("dm:")
@@ -145,7 +145,7 @@ class ConsoleFrontEnd:
             header = text("console.to_chat", reply.lang, chat=chat.chat_id)
         self.show(reply, header=header)
 
-    async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None:
+    async def edit_card(self, chat: ChatKey, card: str, reply: Reply) -> None:
         self._learn(chat.chat_id, reply.lang)
         header = text("console.updates", reply.lang, card=card, chat=chat.chat_id)
         self.show(reply, header=header)
@@ -217,7 +217,7 @@ class ConsoleFrontEnd:
             else:
                 rest.append(word)
         request = Request(
-            chat=ChatRef("console", self.chat),
+            chat=ChatKey("console", self.chat),
             user=_user(speaker),
             command=command,
             args=tuple(rest),
@@ -240,7 +240,7 @@ class ConsoleFrontEnd:
         """Learn the chat's language before anything was said there: ``complete`` (the request
         front ends send for suggestions) changes nothing and answers in it."""
         request = Request(
-            chat=ChatRef("console", self.chat), user=_user(self.user), command="complete"
+            chat=ChatKey("console", self.chat), user=_user(self.user), command="complete"
         )
         with contextlib.suppress(Exception):  # the banner in English is no reason to stop
             self._learn(self.chat, (await handle(request)).lang)

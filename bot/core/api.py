@@ -9,40 +9,28 @@ service sends on its own (reminders, time-outs, challenge cards to edit) go out 
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, runtime_checkable
 
-Platform = Literal["discord", "telegram", "console"]
+from bot.chat import ChatKey, Platform, clean_fields, clean_text
 
-_UNCLEAN = re.compile("[\x00\ud800-\udfff]")
-
-
-def clean_text(text: str) -> str:
-    """``text`` as valid UTF-8 can hold it: a surrogate pair split into two code points is
-    joined, a lone surrogate becomes U+FFFD, NUL becomes U+FFFD.
-
-    Chat platforms deliver JSON, which may carry lone surrogates (``"\\ud800"``); the
-    database and every encoder refuse them.  Surrogates and pairs are one UTF-16 unit each
-    before and after, so Telegram's entity offsets stay right.
-    """
-    if text.isascii() and "\x00" not in text:
-        return text
-    if _UNCLEAN.search(text) is None:
-        return text
-    joined = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
-    return joined.replace("\x00", "\ufffd")
-
-
-def _clean_fields(obj: object, names: tuple[str, ...]) -> None:
-    """Clean the text fields ``names`` of a frozen dataclass in place (from ``__post_init__``)."""
-    for name in names:
-        value = getattr(obj, name)
-        if isinstance(value, str):
-            cleaned = clean_text(value)
-            if cleaned is not value:
-                object.__setattr__(obj, name, cleaned)
+__all__ = [  # the chat reference is bot.chat's, named here for the front ends
+    "Attachment",
+    "Button",
+    "ChatKey",
+    "DeliveryRefused",
+    "FrontEnd",
+    "Handler",
+    "KeepsState",
+    "Outbox",
+    "Platform",
+    "Reply",
+    "Request",
+    "StateStore",
+    "User",
+    "clean_text",
+]
 
 
 @dataclass(frozen=True)
@@ -60,39 +48,12 @@ class User:
     handle: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
-        _clean_fields(self, ("id", "name", "handle"))
+        clean_fields(self, ("id", "name", "handle"))
 
     @property
     def key(self) -> str:
         """Globally unique key, e.g. ``discord:1234``."""
         return f"{self.platform}:{self.id}"
-
-
-@dataclass(frozen=True)
-class ChatRef:
-    """Where a message goes: a chat (channel, group, private chat, console room).
-
-    ``community`` is the group of chats the chat belongs to where the platform has one (a
-    Discord server's id); None when the chat is its own community (a Telegram group, a
-    Discord DM, the console).  Ratings and leaderboards are kept per community
-    (:attr:`community_id`); it takes no part in comparisons: a chat is its id."""
-
-    platform: Platform
-    chat_id: str
-    thread_id: str | None = None
-    community: str | None = field(default=None, compare=False)
-
-    def __post_init__(self) -> None:
-        _clean_fields(self, ("chat_id", "thread_id", "community"))
-
-    @property
-    def key(self) -> str:
-        return f"{self.platform}:{self.chat_id}"
-
-    @property
-    def community_id(self) -> str:
-        """The community whose ratings this chat shows: the server, else the chat itself."""
-        return self.community or self.chat_id
 
 
 @dataclass(frozen=True)
@@ -113,7 +74,7 @@ class Request:
     passes reaches the service and the store as valid UTF-8.
     """
 
-    chat: ChatRef
+    chat: ChatKey
     user: User
     command: str
     args: tuple[str, ...] = ()
@@ -123,7 +84,7 @@ class Request:
     to_bot: bool = False
 
     def __post_init__(self) -> None:
-        _clean_fields(self, ("command",))
+        clean_fields(self, ("command",))
         for name in ("args", "unknown_mentions"):
             words = getattr(self, name)
             cleaned = tuple(clean_text(w) for w in words)
@@ -203,9 +164,9 @@ class Outbox(Protocol):
     service retries those later, with the same ``Reply.idempotency_key``).
     """
 
-    async def send(self, chat: ChatRef, reply: Reply) -> None: ...
+    async def send(self, chat: ChatKey, reply: Reply) -> None: ...
 
-    async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None: ...
+    async def edit_card(self, chat: ChatKey, card: str, reply: Reply) -> None: ...
 
 
 Handler = Callable[[Request], Awaitable[Reply]]
@@ -242,7 +203,7 @@ class FrontEnd(Outbox, Protocol):
     """A chat platform adapter: runs until ``stop`` is set, answering requests with ``handle``.
 
     ``komabot run`` starts every configured front end in one event loop over one service; the
-    service reaches each one through its ``Outbox`` methods, chosen by ``ChatRef.platform``.
+    service reaches each one through its ``Outbox`` methods, chosen by ``ChatKey.platform``.
     A front end that remembers things across restarts also implements :class:`KeepsState`.
     """
 

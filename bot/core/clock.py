@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from typing import Protocol
 
 
@@ -45,3 +46,18 @@ class FakeClock:
         async with self._changed:
             self._changed.notify_all()
         await asyncio.sleep(0)
+
+
+class Bell:
+    """Rung whenever timers were added or moved, so that whoever fires them (the scheduler)
+    looks again sooner than it planned."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Callable[[], None]] = []
+
+    def listen(self, listener: Callable[[], None]) -> None:
+        self._listeners.append(listener)
+
+    def ring(self) -> None:
+        for listener in self._listeners:
+            listener()

@@ -9,7 +9,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.core.messages import LANGUAGES, text
+from bot.core.messages import text
+from bot.core.words import (
+    COLOR_CHOICES,
+    DRAW_ANSWERS,
+    EXPORT_FORMATS,
+    RATED_CHOICES,
+    SETTING_CHOICES,
+    TAKEBACK_ANSWERS,
+    TIME_CHOICES,
+    VARIANT_CHOICES,
+)
+from engine.levels import HIGHEST, LOWEST
 
 
 @dataclass(frozen=True)
@@ -52,11 +63,7 @@ PLACEHOLDER = re.compile(
 )
 
 
-VARIANT_CHOICES = ("shogi", "wa", "wa-drops")
-COLOR_CHOICES = ("random", "sente", "gote")
-TIME_CHOICES = ("1d", "3d", "7d", "none")
-LEVEL_CHOICES = tuple(str(n) for n in range(1, 9))  # the bot's levels, weakest first
-EXPORT_FORMATS = ("kif", "kifu", "csa", "usi", "gif")
+LEVEL_CHOICES = tuple(str(n) for n in range(LOWEST, HIGHEST + 1))  # the bot's, weakest first
 GAME_ARG = Argument("game", "arg.game")
 
 COMMANDS: tuple[Command, ...] = (
@@ -70,7 +77,7 @@ COMMANDS: tuple[Command, ...] = (
             Argument("variant", "arg.challenge.variant", choices=VARIANT_CHOICES),
             Argument("color", "arg.challenge.color", choices=COLOR_CHOICES),
             Argument("time", "arg.challenge.time", choices=TIME_CHOICES),
-            Argument("rating", "arg.challenge.rating", choices=("rated", "casual")),
+            Argument("rating", "arg.challenge.rating", choices=RATED_CHOICES),
             Argument("level", "arg.challenge.level", choices=LEVEL_CHOICES),
         ),
         "/challenge @bob wa sente 3d",
@@ -123,7 +130,7 @@ COMMANDS: tuple[Command, ...] = (
         (),
         "[offer|accept|decline] [game]",
         (
-            Argument("answer", "arg.draw.answer", choices=("offer", "accept", "decline")),
+            Argument("answer", "arg.draw.answer", choices=DRAW_ANSWERS),
             GAME_ARG,
         ),
         "/draw offer",
@@ -134,7 +141,7 @@ COMMANDS: tuple[Command, ...] = (
         ("undo",),
         "[ask|accept|decline] [game]",
         (
-            Argument("answer", "arg.takeback.answer", choices=("ask", "accept", "decline")),
+            Argument("answer", "arg.takeback.answer", choices=TAKEBACK_ANSWERS),
             GAME_ARG,
         ),
         "/takeback",
@@ -198,21 +205,17 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "settings",
         ("set", "config"),
-        f"[language {'|'.join(LANGUAGES)}] [notation western|japanese|usi] "
-        "[style kanji|international] "
-        "[perspective mover|sente] [bare on|off] [threads on|off] [reminders chat|dm]",
+        " ".join(f"[{k} {'|'.join(v)}]" for k, v in SETTING_CHOICES.items()),
         (
-            Argument("language", "arg.settings.language", choices=LANGUAGES),
-            Argument("notation", "arg.settings.notation", choices=("western", "japanese", "usi")),
-            Argument("style", "arg.settings.style", choices=("kanji", "international")),
+            Argument("language", "arg.settings.language", choices=SETTING_CHOICES["language"]),
+            Argument("notation", "arg.settings.notation", choices=SETTING_CHOICES["notation"]),
+            Argument("style", "arg.settings.style", choices=SETTING_CHOICES["style"]),
             Argument(
-                "perspective",
-                "arg.settings.perspective",
-                choices=("mover", "sente"),
+                "perspective", "arg.settings.perspective", choices=SETTING_CHOICES["perspective"]
             ),
-            Argument("bare", "arg.settings.bare", choices=("on", "off")),
-            Argument("threads", "arg.settings.threads", choices=("on", "off")),
-            Argument("reminders", "arg.settings.reminders", choices=("chat", "dm")),
+            Argument("bare", "arg.settings.bare", choices=SETTING_CHOICES["bare"]),
+            Argument("threads", "arg.settings.threads", choices=SETTING_CHOICES["threads"]),
+            Argument("reminders", "arg.settings.reminders", choices=SETTING_CHOICES["reminders"]),
         ),
         "/settings notation japanese",
     ),

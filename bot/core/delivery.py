@@ -35,10 +35,10 @@ from collections.abc import AsyncIterator, Mapping
 from dataclasses import asdict, replace
 from typing import Any
 
-from bot.core.api import Attachment, Button, ChatRef, DeliveryRefused, Outbox, Reply, User
+from bot.core.api import Attachment, Button, ChatKey, DeliveryRefused, Outbox, Reply, User
 from bot.core.clock import Clock
 from bot.store.interface import Store
-from bot.store.models import ChatKey, NewNotice, NoticeRow, NoticeState
+from bot.store.models import NewNotice, NoticeRow, NoticeState
 
 log = logging.getLogger("komabot.delivery")
 
@@ -223,7 +223,7 @@ class Delivery:
             return False
         outbox = self.outboxes.get(notice.chat.platform)
         reply = replace(load_reply(notice.payload), idempotency_key=notice.key)
-        chat = ChatRef(notice.chat.platform, notice.chat.chat_id, notice.chat.thread_id)  # type: ignore[arg-type]
+        chat = notice.chat
         try:
             if outbox is None:
                 raise RuntimeError(f"no outbox for {notice.chat.platform} any more")

@@ -62,9 +62,11 @@ class CorePosition(Position):
         if memo is None or memo[0] != self.hash:
             moves = movegen.legal_moves(self)  # may make and take back drops: sets nothing
             memo = self._legal = (self.hash, moves)
-        elif not isinstance(memo[1], list):
-            memo = self._legal = (memo[0], [Move(*m) for m in memo[1]])
-        return list(memo[1])
+        kept = memo[1]
+        if not isinstance(kept, list):  # packed (see packed): moves again, kept as such
+            kept = [Move(*m) for m in kept]
+            self._legal = (memo[0], kept)
+        return list(kept)
 
     def is_legal(self, move: Move) -> bool:
         memo = self._legal
@@ -137,7 +139,7 @@ def entry_bytes(pos: Position) -> int:
 
 INLINE_PLIES = 40
 """Games up to this long are rebuilt on the calling thread (well under a tenth of a
-millisecond); longer ones on a worker thread (``ServiceBase.position_of``)."""
+millisecond); longer ones on a worker thread (``Games.position_of``)."""
 
 
 class PositionCache:
@@ -159,7 +161,7 @@ class PositionCache:
     def position(self, game: GameRow) -> CorePosition:
         """The position after every move of ``game`` (a fresh copy).  A miss rebuilds it here
         (in time proportional to the game): on the event loop, prefer
-        ``ServiceBase.position_of``."""
+        ``Games.position_of``."""
         pos = self.cached(game)
         if pos is None:
             pos = rebuild(game)

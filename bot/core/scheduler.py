@@ -25,7 +25,7 @@ class Scheduler:
         self.clock = clock
         self.max_wait = max_wait
         self._wake = asyncio.Event()
-        service.timers_changed = self.wake
+        service.bell.listen(self.wake)
 
     def wake(self) -> None:
         """A timer was added: look again at when the next one is due."""

@@ -9,7 +9,8 @@ from collections.abc import Iterable
 from functools import cache
 
 from bot.config import format_duration, parse_duration
-from bot.core.commands import COMMANDS, TIME_CHOICES, VARIANT_CHOICES
+from bot.core.commands import COMMANDS
+from bot.core.words import TIME_CHOICES, VARIANT_CHOICES
 from rules import load_variant
 
 MAX_CHOICES = 25

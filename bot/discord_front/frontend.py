@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 
 from bot.config import Config, install_redaction
-from bot.core.api import ChatRef, DeliveryRefused, Handler, Platform, Reply, Request, StateStore
+from bot.core.api import ChatKey, DeliveryRefused, Handler, Platform, Reply, Request, StateStore
 from bot.core.messages import text
 from bot.discord_front import completion
 from bot.discord_front.cards import CardIndex, CardMessage
@@ -41,7 +41,7 @@ ANSWER_WITHIN = 2.0  # seconds to wait before deferring (Discord allows 3 for th
 COMPLETE_WITHIN = 2.0  # autocomplete cannot be deferred: give up and offer nothing after this
 BARE_ERROR_SECONDS = 60.0  # how long the answer to a refused bare move stays in the channel
 SYNC_HASH_KEY = "commands-sha256"
-DM_PREFIX = "dm:"  # ChatRef.chat_id "dm:<user id>": a direct message to that user
+DM_PREFIX = "dm:"  # ChatKey.chat_id "dm:<user id>": a direct message to that user
 START_PAUSES = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)  # seconds between start attempts, then give up
 UNREACHABLE = (OSError, aiohttp.ClientError, discord.GatewayNotFound)  # TimeoutError is an OSError
 T = TypeVar("T")
@@ -320,13 +320,13 @@ class DiscordFrontEnd:
             raise RuntimeError("the Discord front end is not running")
         return self._client
 
-    async def _channel(self, chat: ChatRef) -> discord.abc.Messageable:
+    async def _channel(self, chat: ChatKey) -> discord.abc.Messageable:
         if chat.chat_id.startswith(DM_PREFIX):
             user_id = int(chat.chat_id.removeprefix(DM_PREFIX))
             return await self.client.create_dm(discord.Object(id=user_id))
         return self.client.get_partial_messageable(int(chat.thread_id or chat.chat_id))
 
-    async def send(self, chat: ChatRef, reply: Reply) -> None:
+    async def send(self, chat: ChatKey, reply: Reply) -> None:
         """Post ``reply`` in ``chat`` (or its thread); remember it when it is a card.
 
         Raises :class:`DeliveryRefused` when Discord refuses for good (no access, an unknown
@@ -352,7 +352,7 @@ class DiscordFrontEnd:
                 chat.key, reply.card, CardMessage(message.channel.id, message.id)
             )
 
-    async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None:
+    async def edit_card(self, chat: ChatKey, card: str, reply: Reply) -> None:
         """Edit the message showing ``card``; post it anew when that message is gone."""
         where = await self.cards.find(chat.key, card)
         out = render(reply)

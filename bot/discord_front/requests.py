@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.core.api import ChatRef, Request, User
+from bot.core.api import ChatKey, Request, User
 from bot.core.commands import find_command, split_command_text
 from bot.discord_front.settings import DiscordSettings
 
@@ -20,10 +20,10 @@ _MENTION = re.compile(r"^<@!?(\d+)>$")
 _MOVE_LIKE = re.compile(r"[0-9０-９一二三四五六七八九十同]")  # every move names a square
 
 
-def chat_ref(channel_id: int | None, guild_id: int | None = None) -> ChatRef:
+def chat_ref(channel_id: int | None, guild_id: int | None = None) -> ChatKey:
     """Every Discord channel, thread and DM is a chat of its own; the server (guild) it belongs
     to is its community (ratings and leaderboards are per server; a DM is its own)."""
-    return ChatRef(
+    return ChatKey(
         "discord", str(channel_id or 0), community=str(guild_id) if guild_id is not None else None
     )
 

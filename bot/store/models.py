@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
+
+from bot.chat import ChatKey as ChatKey
 
 ENGINE_PLAYER = "engine:komabot"
 """The player key of Komabot itself in a game against the bot (``sente`` or ``gote``); such a
@@ -40,26 +42,6 @@ class UserRow:
     platform: str
     user_id: str
     name: str
-
-
-@dataclass(frozen=True)
-class ChatKey:
-    """Where a game or challenge lives; ``community`` as in :class:`bot.core.api.ChatRef`
-    (a Discord server; None: the chat is its own community)."""
-
-    platform: str
-    chat_id: str
-    thread_id: str | None = None
-    community: str | None = field(default=None, compare=False)
-
-    @property
-    def key(self) -> str:
-        return f"{self.platform}:{self.chat_id}"
-
-    @property
-    def community_id(self) -> str:
-        """The community whose ratings a game here changes: the server, else the chat."""
-        return self.community or self.chat_id
 
 
 @dataclass(frozen=True)

@@ -617,7 +617,7 @@ class SqliteStore(SqlStore):
         try:
             check_file(path)
             await asyncio.to_thread(inspect_file, path)
-        except PermissionError as exc:
+        except PermissionError:
             raise StoreOpenError(_permission_denied(path)) from None
         problem = write_problem(path) or ("opened read-only on request" if read_only else None)
         if problem is not None and not path.exists():

@@ -38,7 +38,7 @@ from telegram.ext import (
 )
 
 from bot.config import Config, install_redaction, redact
-from bot.core.api import ChatRef, DeliveryRefused, Handler, Platform, Reply, Request, StateStore
+from bot.core.api import ChatKey, DeliveryRefused, Handler, Platform, Reply, Request, StateStore
 from bot.core.commands import COMMANDS
 from bot.core.messages import LANGUAGES, text
 from bot.telegram_front.courier import Courier
@@ -197,7 +197,7 @@ class TelegramFrontEnd:
         finally:
             await self.application.shutdown()
 
-    async def send(self, chat: ChatRef, reply: Reply) -> None:
+    async def send(self, chat: ChatKey, reply: Reply) -> None:
         """Post a message the service sends on its own (reminder, time-out).
 
         Raises :class:`DeliveryRefused` when Telegram refuses it for good (the bot was blocked
@@ -212,7 +212,7 @@ class TelegramFrontEnd:
         except (Forbidden, BadRequest) as exc:
             raise DeliveryRefused(f"Telegram refused the message to {chat.key}: {exc}") from exc
 
-    async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None:
+    async def edit_card(self, chat: ChatKey, card: str, reply: Reply) -> None:
         """Show ``reply`` in the message of ``card`` (a challenge answered or expired)."""
         await self.wait_ready()
         await self.publisher.edit_card(chat, card, reply)

@@ -25,7 +25,7 @@ from telegram.constants import (
     MessageLimit,
 )
 
-from bot.core.api import ChatRef, Request, User, clean_text
+from bot.core.api import ChatKey, Request, User, clean_text
 from bot.core.commands import find_command
 
 
@@ -47,12 +47,12 @@ def to_user(user: telegram.User) -> User:
     )
 
 
-def to_chat(message: telegram.Message | telegram.MaybeInaccessibleMessage) -> ChatRef:
+def to_chat(message: telegram.Message | telegram.MaybeInaccessibleMessage) -> ChatKey:
     """The chat of a message; a forum topic is its thread."""
     thread = None
     if isinstance(message, telegram.Message) and message.is_topic_message:
         thread = str(message.message_thread_id)
-    return ChatRef(platform="telegram", chat_id=str(message.chat.id), thread_id=thread)
+    return ChatKey(platform="telegram", chat_id=str(message.chat.id), thread_id=thread)
 
 
 def chat_options(chat: telegram.Chat) -> dict[str, str]:

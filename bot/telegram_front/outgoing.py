@@ -21,7 +21,7 @@ from telegram import User as TgUser
 from telegram.constants import MessageLimit
 from telegram.error import BadRequest, TelegramError
 
-from bot.core.api import Attachment, ChatRef, Reply, User
+from bot.core.api import Attachment, ChatKey, Reply, User
 from bot.telegram_front.courier import ChatId, Courier
 from bot.telegram_front.keyboards import keyboard
 from bot.telegram_front.memory import Memory, Posted
@@ -104,7 +104,7 @@ class Publisher:
         self.memory = memory
 
     async def send(
-        self, chat: ChatRef, reply: Reply, quote: int | None = None, asker: str | None = None
+        self, chat: ChatKey, reply: Reply, quote: int | None = None, asker: str | None = None
     ) -> list[Posted]:
         """Post ``reply`` in ``chat`` (as an answer to message ``quote`` when given).
 
@@ -147,7 +147,7 @@ class Publisher:
             await self.memory.set_owner(card, asker)
         return posted
 
-    async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None:
+    async def edit_card(self, chat: ChatKey, card: str, reply: Reply) -> None:
         """Show ``reply`` in the message of ``card``; post it anew when that message is gone."""
         press = pressed.get()
         if press is not None and str(press.message.chat_id) != chat.chat_id:

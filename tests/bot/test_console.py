@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bot.config import Config
 from bot.console_front import ConsoleFrontEnd
-from bot.core.api import Attachment, Button, ChatRef, Reply, Request
+from bot.core.api import Attachment, Button, ChatKey, Reply, Request
 from rules import Position, load_variant
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,9 +71,9 @@ async def test_lines_become_requests(tmp_path: Path) -> None:
 async def test_outbox_messages_print_with_their_chat(tmp_path: Path) -> None:
     out = io.StringIO()
     front = ConsoleFrontEnd(Config(console_out=tmp_path), stdin=io.StringIO(""), stdout=out)
-    await front.send(ChatRef("console", "lounge"), Reply("⏰ reminder"))
-    await front.edit_card(ChatRef("console", "main"), "challenge:4", Reply("expired"))
-    await front.send(ChatRef("console", "dm:bob"), Reply("⏰ your move"))
+    await front.send(ChatKey("console", "lounge"), Reply("⏰ reminder"))
+    await front.edit_card(ChatKey("console", "main"), "challenge:4", Reply("expired"))
+    await front.send(ChatKey("console", "dm:bob"), Reply("⏰ your move"))
     text = out.getvalue()
     assert "[bot in chat lounge]\n⏰ reminder" in text
     assert "[bot to @bob privately]\n⏰ your move" in text
@@ -331,9 +331,9 @@ async def test_the_consoles_own_lines_follow_the_chats_language(tmp_path: Path) 
         return Reply("доска", lang="ru", buttons=((Button("Принять", "accept 3"),),))
 
     await asyncio.wait_for(front.run(handle, asyncio.Event()), 10)
-    await front.send(ChatRef("console", "lounge"), Reply("напоминание", lang="ru"))
-    await front.send(ChatRef("console", "dm:bob"), Reply("ваш ход", lang="ru"))
-    await front.edit_card(ChatRef("console", "main"), "challenge:4", Reply("истёк", lang="ru"))
+    await front.send(ChatKey("console", "lounge"), Reply("напоминание", lang="ru"))
+    await front.send(ChatKey("console", "dm:bob"), Reply("ваш ход", lang="ru"))
+    await front.edit_card(ChatKey("console", "main"), "challenge:4", Reply("истёк", lang="ru"))
     said = out.getvalue()
     assert [r.command for r in seen] == ["complete", "board"]  # complete: the language
     assert said.startswith("Консоль Komabot")

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.core.engine_runner import EngineAnswer, EngineQuery
+from bot.core.opponent.engine_runner import EngineAnswer, EngineQuery
 from engine.api import Result, position_after, think
 from rules import load_variant
 

@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import Config
-from bot.core.api import ChatRef, Reply, Request, User
+from bot.core.api import ChatKey, Reply, Request, User
 from bot.core.clock import FakeClock
-from bot.core.engine_runner import Engine
+from bot.core.opponent.engine_runner import Engine
 from bot.core.service import GameService
 from bot.store import GameRow, SqliteStore
 
-MAIN = ChatRef("console", "main")
+MAIN = ChatKey("console", "main")
 QUICK_MOVETIME_MS = 50  # the bot's time per move in tests: real searches, quickly
 
 
@@ -32,13 +32,13 @@ class RecordingOutbox:
 
     shows_text_board = True
 
-    sent: list[tuple[ChatRef, Reply]] = field(default_factory=list)
-    edits: list[tuple[ChatRef, str, Reply]] = field(default_factory=list)
+    sent: list[tuple[ChatKey, Reply]] = field(default_factory=list)
+    edits: list[tuple[ChatKey, str, Reply]] = field(default_factory=list)
 
-    async def send(self, chat: ChatRef, reply: Reply) -> None:
+    async def send(self, chat: ChatKey, reply: Reply) -> None:
         self.sent.append((chat, reply))
 
-    async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None:
+    async def edit_card(self, chat: ChatKey, card: str, reply: Reply) -> None:
         self.edits.append((chat, card, reply))
 
 
@@ -87,7 +87,7 @@ class Harness:
         await self.store.close()
 
     async def say(
-        self, user: User, command: str, *args: str, chat: ChatRef = MAIN, target: User | None = None
+        self, user: User, command: str, *args: str, chat: ChatKey = MAIN, target: User | None = None
     ) -> Reply:
         return await self.service.handle(Request(chat, user, command, args, target=target))
 
@@ -97,13 +97,13 @@ class Harness:
         gote: User = BOB,
         variant: str = "shogi",
         time: str = "1d",
-        chat: ChatRef = MAIN,
+        chat: ChatKey = MAIN,
     ) -> GameRow:
         reply = await self.say(sente, "challenge", variant, "sente", time, chat=chat, target=gote)
         assert reply.card is not None, reply.text
         reply = await self.say(gote, "accept", chat=chat)
         assert "begins" in reply.text, reply.text
-        game = await self.store.active_game(_key(chat), sente.key)
+        game = await self.store.active_game(chat, sente.key)
         assert game is not None
         return game
 
@@ -122,12 +122,6 @@ class Harness:
             reply = await self.say(user, "move", text, str(game.id))
             assert "played" in reply.text, reply.text
         return reply
-
-
-def _key(chat: ChatRef):  # type: ignore[no-untyped-def]
-    from bot.core.base import chat_key
-
-    return chat_key(chat)
 
 
 def _by_key(key: str) -> User:

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from bot.config import Config
-from bot.core.api import ChatRef, Reply
+from bot.core.api import ChatKey, Reply
 from bot.core.clock import FakeClock
 from bot.core.service import GameService
 from bot.store import SqliteStore
@@ -23,12 +23,12 @@ class HangingOutbox:
     def __init__(self, mode: str) -> None:
         self.mode = mode
 
-    async def send(self, chat: ChatRef, reply: Reply) -> None:
+    async def send(self, chat: ChatKey, reply: Reply) -> None:
         word = "SENT" if self.mode == "after" else "SENDING"
         print(word, chat.chat_id, reply.text.splitlines()[0], flush=True)
         await asyncio.Event().wait()  # until killed
 
-    async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None:
+    async def edit_card(self, chat: ChatKey, card: str, reply: Reply) -> None:
         """Challenge cards are not what this is about."""
 
 

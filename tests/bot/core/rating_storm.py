@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from bot.config import Config
-from bot.core.api import ChatRef, Request, User
+from bot.core.api import ChatKey, Request, User
 from bot.core.service import GameService
 from bot.store import SqliteStore
 
@@ -24,7 +24,7 @@ async def storm(path: Path) -> None:
     store = await SqliteStore.open(path)
     service = GameService(store, Config(), render_images=False, rng=random.Random(1))
     rng = random.Random(3)
-    chat = ChatRef("console", "room", community="server")
+    chat = ChatKey("console", "room", community="server")
     people = [User("console", name, name.capitalize()) for name in ("ann", "ben", "cid")]
     while True:
         sente, gote = rng.sample(people, 2)

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from bot.config import Config
-from bot.core.api import ChatRef, Request, User
+from bot.core.api import ChatKey, Request, User
 from bot.core.service import GameService
 from bot.store import SqliteStore
 
@@ -23,11 +23,11 @@ async def storm(path: Path, games: int) -> None:
     rng = random.Random(2)
     ids = []
     for i in range(games):
-        chat = ChatRef("console", f"room{i}")
+        chat = ChatKey("console", f"room{i}")
         a, b = User("console", f"a{i}", f"A{i}"), User("console", f"b{i}", f"B{i}")
         await service.handle(Request(chat, a, "challenge", ("shogi", "sente"), target=b))
         await service.handle(Request(chat, b, "accept"))
-        game = await store.active_game(service_chat(chat), a.key)
+        game = await store.active_game(chat, a.key)
         assert game is not None
         ids.append(game.id)
     print("READY", flush=True)
@@ -36,21 +36,15 @@ async def storm(path: Path, games: int) -> None:
         game = await store.get_game(gid)
         if game is None or not game.active:
             continue
-        pos = service.positions.position(game)
+        pos = service.games.positions.position(game)
         move = rng.choice(pos.legal_moves())
         usi = pos.usi(move)
         mover = game.player(pos.side)
         user = User("console", mover.partition(":")[2], "x")
-        chat = ChatRef("console", game.chat.chat_id)
+        chat = ChatKey("console", game.chat.chat_id)
         reply = await service.handle(Request(chat, user, "move", (usi, str(gid))))
         if " played " in reply.text and not reply.ephemeral:
             print(f"ACK {gid} {len(game.moves) + 1} {usi}", flush=True)
-
-
-def service_chat(chat: ChatRef):  # type: ignore[no-untyped-def]
-    from bot.core.base import chat_key
-
-    return chat_key(chat)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ import pytest
 
 from bot.app import EXIT_FRONT_END_FAILED, RedactSecrets, describe, run_app, serve, setup_logging
 from bot.config import Config, ConfigError, format_duration, parse_duration
-from bot.core.api import ChatRef, Handler, Reply, Request, StateStore, User
+from bot.core.api import ChatKey, Handler, Reply, Request, StateStore, User
 from bot.store import SqliteStore
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -101,10 +101,10 @@ class ScriptedFrontEnd:
         self.requests = requests
         self.replies: list[Reply] = []
 
-    async def send(self, chat: ChatRef, reply: Reply) -> None:
+    async def send(self, chat: ChatKey, reply: Reply) -> None:
         self.replies.append(reply)
 
-    async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None:
+    async def edit_card(self, chat: ChatKey, card: str, reply: Reply) -> None:
         self.replies.append(reply)
 
     async def run(self, handle: Handler, stop: asyncio.Event) -> None:
@@ -115,7 +115,7 @@ class ScriptedFrontEnd:
 async def test_run_app_serves_logs_each_request_and_closes(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    chat = ChatRef("console", "main")
+    chat = ChatKey("console", "main")
     alice, bob = User("console", "alice", "Alice"), User("console", "bob", "Bob")
     front = ScriptedFrontEnd(
         [
@@ -146,7 +146,7 @@ async def test_shutdown_waits_for_requests_in_flight(tmp_path: Path) -> None:
 
     store = await SqliteStore.open(tmp_path / "k.sqlite3")
     service = GameService(store, Config(), render_images=False)
-    chat = ChatRef("console", "main")
+    chat = ChatKey("console", "main")
     slow_started = asyncio.Event()
     original = store.save_user
 

@@ -11,6 +11,7 @@ import pytest
 
 from bot.core import present
 from bot.core.messages import CATALOGUE, LANGUAGES
+from bot.core.present import boards
 from render import BoardOptions, replay
 from render.captions import Caption, coordinate_labels, header_caption
 from render.charset import label_chars
@@ -50,8 +51,8 @@ def drawn(h: Harness, monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
         record.boards.append((pos, options))
         return b"\x89PNG"
 
-    monkeypatch.setattr(present, "render_board", recording_render)
-    h.service.render_images = True
+    monkeypatch.setattr(boards, "render_board", recording_render)
+    h.service.pictures.enabled = True
     yield record
 
 
@@ -218,7 +219,7 @@ async def test_impasse_refusal_says_each_fact_once(h: Harness) -> None:
     )
     few_points = "+P+P+P+P+P+P+P+P+P/4K4/+P8/9/9/9/9/9/4k4 b - 1"  # only the points fall short
     await h.store.update_game(replace(await h.game(game.id), start_sfen=few_points))
-    h.service.positions.forget(game.id)
+    h.service.games.positions.forget(game.id)
     refused = await h.say(ALICE, "impasse")
     assert refused.text == "Impasse declaration refused: you have 10 points (28 needed)."
     await h.say(CAROL, "settings", "language", "ru")

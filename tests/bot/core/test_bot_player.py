@@ -16,17 +16,16 @@ import pytest
 
 from bot.app import run_app
 from bot.config import Config
-from bot.core.api import ChatRef, Handler, Reply, Request
-from bot.core.base import chat_key
+from bot.core.api import ChatKey, Handler, Reply, Request
 from bot.core.clock import FakeClock
-from bot.core.engine_runner import EngineAnswer, EngineRunner
+from bot.core.opponent.engine_runner import EngineAnswer, EngineRunner
 from bot.core.positions import replay
 from bot.store import GameRow, GameStatus, SqliteStore
 from bot.store.models import ENGINE_PLAYER
 from tests.bot.core.engine_fakes import SCRIPT, RecordingEngine, scripted_think
 from tests.bot.core.harness import ALICE, BOB, CAROL, MAIN, QUICK_MOVETIME_MS, Harness
 
-OTHER = ChatRef("console", "other")
+OTHER = ChatKey("console", "other")
 HOPELESS = "4k4/9/9/9/9/9/9/9/4K4 w 2R2B4G4S4N4L18P 1"  # gote has a king, sente everything
 IMPASSE = "4K4/9/9/9/9/9/ppppppppp/1b5r1/gsgsksgsg w - 1"  # gote may declare: 27 points
 MATE_IN_ONE = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"  # G*5b mates
@@ -55,10 +54,10 @@ async def until(check: Callable[[], bool | Awaitable[bool]], timeout: float = 10
             await asyncio.sleep(0.01)
 
 
-async def person_moves(h: Harness, game_id: int, chat: ChatRef = MAIN) -> Reply:
+async def person_moves(h: Harness, game_id: int, chat: ChatKey = MAIN) -> Reply:
     """The person of a game against the bot plays their first legal move."""
     game = await h.game(game_id)
-    pos = await h.service.position_of(game)
+    pos = await h.service.games.position_of(game)
     user = ALICE if ALICE.key in (game.sente, game.gote) else BOB
     reply = await h.say(user, "move", pos.usi(pos.legal_moves()[0]), chat=chat)
     assert "played" in reply.text, reply.text
@@ -113,7 +112,7 @@ async def test_a_challenge_to_the_bot_starts_the_game_in_every_variant(
     mention = Request(MAIN, ALICE, "challenge", (variant, "sente", "level", "1"), to_bot=True)
     start = await h.service.handle(mention)
     assert "Game #1 begins" in start.text and start.card is None, start.text
-    assert await h.store.open_challenges(chat_key(MAIN)) == []
+    assert await h.store.open_challenges(MAIN) == []
     game = await h.game(1)
     assert (game.variant, game.engine_level, game.gote) == (variant, 1, ENGINE_PLAYER)
     await person_moves(h, 1)
@@ -277,8 +276,8 @@ async def test_people_take_turns_in_the_engine_queue(tmp_path: Path) -> None:
     h = await Harness(tmp_path / "k.sqlite3", FakeClock(), Config(), engine=engine).open()
     try:
         for n in range(1, 5):
-            await h.say(ALICE, "play", "gote", chat=ChatRef("console", f"alice-{n}"))
-        await h.say(BOB, "play", "gote", chat=ChatRef("console", "bob"))
+            await h.say(ALICE, "play", "gote", chat=ChatKey("console", f"alice-{n}"))
+        await h.say(BOB, "play", "gote", chat=ChatKey("console", "bob"))
         await asyncio.sleep(0)
         gate.set()
         await settle(h)
@@ -383,11 +382,11 @@ class WaitingFrontEnd:
         self.sent: list[Reply] = []
         self.arrived = asyncio.Event()
 
-    async def send(self, chat: ChatRef, reply: Reply) -> None:
+    async def send(self, chat: ChatKey, reply: Reply) -> None:
         self.sent.append(reply)
         self.arrived.set()
 
-    async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None:
+    async def edit_card(self, chat: ChatKey, card: str, reply: Reply) -> None:
         pass
 
     async def run(self, handle: Handler, stop: asyncio.Event) -> None:
@@ -419,7 +418,7 @@ def _bot_to_move() -> GameRow:
 
     return GameRow(
         id=0,
-        chat=chat_key(MAIN),
+        chat=MAIN,
         variant="wa",
         start_sfen=load_variant("wa").start_sfen,
         moves=(),

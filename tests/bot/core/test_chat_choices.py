@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from bot.core.api import ChatRef, Reply, Request
-from bot.store import ChatKey
+from bot.core.api import ChatKey, Reply, Request
 from bot.store.models import ReminderRoute
 from tests.bot.core.harness import ALICE, BOB, CAROL, MAIN, Harness
 
@@ -76,7 +75,7 @@ async def test_bare_moves_only_where_the_chat_opted_in(h: Harness) -> None:
 
 
 async def test_bare_moves_in_a_thread_follow_its_channel(h: Harness) -> None:
-    thread = ChatRef("console", "thread-1")
+    thread = ChatKey("console", "thread-1")
     await h.start_game(chat=thread)
     await h.say(CAROL, "settings", "bare", "on")  # in MAIN, the thread's channel
     request = Request(thread, ALICE, "move", ("7g7f",), options={"bare": "1", "parent": "main"})
@@ -108,19 +107,19 @@ async def test_reminders_by_direct_message_and_time_out_in_both(h: Harness) -> N
     await h.clock.advance(DAY - HOUR + 1)
     assert await h.service.fire_due() == 1
     ((chat, reminder),) = h.outbox.sent
-    assert chat == ChatRef("console", "dm:bob")
+    assert chat == ChatKey("console", "dm:bob")
     assert "Bob, it's your move in game #1 against Alice" in reminder.text
     await h.clock.advance(HOUR)
     await h.service.fire_due()
     where = [c for c, _ in h.outbox.sent[1:]]
-    assert where == [MAIN, ChatRef("console", "dm:bob")]  # the chat, then Bob privately
+    assert where == [MAIN, ChatKey("console", "dm:bob")]  # the chat, then Bob privately
     note = h.outbox.sent[-1][1].text
     assert "Bob ran out of time" in note and "Alice wins by time forfeit" in note
 
 
 async def test_a_refused_direct_message_falls_back_to_the_game_chat(h: Harness) -> None:
     class NoDirectMessages(type(h.outbox)):  # type: ignore[misc]
-        async def send(self, chat: ChatRef, reply: Reply) -> None:
+        async def send(self, chat: ChatKey, reply: Reply) -> None:
             if chat.chat_id.startswith("dm:"):
                 raise RuntimeError("the user has not started the bot")
             await super().send(chat, reply)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.api import ChatRef, DeliveryRefused, Reply
+from bot.core.api import ChatKey, DeliveryRefused, Reply
 from bot.core.delivery import LEASE, MAX_AGE, RETRY_PAUSES, dump_reply, load_reply
 from bot.core.scheduler import Scheduler
 from bot.store.models import NoticeState
@@ -27,9 +27,9 @@ class FlakyOutbox(RecordingOutbox):
 
     failures: int = 0
     error: Exception = field(default_factory=lambda: RuntimeError("500 Internal Server Error"))
-    tries: list[tuple[ChatRef, Reply]] = field(default_factory=list)
+    tries: list[tuple[ChatKey, Reply]] = field(default_factory=list)
 
-    async def send(self, chat: ChatRef, reply: Reply) -> None:
+    async def send(self, chat: ChatKey, reply: Reply) -> None:
         self.tries.append((chat, reply))
         if self.failures:
             self.failures -= 1
@@ -84,10 +84,10 @@ async def test_a_time_out_notice_that_fails_to_send_is_sent_later(h: Harness) ->
     await h.clock.advance(DAY + 1)  # the reminder is moot; the deadline passed
     assert await h.service.fire_due() == 2
     assert not (await h.game(1)).active  # the loss on time holds whatever the sends do
-    assert [c for c, _ in outbox.sent] == [ChatRef("console", "dm:bob")]  # the chat's failed
+    assert [c for c, _ in outbox.sent] == [ChatKey("console", "dm:bob")]  # the chat's failed
     await h.clock.advance(RETRY_PAUSES[0])
     await h.service.fire_due()
-    assert [c for c, _ in outbox.sent] == [ChatRef("console", "dm:bob"), MAIN]
+    assert [c for c, _ in outbox.sent] == [ChatKey("console", "dm:bob"), MAIN]
     assert len(texts(outbox, "Bob ran out of time")) == 2
     assert set(outbox.sent[-1][1].mentions) == {ALICE, BOB}
 
@@ -171,7 +171,7 @@ async def test_a_deadline_that_fails_to_fire_is_tried_again_after_a_pause(
     loop, and ends the game once it can."""
     await bob_to_move(h)
     calls = []
-    real = h.service.game_reply
+    real = h.service.replies.game_reply
 
     async def broken(*args: object, **kwargs: object) -> Reply:
         calls.append(1)
@@ -179,7 +179,7 @@ async def test_a_deadline_that_fails_to_fire_is_tried_again_after_a_pause(
             raise OSError("no space left on device")
         return await real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(h.service, "game_reply", broken)
+    monkeypatch.setattr(h.service.replies, "game_reply", broken)
     scheduler = Scheduler(h.service, h.clock, max_wait=DAY)
     stop = asyncio.Event()
     task = asyncio.create_task(scheduler.run(stop))
@@ -283,7 +283,7 @@ async def test_two_services_on_one_database_deliver_each_notice_once(h: Harness)
     try:
         pairs = ((ALICE, BOB), (CAROL, DAVE), (BOB, CAROL))
         for i, (sente, gote) in enumerate(pairs):
-            room = ChatRef("console", f"room{i}")
+            room = ChatKey("console", f"room{i}")
             game = await h.start_game(sente, gote, time="1d", chat=room)
             await h.play(game, "7g7f")
         h.outbox.sent.clear()  # the moves, announced in the rooms (they were made from MAIN)

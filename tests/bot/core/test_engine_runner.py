@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import Config
-from bot.core.engine_runner import EngineQuery, EngineRunner
+from bot.core.opponent.engine_runner import EngineQuery, EngineRunner
 from engine.usi_client import EngineSpec
 from rules import Position, load_variant
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.engine_workers import EngineFailure, EngineWorkers
-from bot.core.fair_queue import FairQueue
+from bot.core.opponent.engine_workers import EngineFailure, EngineWorkers
+from bot.core.opponent.fair_queue import FairQueue
 from tests.bot.core.engine_fakes import SCRIPT, scripted_think
 
 QUICK = {"variant_id": "shogi", "movetime_ms": 30, "level": 1}

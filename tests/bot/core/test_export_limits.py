@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.core import exports
-from bot.core.api import ChatRef, Reply
+from bot.core.api import ChatKey, Reply
 from bot.core.exports import ByteLRU
 from bot.store import GameRow
 from rules.records import ExportedFile
@@ -61,7 +61,7 @@ async def test_a_6000_move_kif_export_leaves_the_loop_free(h: Harness) -> None:
 
 async def test_a_board_of_a_long_game_not_cached_is_rebuilt_off_the_loop(h: Harness) -> None:
     game = await long_game(h, 12_000)
-    h.service.positions.forget(game.id)
+    h.service.games.positions.forget(game.id)
     started = time.perf_counter()
     reply, stall = await longest_stall(h.say(ALICE, "board", str(game.id)))
     took = time.perf_counter() - started
@@ -72,10 +72,10 @@ async def test_a_board_of_a_long_game_not_cached_is_rebuilt_off_the_loop(h: Harn
 async def test_positions_are_rebuilt_on_a_worker_thread(
     h: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot.core import base, positions
+    from bot.core import games, positions
 
     game = await long_game(h, positions.INLINE_PLIES + 2)
-    h.service.positions.forget(game.id)
+    h.service.games.positions.forget(game.id)
 
     threads: list[str] = []
     original = positions.rebuild
@@ -85,7 +85,7 @@ async def test_positions_are_rebuilt_on_a_worker_thread(
         return original(row)
 
     monkeypatch.setattr(positions, "rebuild", spy)
-    monkeypatch.setattr(base, "rebuild", spy)
+    monkeypatch.setattr(games, "rebuild", spy)
     await h.say(CAROL, "board", str(game.id))
     # a thread of its own: a rebuild never waits behind board images on the drawing threads
     assert threads and all(name.startswith("komabot-replay") for name in threads)
@@ -154,12 +154,12 @@ async def test_animations_past_the_slots_are_refused_not_queued(
     h: Harness, slow: SlowReplays
 ) -> None:
     games = [
-        await h.start_game(chat=ChatRef("console", f"room{i}"))
+        await h.start_game(chat=ChatKey("console", f"room{i}"))
         for i in range(exports.GIF_SLOTS + 1)
     ]
 
     def ask(game: GameRow) -> Awaitable[Reply]:
-        return h.say(ALICE, "export", "gif", str(game.id), chat=ChatRef("console", "dm"))
+        return h.say(ALICE, "export", "gif", str(game.id), chat=ChatKey("console", "dm"))
 
     busy = [asyncio.create_task(ask(g)) for g in games[:-1]]
     await slow.wait_started(len(busy))
@@ -176,7 +176,7 @@ async def test_animations_past_the_slots_are_refused_not_queued(
 
 
 async def ask_kif(h: Harness, game: GameRow) -> Reply:
-    return await h.say(ALICE, "export", "kif", str(game.id), chat=ChatRef("console", "dm"))
+    return await h.say(ALICE, "export", "kif", str(game.id), chat=ChatKey("console", "dm"))
 
 
 def test_the_cache_keeps_at_most_its_bytes_and_entries() -> None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 
-from bot.core.api import ChatRef, Request
-from bot.core.base import chat_key
+from bot.core.api import ChatKey, Request
 from bot.store import ChallengeStatus, GameStatus
 from tests.bot.core.harness import ALICE, BOB, CAROL, DAVE, MAIN, Harness
 
@@ -299,7 +298,7 @@ async def test_settings_show_change_and_refuse(h: Harness) -> None:
     assert "style international, perspective sente" in changed.text
     assert "not a setting" in (await h.say(CAROL, "settings", "colour")).text
     assert "choose one of western" in (await h.say(CAROL, "settings", "notation", "x")).text
-    settings = await h.store.get_settings(chat_key(MAIN))
+    settings = await h.store.get_settings(MAIN)
     assert (settings.piece_style, settings.perspective) == ("international", "sente")
 
 
@@ -405,7 +404,7 @@ async def test_a_damaged_record_is_reported_not_played_on(h: Harness) -> None:
     await h.play(game, "7g7f")
     game = await h.game(game.id)
     await h.store.update_game(replace(game, moves=("7g7f", "7g7f")))  # a second, illegal move
-    h.service.positions.forget(game.id)
+    h.service.games.positions.forget(game.id)
     for user, command in ((CAROL, "board"), (BOB, "move")):
         reply = await h.say(user, command, *(("3c3d",) if command == "move" else ()))
         assert "record of game #1 is damaged (move 2: 7g7f" in reply.text, reply.text
@@ -433,7 +432,7 @@ async def test_fourfold_repetition_ends_in_a_draw(h: Harness) -> None:
 
 async def test_private_chat_moves_go_to_the_authors_only_game(h: Harness) -> None:
     await h.start_game(ALICE, BOB)
-    dm = ChatRef("console", "alice-private")
+    dm = ChatKey("console", "alice-private")
     private = {"chat": "private"}
     played = await h.service.handle(Request(dm, ALICE, "move", ("7g7f",), options=private))
     assert "Alice played P-7f" in played.text
@@ -442,7 +441,7 @@ async def test_private_chat_moves_go_to_the_authors_only_game(h: Harness) -> Non
     other = await h.say(BOB, "move", "3c3d", chat=dm)
     assert other.ephemeral and (await h.game(1)).moves == ("7g7f",)
     # With two games the number is needed, and the answer lists them.
-    await h.start_game(ALICE, CAROL, chat=ChatRef("console", "lounge"))
+    await h.start_game(ALICE, CAROL, chat=ChatKey("console", "lounge"))
     both = await h.service.handle(Request(dm, ALICE, "board", (), options=private))
     assert both.ephemeral and "several games" in both.text
     assert "#1" in both.text and "#2" in both.text
@@ -450,7 +449,7 @@ async def test_private_chat_moves_go_to_the_authors_only_game(h: Harness) -> Non
 
 async def test_a_move_naming_a_game_that_does_not_exist_says_so(h: Harness) -> None:
     game = await h.start_game()
-    dm = ChatRef("console", "alice-private")
+    dm = ChatKey("console", "alice-private")
     private = {"chat": "private"}
     expected = (await h.say(ALICE, "board", "999")).text
     assert expected == "There is no game #999."

@@ -5,15 +5,13 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.core.api import ChatRef, Request, User, clean_text
-from bot.core.base import chat_key
+from bot.core.api import ChatKey, Request, User, clean_text
 from bot.core.messages import text
-from bot.store import ChatKey
 from tests.bot.core.harness import ALICE, MAIN, Harness
 
 REAL_BOB = User("telegram", "2002", "Bob", handle="bob_real")
 MALLORY = User("telegram", "6666", "Mallory", handle="mallory_m")
-TG = ChatRef("telegram", "-100")
+TG = ChatKey("telegram", "-100")
 
 
 def renamed(user: User, name: str) -> User:
@@ -75,7 +73,7 @@ async def test_an_unknown_platform_mention_is_never_taken_for_a_display_name(h: 
 
 
 def _tg() -> ChatKey:
-    return chat_key(TG)
+    return TG
 
 
 # --- text that is not valid UTF-8 -----------------------------------------------------------
@@ -121,7 +119,7 @@ async def test_surrogates_and_nul_anywhere_get_an_answer(
     user = User("console", uid or "u", name or "n", handle=name or None)
     target = User("console", name + "t", uid)
     request = Request(
-        ChatRef("console", chat or "c", thread_id=option or None),
+        ChatKey("console", chat or "c", thread_id=option or None),
         user,
         command,
         tuple(args),

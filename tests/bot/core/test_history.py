@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from bot.core.api import ChatRef
-from bot.core.base import chat_key
+from bot.core.api import ChatKey
 from tests.bot.core.harness import ALICE, BOB, CAROL, MAIN, Harness
 from tests.bot.core.test_ratings import OPENING, played
 
@@ -13,7 +12,7 @@ async def test_history_lists_the_latest_games_with_their_rating_changes(h: Harne
     await h.say(BOB, "resign", "yes")  # game 1: Alice wins, rated
     await h.say(ALICE, "challenge", "shogi", "sente", "casual", target=CAROL)
     await h.say(CAROL, "accept")
-    casual = await h.store.active_game(chat_key(MAIN), ALICE.key)
+    casual = await h.store.active_game(MAIN, ALICE.key)
     assert casual is not None
     await h.play(casual, *OPENING)
     await h.say(ALICE, "resign", "yes")  # game 2: Alice loses, casual
@@ -55,7 +54,7 @@ async def test_history_pages_and_its_buttons_name_the_player(h: Harness) -> None
 async def test_history_is_per_community(h: Harness) -> None:
     await played(h)
     await h.say(BOB, "resign", "yes")
-    elsewhere = ChatRef("console", "other-room")
+    elsewhere = ChatKey("console", "other-room")
     reply = await h.say(ALICE, "history", chat=elsewhere)
     assert reply.text == "Alice has no finished games in this chat yet."
 

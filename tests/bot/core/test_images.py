@@ -22,7 +22,7 @@ def picture(data: bytes, fmt: str = "PNG") -> Image.Image:
 
 
 async def test_boards_pieces_sheets_and_replays_are_images(h: Harness) -> None:
-    h.service.render_images = True
+    h.service.pictures.enabled = True
     start = await h.start_game(variant="wa")
     reply = await h.play(start, "8h8g")
     assert reply.image is not None and reply.image.filename == "board.png"
@@ -60,7 +60,7 @@ async def test_the_board_is_drawn_while_the_move_is_written(
 ) -> None:
     """A move's board image is under way before the write of the move has finished (the wait
     for the disk overlaps the drawing), and it shows the position after the move."""
-    h.service.render_images = True
+    h.service.pictures.enabled = True
     start = await h.start_game()
     events: list[str] = []
     write = h.store.update_game

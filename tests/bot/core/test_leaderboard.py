@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.api import ChatRef
+from bot.core.api import ChatKey
 from tests.bot.core.harness import ALICE, BOB, CAROL, Harness, person
 
 SETTLED = 60.0  # a deviation below the provisional threshold
@@ -90,7 +90,7 @@ async def test_bad_words_and_pages_get_clear_answers(h: Harness) -> None:
 async def test_the_board_is_the_communitys_not_another_ones(h: Harness) -> None:
     seed(h.path, 3, community="guild-1")
     seed(h.path, 2, community="other")
-    server = ChatRef("console", "general", community="guild-1")
+    server = ChatKey("console", "general", community="guild-1")
     reply = await h.say(CAROL, "leaderboard", "shogi", chat=server)
     assert "this server" in reply.text and "3. Player 2" in reply.text, reply.text
     assert "No one here has a settled" in (await h.say(CAROL, "leaderboard")).text
@@ -114,7 +114,7 @@ async def test_where_pictures_show_the_page_is_an_image(
     with con:
         con.execute("UPDATE users SET name = ? WHERE key = 'console:p00'", (name,))
     con.close()
-    h.service.render_images = True
+    h.service.pictures.enabled = True
     monkeypatch.setattr(h.outbox, "shows_text_board", False)
     reply = await h.say(person("p03"), "leaderboard", "shogi")
     assert reply.image is not None and reply.image.data.startswith(b"\x89PNG")

@@ -21,7 +21,7 @@ USE = re.compile(r"""(?:\bt|\btext|UserError)\(\s*(?:f?)["']([a-z_]+(?:\.[a-z_{}
 
 def used_keys() -> set[str]:
     keys = set()
-    for path in CORE.glob("*.py"):
+    for path in CORE.rglob("*.py"):
         keys |= set(USE.findall(path.read_text(encoding="utf-8")))
     return keys
 

@@ -195,7 +195,7 @@ async def test_a_whole_game_in_the_language_has_no_english(
 ) -> None:
     english = english_words()
     seen = Seen()
-    h.service.render_images = True
+    h.service.pictures.enabled = True
 
     async def say(user: Any, command: str, *args: str, **kw: Any) -> Reply:
         return seen.reply(await h.say(user, command, *args, **kw))
@@ -268,14 +268,14 @@ async def test_a_finished_game_and_its_replay_have_no_english(
     h: Harness, drawn: list[str], lang: str
 ) -> None:
     english = english_words()
-    h.service.render_images = True
+    h.service.pictures.enabled = True
     await h.say(CAROL, "settings", "language", lang)
     await h.say(ALICE, "challenge", "shogi", "sente", "1d", target=BOB)
     await h.say(BOB, "accept")
     game = await h.game(1)
     sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"  # a mate in one by a drop
     await h.store.update_game(replace(await h.game(game.id), start_sfen=sfen))
-    h.service.positions.forget(game.id)
+    h.service.games.positions.forget(game.id)
     drawn.clear()
     mate = await h.say(ALICE, "move", "G*5b")
     gif = await h.say(ALICE, "export", "gif", str(game.id))

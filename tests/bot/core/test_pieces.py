@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.core.messages import CATALOGUE
-from bot.core.movewords import moves_in_words
+from bot.core.present.piece_moves import moves_in_words
 from rules import available_variants, load_variant
 from tests.bot.core.harness import ALICE, CAROL, DAVE, Harness, person
 

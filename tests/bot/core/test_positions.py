@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.core.api import ChatRef, Request, User
+from bot.core.api import ChatKey, Request, User
 from bot.core.positions import (
     CorePosition,
     DamagedRecordError,
@@ -21,7 +21,7 @@ from bot.core.positions import (
     rebuild,
     replay,
 )
-from bot.store.models import ChatKey, GameRow, GameStatus
+from bot.store.models import GameRow, GameStatus
 from rules import Move, Position, load_variant, movegen
 from rules.move import parse_usi
 from tests.bot.core.harness import Harness
@@ -218,7 +218,7 @@ def count_generation(monkeypatch: pytest.MonkeyPatch) -> Callable[[], int]:
 
 # --- the move path through the service ----------------------------------------------------
 
-DISCORD = ChatRef("discord", "room")
+DISCORD = ChatKey("discord", "room")
 A, B = User("discord", "a", "Ann"), User("discord", "b", "Ben")
 
 
@@ -271,7 +271,7 @@ async def test_a_cache_miss_still_answers_with_one_generation(
 ) -> None:
     await discord_game(h)
     await h.service.handle(Request(DISCORD, A, "move", ("7g7f",)))
-    h.service.positions = PositionCache()  # as after a restart or an eviction
+    h.service.games.positions = PositionCache()  # as after a restart or an eviction
     calls = count_generation(monkeypatch)
     reply = await h.service.handle(Request(DISCORD, B, "move", ("3c3d",)))
     assert " played " in reply.text and calls() == 2  # the rebuilt position's, the new one's
@@ -280,8 +280,8 @@ async def test_a_cache_miss_still_answers_with_one_generation(
 class ImageFront:
     """A front end that shows images and no text boards (as Discord and Telegram)."""
 
-    async def send(self, chat: ChatRef, reply: Any) -> None: ...
-    async def edit_card(self, chat: ChatRef, card: str, reply: Any) -> None: ...
+    async def send(self, chat: ChatKey, reply: Any) -> None: ...
+    async def edit_card(self, chat: ChatKey, card: str, reply: Any) -> None: ...
 
 
 async def test_no_text_board_for_a_front_end_that_does_not_show_it(
@@ -299,7 +299,7 @@ async def test_no_text_board_for_a_front_end_that_does_not_show_it(
 
     monkeypatch.setattr(present, "board_text", counted)
     monkeypatch.setattr(present, "board_image", lambda *a: Attachment(b"png", "b.png", "image/png"))
-    h.service.render_images = True
+    h.service.pictures.enabled = True
     h.service.outboxes["discord"] = ImageFront()
     await discord_game(h)
     built[0] = 0
@@ -311,7 +311,7 @@ async def test_no_text_board_for_a_front_end_that_does_not_show_it(
     )
     assert reply.text_board is not None and built[0] == 1
     # and so does any reply without an image
-    h.service.render_images = False
+    h.service.pictures.enabled = False
     reply = await h.service.handle(Request(DISCORD, A, "move", ("2g2f",)))
     assert reply.image is None and reply.text_board is not None
 

@@ -10,13 +10,12 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main as cli_main
-from bot.core.base import chat_key
 from bot.store import SqliteStore, VersionConflict
 from bot.store.models import GameRow, RatingRow
 from tests.bot.core.harness import ALICE, BOB, CAROL, MAIN, Harness
 
 OPENING = ("7g7f", "3c3d", "2g2f", "8c8d")  # two moves by each side: enough to be rated
-HERE = chat_key(MAIN)
+HERE = MAIN
 
 
 async def rating(h: Harness, who: str, community: str = HERE.chat_id) -> RatingRow | None:
@@ -154,7 +153,9 @@ async def test_rebuild_and_first_open_reproduce_the_stored_ratings(h: Harness) -
 async def test_two_finishing_requests_rate_the_game_exactly_once(h: Harness) -> None:
     game = await played(h)
     answers = await asyncio.gather(h.say(ALICE, "resign", "yes"), h.say(BOB, "resign", "yes"))
-    assert sum("resigned" in a.text for a in answers) == 1, [a.text for a in answers]
+    done = [a for a in answers if not a.ephemeral]  # the other lost the race: refused
+    assert len(done) == 1 and "resigned" in done[0].text, [a.text for a in answers]
+    assert "was not carried out" in next(a for a in answers if a.ephemeral).text
     alice = await rating(h, ALICE.key)
     assert alice is not None and alice.games == 1
     # The store itself: a second write of the finished game from the same version conflicts,
@@ -231,7 +232,7 @@ async def from_position(h: Harness, sfen: str) -> GameRow:
     """A rated game that has had four quiet moves (king steps) and stands at ``sfen`` + them."""
     game = await h.start_game(ALICE, BOB)
     await h.store.update_game(replace(await h.game(game.id), start_sfen=sfen))
-    h.service.positions.forget(game.id)
+    h.service.games.positions.forget(game.id)
     return await h.game(game.id)
 
 
@@ -262,10 +263,10 @@ async def test_a_draw_by_repetition_rates_both_as_a_draw(h: Harness) -> None:
 
 
 async def test_games_in_every_channel_of_a_server_share_its_ratings(h: Harness) -> None:
-    from bot.core.api import ChatRef
+    from bot.core.api import ChatKey
 
-    first = ChatRef("console", "general", community="server-1")
-    second = ChatRef("console", "shogi-room", community="server-1")
+    first = ChatKey("console", "general", community="server-1")
+    second = ChatKey("console", "shogi-room", community="server-1")
     for chat in (first, second):
         game = await h.start_game(ALICE, BOB, chat=chat)
         await h.play(game, *OPENING)

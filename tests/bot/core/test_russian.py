@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.core import present
-from bot.core.base import chat_key
+from bot.core.present import boards
 from render import BoardOptions, render_board
 from render.charset import label_chars
 from rules import IllegalMoveError, Move, Position, load_variant
@@ -19,7 +19,7 @@ async def test_language_setting_switches_replies_and_persists(h: Harness) -> Non
     assert "language: en" in shown.text
     changed = await h.say(CAROL, "settings", "language", "ru")
     assert changed.text == "Настройки изменены: language ru."  # already in the new language
-    assert (await h.store.get_settings(chat_key(MAIN))).language == "ru"
+    assert (await h.store.get_settings(MAIN)).language == "ru"
     await h.restart()
     shown = await h.say(CAROL, "settings")
     assert shown.text.startswith("Настройки этого чата:") and "language: ru" in shown.text
@@ -32,7 +32,7 @@ async def test_language_setting_switches_replies_and_persists(h: Harness) -> Non
 async def test_bad_language_is_refused_with_the_choices(h: Harness) -> None:
     bad = await h.say(CAROL, "settings", "language", "fr")
     assert bad.ephemeral and "'fr' is not a language; choose one of en, ja, pl, ru." in bad.text
-    assert (await h.store.get_settings(chat_key(MAIN))).language == "en"
+    assert (await h.store.get_settings(MAIN)).language == "en"
     missing = await h.say(CAROL, "settings", "lang")
     assert "Give a value for language: one of en, ja, pl, ru." in missing.text
 
@@ -46,8 +46,8 @@ async def test_a_russian_game_from_challenge_to_an_illegal_move(
         drawn.append(options)
         return render_board(pos, options)
 
-    monkeypatch.setattr(present, "render_board", recording_render)
-    h.service.render_images = True
+    monkeypatch.setattr(boards, "render_board", recording_render)
+    h.service.pictures.enabled = True
     await h.say(CAROL, "settings", "language", "ru")
     card = await h.say(ALICE, "challenge", "shogi", "sente", "1d", target=BOB)
     assert card.text.startswith("⚔️ Вызов #1: Alice вызывает Bob на партию: Сёги.")

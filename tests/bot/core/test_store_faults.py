@@ -14,11 +14,10 @@ import pytest
 
 from bot.app import run_app
 from bot.config import Config
-from bot.core.api import ChatRef, Reply, Request
+from bot.core.api import ChatKey, Reply, Request
 from bot.core.clock import FakeClock
 from bot.core.messages import text
 from bot.store import SqliteStore
-from bot.store.models import ChatKey
 from rules import load_variant
 from tests.bot.core.harness import ALICE, BOB, CAROL, DAVE, Harness, person
 
@@ -152,7 +151,7 @@ async def test_games_lists_with_thousands_of_games_fit_a_message(h: Harness) -> 
     watcher = await h.say(CAROL, "board")
     assert len(watcher.text) < DISCORD_LIMIT and "Several games" in watcher.text
     assert "more" in watcher.text
-    private = ChatRef("console", "alice-dm")
+    private = ChatKey("console", "alice-dm")
     mine = await h.service.handle(Request(private, ALICE, "board", options={"chat": "private"}))
     assert len(mine.text) < DISCORD_LIMIT and "more" in mine.text, mine.text[-200:]
     complete = await h.say(ALICE, "complete", "move", "game", "")
@@ -259,7 +258,7 @@ async def test_timers_wait_on_a_read_only_database_instead_of_failing(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "komabot.sqlite3"
-    chat = ChatRef("console", "main")
+    chat = ChatKey("console", "main")
     store = await SqliteStore.open(path)
     await store.create_challenge(
         ChatKey(chat.platform, chat.chat_id, chat.thread_id),
@@ -331,7 +330,7 @@ async def fill_up(h: Harness) -> None:
 
 async def test_a_full_disk_refuses_writes_clearly_and_keeps_reading(h: Harness) -> None:
     game = await h.start_game()
-    russian = ChatRef("console", "ru-room")
+    russian = ChatKey("console", "ru-room")
     await h.say(CAROL, "settings", "language", "ru", chat=russian)
     await fill_up(h)
     refused = await h.say(CAROL, "challenge", "shogi")

@@ -15,7 +15,7 @@ from discord_harness import Recorder, running_front
 from fake_discord import CHANNEL_ID, OTHER_CHANNEL_ID, FakeDiscord
 from PIL import Image
 
-from bot.core.api import Attachment, Button, ChatRef, Reply, User
+from bot.core.api import Attachment, Button, ChatKey, Reply, User
 from bot.core.commands import COMMANDS
 from bot.discord_front.frontend import SYNC_HASH_KEY
 from bot.store import SqliteStore
@@ -175,7 +175,7 @@ async def test_slash_options_become_a_request(tmp_path: Path) -> None:
     assert body["type"] == 4
     req = rec.requests[0]
     assert req.command == "challenge"
-    assert req.chat == ChatRef("discord", str(CHANNEL_ID))
+    assert req.chat == ChatKey("discord", str(CHANNEL_ID))
     assert req.user == User("discord", "111", "alice")
     assert req.target == User("discord", "222", "bob")
     assert req.args == ("wa", "3d")
@@ -303,7 +303,7 @@ async def test_button_click_and_card_edit_survive_a_restart(tmp_path: Path) -> N
         # remembered is edited in place.
         async with running_front(fake, rec, tmp_path) as front:
             body = await fake.click(bob, card, "accept 7")
-            chat = ChatRef("discord", str(CHANNEL_ID))
+            chat = ChatKey("discord", str(CHANNEL_ID))
             await front.edit_card(chat, "challenge:7", Reply("Challenge #7 was accepted by bob."))
         req = rec.requests[-1]
         assert (req.command, req.args, req.user.id) == ("accept", ("7",), "222")
@@ -377,7 +377,7 @@ async def test_a_failing_click_is_reported_privately(tmp_path: Path) -> None:
 
 async def test_edit_of_an_unknown_card_posts_it(tmp_path: Path) -> None:
     async with FakeDiscord() as fake, running_front(fake, Recorder(), tmp_path) as front:
-        chat = ChatRef("discord", str(CHANNEL_ID))
+        chat = ChatKey("discord", str(CHANNEL_ID))
         await front.edit_card(chat, "challenge:99", Reply("Challenge #99 expired."))
         assert fake.last_message()["content"] == "Challenge #99 expired."
 
@@ -385,7 +385,7 @@ async def test_edit_of_an_unknown_card_posts_it(tmp_path: Path) -> None:
 async def test_rate_limited_send_is_retried(tmp_path: Path) -> None:
     async with FakeDiscord() as fake, running_front(fake, Recorder(), tmp_path) as front:
         fake.rate_limit("POST", r"^/channels/\d+/messages$", retry_after=0.05)
-        await front.send(ChatRef("discord", str(OTHER_CHANNEL_ID)), Reply("⏰ bob, your move."))
+        await front.send(ChatKey("discord", str(OTHER_CHANNEL_ID)), Reply("⏰ bob, your move."))
         posts = [r for r in fake.requests if r.path.endswith("/messages") and r.method == "POST"]
         assert [r.status for r in posts] == [429, 200]
         assert fake.last_message(OTHER_CHANNEL_ID)["content"] == "⏰ bob, your move."
@@ -394,7 +394,7 @@ async def test_rate_limited_send_is_retried(tmp_path: Path) -> None:
 async def test_send_by_dm(tmp_path: Path) -> None:
     async with FakeDiscord() as fake, running_front(fake, Recorder(), tmp_path) as front:
         fake.user(111, "alice")
-        await front.send(ChatRef("discord", "dm:111"), Reply("⏰ alice, your move."))
+        await front.send(ChatKey("discord", "dm:111"), Reply("⏰ alice, your move."))
         dm = next(c for c in fake.channels.values() if c["type"] == 1)
         assert fake.last_message(int(dm["id"]))["content"] == "⏰ alice, your move."
 
@@ -457,7 +457,7 @@ async def test_text_commands_with_prefix_and_mentions(tmp_path: Path) -> None:
         sent = await fake.wait_for(
             lambda: len(fake.channel_messages()) >= 2 and fake.last_message()
         )
-        chat = ChatRef("discord", str(CHANNEL_ID))
+        chat = ChatKey("discord", str(CHANNEL_ID))
         await front.edit_card(chat, "challenge:7", Reply("accepted"))
         await fake.say(robot, "?board")  # other bots are ignored
         await fake.say(alice, "!board")  # not our prefix
@@ -549,8 +549,8 @@ async def test_thread_per_game(tmp_path: Path) -> None:
     thread = next(c for c in fake.channels.values() if c["type"] == 11)
     assert thread["parent_id"] == str(CHANNEL_ID) and thread["name"] == "Shogi: alice's challenge"
     asked, threaded = rec.requests
-    assert asked.chat == ChatRef("discord", str(CHANNEL_ID)) and asked.options["threads"] == "1"
-    assert threaded.chat == ChatRef("discord", thread["id"]) and "threads" not in threaded.options
+    assert asked.chat == ChatKey("discord", str(CHANNEL_ID)) and asked.options["threads"] == "1"
+    assert threaded.chat == ChatKey("discord", thread["id"]) and "threads" not in threaded.options
     assert threaded.options["parent"] == str(CHANNEL_ID)
     assert f"<#{thread['id']}>" in body["data"]["content"]
     card = fake.last_message(int(thread["id"]))

@@ -20,7 +20,7 @@ import time
 from typing import TextIO
 
 from bot.config import Config
-from bot.core.api import ChatRef, Reply, Request, User
+from bot.core.api import ChatKey, Reply, Request, User
 from bot.core.clock import FakeClock
 from bot.core.service import GameService
 from bot.store.postgres import PostgresStore
@@ -57,20 +57,20 @@ class LoggingOutbox:
         self.log = log
         self.stuck = stuck
 
-    async def send(self, chat: ChatRef, reply: Reply) -> None:
+    async def send(self, chat: ChatKey, reply: Reply) -> None:
         if self.stuck:
             print("attempt", file=self.log, flush=True)
             await asyncio.Event().wait()
         if reply.text.startswith("⏰"):  # the reminder (messages: clock.reminder)
             print(f"sent {chat.chat_id}", file=self.log, flush=True)
 
-    async def edit_card(self, chat: ChatRef, card: str, reply: Reply) -> None:
+    async def edit_card(self, chat: ChatKey, card: str, reply: Reply) -> None:
         return None
 
 
 async def play(service: GameService, worker: int, games: int, log: TextIO) -> None:
     for g in range(games):
-        chat = ChatRef("console", f"w{worker}g{g}")
+        chat = ChatKey("console", f"w{worker}g{g}")
         sente, gote = (User("console", f"w{worker}g{g}{side}", side) for side in "sg")
         await service.handle(
             Request(chat, sente, "challenge", ("shogi", "sente", "1d"), target=gote)

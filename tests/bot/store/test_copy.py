@@ -10,10 +10,10 @@ import pytest
 
 from bot.cli import main
 from bot.config import Config
-from bot.core.api import ChatRef
+from bot.core.api import ChatKey
 from bot.core.clock import FakeClock
 from bot.store.copy import TABLES, count
-from bot.store.models import ChatKey, NewNotice
+from bot.store.models import NewNotice
 from bot.store.postgres import PostgresStore
 from bot.store.sql import SqlStore
 from bot.store.sqlite import SqliteStore
@@ -28,7 +28,7 @@ async def sqlite_with_everything(path: Path) -> None:
     await build_real_database(path)
     h = await Harness(path, FakeClock(), Config()).open()
     try:
-        rated = ChatRef("console", "rated")
+        rated = ChatKey("console", "rated")
         game = await h.start_game(ALICE, BOB, chat=rated)
         await h.play(game, "7g7f", "3c3d", "2g2f", "8c8d")
         await h.say(ALICE, "resign", "yes", chat=rated)

@@ -8,9 +8,9 @@ import asyncio
 from pathlib import Path
 
 from bot.config import Config
-from bot.core.api import ChatRef
+from bot.core.api import ChatKey
 from bot.core.clock import FakeClock
-from bot.core.service import TIMER_LEASE
+from bot.core.timers import TIMER_LEASE
 from tests.bot.core.engine_fakes import RecordingEngine
 from tests.bot.core.harness import ALICE, Harness, person
 from tests.bot.store.conftest import OpenStore
@@ -26,7 +26,7 @@ async def two_services(open_store: OpenStore, tmp_path: Path) -> tuple[FakeClock
     for i in range(GAMES):  # each game in a chat of its own, started on either process
         h = one if i % 2 else two
         await h.start_game(
-            person(f"s{i}"), person(f"g{i}"), time="3d", chat=ChatRef("console", f"c{i}")
+            person(f"s{i}"), person(f"g{i}"), time="3d", chat=ChatKey("console", f"c{i}")
         )
     return clock, one, two
 
@@ -95,7 +95,7 @@ async def test_the_bots_move_is_thought_about_by_one_process(
         two.service.bot_player.start()
         for i in range(6):  # the bot has sente: its turn is queued by the process that answered
             h = (one, two)[i % 2]
-            await h.say(person(f"p{i}"), "play", "shogi", "gote", chat=ChatRef("console", f"b{i}"))
+            await h.say(person(f"p{i}"), "play", "shogi", "gote", chat=ChatKey("console", f"b{i}"))
         await asyncio.gather(one.service.fire_due(), two.service.fire_due())  # and found there
         await one.service.bot_player.settled()
         await two.service.bot_player.settled()

@@ -35,7 +35,7 @@ async def bot_over(fake: FakeBotApi, tmp_path: Path) -> AsyncIterator[GameServic
 async def legal_move(service: GameService, game_id: int) -> str:
     game = await service.store.get_game(game_id)
     assert game is not None
-    pos = await service.position_of(game)
+    pos = await service.games.position_of(game)
     return pos.usi(pos.legal_moves()[0])
 
 

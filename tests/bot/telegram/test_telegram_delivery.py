@@ -49,7 +49,7 @@ async def test_a_time_out_notice_that_meets_server_errors_is_sent_later(
     async with bot_over(fake, tmp_path, clock) as (service, front):
         monkeypatch.setattr(front.courier, "_sleep", _no_pause)
         await start_game(fake, group, time="1d")
-        method = "sendPhoto" if service.render_images else "sendMessage"
+        method = "sendPhoto" if service.pictures.enabled else "sendMessage"
         fake.error_next(method, 502, "Bad Gateway", times=8)  # two passes' worth
         await clock.advance(86400 + 60)
         assert await service.fire_due()

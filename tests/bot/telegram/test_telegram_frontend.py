@@ -14,7 +14,7 @@ from collections.abc import Callable
 import aiohttp
 import pytest
 
-from bot.core.api import Attachment, Button, ChatRef, Reply, Request
+from bot.core.api import Attachment, Button, ChatKey, Reply, Request
 from bot.core.commands import COMMANDS
 from bot.core.messages import text
 from tests.bot.telegram.conftest import StartFront
@@ -120,7 +120,7 @@ async def test_group_commands_mentions_and_replies(
     ]
     assert not any(r.to_bot for r in script.requests)  # "@KomaTestBot board" only addresses
     first_request = script.requests[0]
-    assert first_request.chat == ChatRef("telegram", "-100500")
+    assert first_request.chat == ChatKey("telegram", "-100500")
     assert first_request.options == {}
     assert first_request.user.id == "1001" and first_request.user.name == "Alice"
     assert script.requests[2].user.name == "Bob Stone"
@@ -328,7 +328,7 @@ async def test_cards_are_edited_in_place(fake: FakeBotApi, start_front: StartFro
     )
     script = Script(lambda r: card_reply)
     group = fake.group_chat(-100900, "Club")
-    chat = ChatRef("telegram", str(group["id"]))
+    chat = ChatKey("telegram", str(group["id"]))
     async with start_front(script) as front:
         fake.send_text(group, ALICE, "/challenge")
         (card,) = await fake.expect(1)
@@ -345,7 +345,7 @@ async def test_card_survives_restart(fake: FakeBotApi, start_front: StartFront) 
         "Open challenge #6.", buttons=((Button("Accept", "accept 6"),),), card="challenge:6"
     )
     group = fake.group_chat(-100901, "Club")
-    chat = ChatRef("telegram", str(group["id"]))
+    chat = ChatKey("telegram", str(group["id"]))
     async with start_front(Script(lambda r: card_reply)):
         fake.send_text(group, ALICE, "/challenge")
         (card,) = await fake.expect(1)

@@ -10,10 +10,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from bot.config import Config
-from bot.core.api import ChatRef
+from bot.core.api import ChatKey
 from bot.core.clock import FakeClock
 from bot.core.service import GameService
-from bot.store import ChatKey, SqliteStore
+from bot.store import SqliteStore
 from bot.telegram_front import TelegramFrontEnd
 from tests.bot.telegram.conftest import running, settings_for
 from tests.bot.telegram.fake_botapi import JSON, FakeBotApi
@@ -205,7 +205,7 @@ async def test_outbox_targets_forum_topics(fake: FakeBotApi, tmp_path: Path) -> 
     async with bot_over(fake, tmp_path) as (_service, front):
         from bot.core.api import Reply
 
-        await front.send(ChatRef("telegram", str(group["id"]), "42"), Reply("Hello topic."))
+        await front.send(ChatKey("telegram", str(group["id"]), "42"), Reply("Hello topic."))
         (message,) = await fake.expect(1)
     assert message["message_thread_id"] == 42
 

@@ -9,17 +9,25 @@ the index ``ratings_board``.  Front ends that show pictures get the page as an i
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from bot.core import present
 from bot.core.api import Attachment, Reply
-from bot.core.base import LIST_LIMIT, Context
-from bot.core.ratings import check_page, page_buttons, pages_of, rating_args, where_words
+from bot.core.context import LIST_LIMIT, Context
+from bot.core.handlers.player_args import (
+    check_page,
+    page_buttons,
+    pages_of,
+    rating_args,
+    where_words,
+)
+from bot.core.people import People
+from bot.core.pictures import Pictures
+from bot.core.replies import Replies
 from bot.glicko2 import PROVISIONAL_DEVIATION, Rating, shown
+from bot.store.interface import Store
 from bot.store.models import RatingRow
-
-if TYPE_CHECKING:
-    from bot.core.service import GameService
+from render.leaderboard import Entry, render_leaderboard
 
 log = logging.getLogger(__name__)
 
@@ -27,15 +35,18 @@ DEFAULT_VARIANT = "shogi"  # in a chat that has played nothing yet
 TROPHY = "🏆 "  # before the title in text (the image draws the title alone)
 
 
+@dataclass(eq=False)
 class Leaderboard:
-    """The /leaderboard command, over the service's store and its users."""
+    """The /leaderboard command."""
 
-    def __init__(self, svc: GameService) -> None:
-        self.svc = svc
+    store: Store
+    people: People
+    replies: Replies
+    pictures: Pictures
 
     async def cmd_leaderboard(self, ctx: Context) -> Reply:
-        args = await rating_args(self.svc, ctx, "leaderboard.bad_arg", page=True)
-        store = self.svc.store
+        args = await rating_args(self.store, self.people, ctx, "leaderboard.bad_arg", page=True)
+        store = self.store
         chat = ctx.chat
         variant = args.variant or await store.latest_variant(chat) or DEFAULT_VARIANT
         platform, community = chat.platform, chat.community_id
@@ -56,7 +67,7 @@ class Leaderboard:
         lines = [
             (
                 first + n + 1,
-                await self.svc.name(row.player),
+                await self.people.name(row.player),
                 shown(Rating(row.rating, row.deviation)),
                 round(row.deviation),
                 row.games,
@@ -78,9 +89,7 @@ class Leaderboard:
         if mine is None:
             return ctx.t("leaderboard.you_none")
         rating = shown(Rating(mine.rating, mine.deviation))
-        place = await self.svc.store.leaderboard_place(
-            ctx.chat.platform, ctx.chat.community_id, mine
-        )
+        place = await self.store.leaderboard_place(ctx.chat.platform, ctx.chat.community_id, mine)
         if place is None:
             return ctx.t(
                 "leaderboard.you_provisional", rating=rating, deviation=round(mine.deviation),
@@ -92,15 +101,13 @@ class Leaderboard:
         self, ctx: Context, title: str, lines: list[tuple[int, str, str, int, int, bool]]
     ) -> Attachment | None:
         """The page as a PNG where the front end shows pictures (not the console)."""
-        if not self.svc.render_images or self.svc.shows_text_board(ctx, ctx.chat):
+        if not self.pictures.enabled or self.replies.shows_text_board(ctx, ctx.chat):
             return None
-        from render.leaderboard import Entry, render_leaderboard
-
         entries = [Entry(p, n, r, str(g), me) for p, n, r, _, g, me in lines]
         headers = (ctx.t("leaderboard.head.player"), ctx.t("leaderboard.head.rating"),
                    ctx.t("leaderboard.head.games"))  # fmt: skip
         try:
-            data = await self.svc.draw(render_leaderboard, title, entries, headers)
+            data = await self.pictures.draw(render_leaderboard, title, entries, headers)
         except Exception:
             log.exception("drawing the leaderboard failed")  # the rows go out as text
             return None

@@ -1,4 +1,5 @@
-"""Komabot as a player: ``/play``, challenges addressed to the bot, and the bot's moves.
+"""Komabot as a player: the bot's moves in games against it (``/play`` and challenges to the
+bot start them: :mod:`bot.core.handlers.vs_bot`).
 
 **Who the bot is.**  In a game against it, the bot's side holds the reserved player key
 ``engine:komabot`` (:data:`~bot.store.models.ENGINE_PLAYER`) and the game its level
@@ -7,11 +8,11 @@ it "Komabot, level 4".  A challenge to the bot (``/challenge @Komabot``, ``/chal
 or ``/play`` starts the game at once: the bot never needs to accept.
 
 **Its turns.**  When a person's move leaves the bot to move, its turn is queued once the reply
-is out (``Context.after``).  Turns wait in a :class:`~bot.core.fair_queue.FairQueue` that serves
-the people playing round-robin, and as many run at once as the engine has workers.  A turn
-reads the game, asks the engine (:class:`~bot.core.engine_runner.EngineRunner`, off the event
-loop) and plays the answer the way a person's move is played (``PlayCommands.play``: checked,
-version-checked commit, the person's deadline and reminders, the board), its message queued
+is out (``Context.after``).  Turns wait in a :class:`~.fair_queue.FairQueue` that serves the
+people playing round-robin, and as many run at once as the engine has workers.  A turn reads
+the game, asks the engine (:class:`~.engine_runner.EngineRunner`, off the event loop) and
+plays the answer the way a person's move is played (``Mover.play``: checked, version-checked
+commit, the person's deadline and reminders, the board), its message queued
 for the game's chat in the same transaction and delivered at least once.  When the game changed
 meanwhile (a resignation, a takeback), the answer is dropped and, if the bot is still to move,
 its turn queued again.  The bot has no deadline: it cannot lose on time.
@@ -37,45 +38,60 @@ import contextlib
 import functools
 import logging
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from bot.chat import platform_of
+from bot.config import Config
 from bot.core import present
 from bot.core.api import Reply, Request, User
-from bot.core.base import Context, UserError, chat_ref, game_started
-from bot.core.delivery import retry_pause
-from bot.core.engine_runner import Engine, EngineAnswer, EngineQuery, EngineUnavailable
-from bot.core.fair_queue import FairQueue
+from bot.core.clock import Clock
+from bot.core.context import Context
+from bot.core.delivery import Delivery, retry_pause
+from bot.core.games import Games, finish
 from bot.core.messages import plural, text
+from bot.core.moving import Mover
+from bot.core.opponent.engine_runner import Engine, EngineAnswer, EngineQuery, EngineUnavailable
+from bot.core.opponent.fair_queue import FairQueue
+from bot.core.people import People
 from bot.store.errors import StoreError, VersionConflict
-from bot.store.models import ENGINE_PLAYER, ENGINE_SCORES_KEPT, GameRow, GameStatus
+from bot.store.interface import Store
+from bot.store.models import ENGINE_PLAYER, ENGINE_SCORES_KEPT, GameRow
 from rules import (
-    GOTE,
     SENTE,
     Position,
     RulesError,
     Termination,
     declare_impasse,
     impasse_report,
-    load_variant,
 )
-
-if TYPE_CHECKING:
-    from bot.core.challenges import ChallengeTerms
-    from bot.core.service import GameService
 
 log = logging.getLogger("komabot.bot_player")
 
-DEFAULT_LEVEL = 3  # /play with no level: a middling one
-DEFAULT_VARIANT = "shogi"  # /play in a chat that has played nothing yet
 CLOSE_SECONDS = 10.0  # at shutdown, how long turns under way and queued may take to finish
 CLAIM_MARGIN = 120.0  # seconds a claim on a turn lasts beyond three times the time per move
 
 
 class BotPlayer:
-    """The bot's side of games against it, over the game service's shared parts."""
+    """The bot's side of games against it."""
 
-    def __init__(self, service: GameService, engine: Engine) -> None:
-        self.service = service
+    def __init__(
+        self,
+        store: Store,
+        config: Config,
+        clock: Clock,
+        people: People,
+        games: Games,
+        mover: Mover,
+        delivery: Delivery,
+        engine: Engine,
+    ) -> None:
+        self.store = store
+        self.config = config
+        self.clock = clock
+        self.people = people
+        self.games = games
+        self.mover = mover
+        self.delivery = delivery
         self.engine = engine
         self.queue: FairQueue[int] = FairQueue()
         self._lanes: list[asyncio.Task[None]] = []
@@ -83,66 +99,6 @@ class BotPlayer:
         self._failures: dict[int, int] = {}  # game id -> failed turns in a row
         self._closing = False
         self.started = False  # start() was called: the timer passes take up unclaimed turns
-
-    # --- starting a game ----------------------------------------------------------------
-
-    async def cmd_play(self, ctx: Context) -> Reply:
-        """``/play [variant] [level N] [sente|gote|random] [time]``: a game against the bot."""
-        terms = await self.service.parse_terms(ctx, usage="play.bad_arg")
-        if terms.opponent is not None:
-            raise UserError("play.person", name=terms.opponent.name)
-        return await self.start_game(ctx, terms)
-
-    async def start_game(self, ctx: Context, terms: ChallengeTerms) -> Reply:
-        """Start a game of the asker against the bot on ``terms``; the bot moves first if it
-        has sente."""
-        if terms.rated:
-            raise UserError("bot.unrated")
-        svc = self.service
-        mine = await svc.store.active_game(ctx.chat, ctx.user)
-        if mine is not None:
-            raise UserError("challenge.you_busy", game=mine.id)
-        variant_id = terms.variant or await svc.store.latest_variant(ctx.chat) or DEFAULT_VARIANT
-        color = {"sente": SENTE, "gote": GOTE}.get(terms.color)
-        if color is None:
-            color = svc.rng.choice((SENTE, GOTE))
-        players = (ctx.user, ENGINE_PLAYER) if color == SENTE else (ENGINE_PLAYER, ctx.user)
-        game = GameRow(
-            id=0,
-            chat=ctx.chat,
-            variant=variant_id,
-            start_sfen=load_variant(variant_id).start_sfen,
-            moves=(),
-            version=1,
-            sente=players[0],
-            gote=players[1],
-            status=GameStatus.ACTIVE,
-            termination=None,
-            winner=None,
-            time_per_move=terms.time_per_move,
-            deadline=None,
-            draw_offer=None,
-            takeback_offer=None,
-            created_at=ctx.now,
-            updated_at=ctx.now,
-            engine_level=terms.level or DEFAULT_LEVEL,
-        )
-        game = replace(game, deadline=svc.deadline_for(game, SENTE, ctx.now))
-        try:
-            game = await svc.store.create_game(
-                game, svc.clock_timers(game, ctx.now), free=(ctx.user,)
-            )
-        except VersionConflict:
-            mine = await svc.store.active_game(ctx.chat, ctx.user)
-            raise UserError("challenge.you_busy", game=mine.id if mine else "?") from None
-        svc.timers_changed()
-        log.info("game %s: %s against the bot at level %s", game.id, ctx.user, game.engine_level)
-        names = await svc.names(game, ctx.lang)
-        start = game_started(ctx, game, names)
-        about = ctx.t("bot.started", name=names[color ^ 1])
-        reply = await svc.game_reply(ctx, game, [start, about])
-        self.after(ctx, game)
-        return reply
 
     # --- queueing turns -----------------------------------------------------------------
 
@@ -185,7 +141,7 @@ class BotPlayer:
     async def resume(self) -> int:
         """Queue the bot's turn in every active game where it is to move and that no process
         holds a claim on; how many were not queued here yet."""
-        store, now = self.service.store, self.service.clock.now()
+        store, now = self.store, self.clock.now()
         games = [g for g in await store.unclaimed_engine_games(now) if self.its_turn(g)]
         new = sum(self.request(game) for game in games)
         if new:
@@ -195,18 +151,18 @@ class BotPlayer:
     @property
     def lease(self) -> float:
         """Seconds a claim on a turn lasts: the search's time and a margin."""
-        return 3 * self.service.config.engine_movetime_ms / 1000 + CLAIM_MARGIN
+        return 3 * self.config.engine_movetime_ms / 1000 + CLAIM_MARGIN
 
     @property
     def owner(self) -> str:
         """This process, as its claims name it."""
-        return self.service.delivery.owner
+        return self.delivery.owner
 
     async def settled(self) -> None:
         """Wait until no turn waits or runs and their messages went out (for tests)."""
         await asyncio.sleep(0)  # turns queued once a reply is out (Context.after) are queued
         await self.queue.join()
-        await self.service.delivery.settle()
+        await self.delivery.settle()
 
     async def close(self, timeout: float = CLOSE_SECONDS) -> None:
         """Let the turns queued and under way finish (within ``timeout``), then stop the
@@ -226,7 +182,7 @@ class BotPlayer:
         self._lanes.clear()
         if self.started:
             with contextlib.suppress(StoreError):  # a read-only database: they run out
-                await self.service.store.release_engine_turns(self.owner)
+                await self.store.release_engine_turns(self.owner)
         await self.engine.close()
 
     async def _lane(self) -> None:
@@ -244,16 +200,15 @@ class BotPlayer:
 
     async def take_turn(self, game_id: int) -> None:
         """Ask the engine for the bot's answer in ``game_id`` and play it."""
-        svc = self.service
-        game = await svc.store.get_game(game_id)
+        game = await self.store.get_game(game_id)
         if game is None or not self.its_turn(game):
             self._failures.pop(game_id, None)
             return
-        now = svc.clock.now()
-        if not await svc.store.claim_engine_turn(game.id, game.version, self.owner, now,
+        now = self.clock.now()
+        if not await self.store.claim_engine_turn(game.id, game.version, self.owner, now,
                                                  now + self.lease):  # fmt: skip
             return  # another process thinks about this move
-        pos = await svc.position_of(game)
+        pos = await self.games.position_of(game)
         if pos.outcome() is not None or not pos.legal_moves():
             return  # decided by the rules already: there is nothing to ask
         assert game.engine_level is not None
@@ -267,13 +222,13 @@ class BotPlayer:
         )
         try:
             answer = await self.engine.answer(query)
-            settings = await svc.store.get_settings(game.chat)
+            settings = await self.store.get_settings(game.chat)
             ctx = Context(
-                Request(chat_ref(game.chat), _bot_user(game), "move"),
+                Request(game.chat, _bot_user(game), "move"),
                 game.chat,
                 ENGINE_PLAYER,
                 settings,
-                svc.clock.now(),
+                self.clock.now(),
             )
             await self._play(ctx, game, pos, answer)
         except EngineUnavailable as exc:
@@ -281,32 +236,31 @@ class BotPlayer:
             return
         except VersionConflict:
             log.info("game %s changed while the bot thought; its answer is dropped", game.id)
-            self.request(await svc.store.get_game(game.id) or game)
+            self.request(await self.store.get_game(game.id) or game)
             return
         self._failures.pop(game.id, None)
 
     async def _play(self, ctx: Context, game: GameRow, pos: Position, answer: EngineAnswer) -> None:
-        svc = self.service
-        names = await svc.names(game, ctx.lang)
+        names = await self.people.names(game, ctx.lang)
         me = game.engine_color
         assert me is not None
         if answer.resign:
-            ended = svc.finish(game, Termination.RESIGNATION.value, me ^ 1, ctx.now)
+            ended = finish(game, Termination.RESIGNATION.value, me ^ 1, ctx.now)
             line = ctx.t("resign.done", name=names[me])
-            await svc.commit(ctx, ended, [line], pos=pos, clocks=False, notify=True)
+            await self.mover.commit(ctx, ended, [line], pos=pos, clocks=False, notify=True)
             log.info("game %s: the bot resigned", game.id)
             return
         if answer.declare_win and pos.variant.impasse is not None:
             report = impasse_report(pos)
             if not report.unmet:
                 outcome = declare_impasse(pos)
-                ended = svc.finish(game, outcome.termination.value, outcome.winner, ctx.now)
+                ended = finish(game, outcome.termination.value, outcome.winner, ctx.now)
                 line = ctx.t(
                     "impasse.done",
                     name=names[me],
                     points=plural("impasse.points", ctx.lang, report.points),
                 )
-                await svc.commit(ctx, ended, [line], pos=pos, clocks=False, notify=True)
+                await self.mover.commit(ctx, ended, [line], pos=pos, clocks=False, notify=True)
                 log.info("game %s: the bot declared impasse", game.id)
                 return
         if answer.move is None:
@@ -318,20 +272,20 @@ class BotPlayer:
         scores = game.engine_scores
         if answer.score is not None:
             scores = (*scores, answer.score)[-ENGINE_SCORES_KEPT:]
-        await svc.play(ctx, replace(game, engine_scores=scores), pos, move, names, notify=True)
+        game = replace(game, engine_scores=scores)
+        await self.mover.play(ctx, game, pos, move, names, notify=True)
 
     async def _failed(self, game: GameRow, error: Exception) -> None:
         """The engine could not answer: try again after a pause, and say so (the first time
         in a row)."""
-        svc = self.service
         pause = self._retry_later(game.id)
         log.error(
             "the bot could not move in game %s (%s); trying again in %.0f s", game.id, error, pause
         )
         if self._failures[game.id] == 1:
-            settings = await svc.store.get_settings(game.chat)
+            settings = await self.store.get_settings(game.chat)
             lang = settings.language
-            names = await svc.names(game, lang)
+            names = await self.people.names(game, lang)
             assert game.engine_color is not None
             line = text(
                 "bot.failed",
@@ -340,11 +294,11 @@ class BotPlayer:
                 game=game.id,
                 delay=present.format_delta(pause, lang),
             )
-            now = svc.clock.now()
-            await svc.store.queue_notices(
-                [svc.delivery.notice("bot_failed", game.chat, Reply(line), now, game_id=game.id)]
+            now = self.clock.now()
+            await self.store.queue_notices(
+                [self.delivery.notice("bot_failed", game.chat, Reply(line), now, game_id=game.id)]
             )
-            svc.delivery.kick()
+            self.delivery.kick()
 
     def _retry_later(self, game_id: int) -> float:
         """Queue the bot's turn in ``game_id`` again after a pause that grows with each
@@ -357,13 +311,13 @@ class BotPlayer:
         return pause
 
     async def _again_after(self, game_id: int, pause: float) -> None:
-        await self.service.clock.sleep(pause)
-        game = await self.service.store.get_game(game_id)
+        await self.clock.sleep(pause)
+        game = await self.store.get_game(game_id)
         if game is not None:
             self.request(game)
 
 
 def _bot_user(game: GameRow) -> User:
     """The bot as the author of its own moves (on the game's platform)."""
-    platform = game.chat.platform
-    return User(platform, ENGINE_PLAYER.partition(":")[2], text("bot.brand"))  # type: ignore[arg-type]
+    platform = platform_of(game.chat.key)
+    return User(platform, ENGINE_PLAYER.partition(":")[2], text("bot.brand"))

@@ -4,6 +4,7 @@ words from the catalogue's ``describe.*`` keys."""
 from __future__ import annotations
 
 from bot.core.messages import has, text
+from bot.core.present.moves import or_list
 from rules.betza import MoveSpec
 from rules.movement import Direction, Movement, Reach, describe_moves
 
@@ -35,13 +36,6 @@ def movement_in_words(m: Movement, lang: str) -> str:
     if m.reach is Reach.RANGE:
         return text("describe.repeat_up_to", lang, move=jump, limit=m.limit)
     return jump
-
-
-def or_list(words: list[str], lang: str) -> str:
-    """``a``, ``a or b``, ``a, b or c`` (in ``lang``)."""
-    if len(words) < 2:
-        return "".join(words)
-    return text("describe.list", lang).join(words[:-1]) + text("describe.or", lang) + words[-1]
 
 
 def _number(n: int, lang: str) -> str:

@@ -1,12 +1,12 @@
 """The bot's engine: one answer (a move, a resignation, a declaration) for a game's position.
 
 The built-in engine (``engine.api.think``) searches in worker processes
-(:mod:`bot.core.engine_workers`) within the configured time per move, of which each level uses
-its share.  A search that crashes or hangs is tried once more on a fresh worker; a second
-failure raises :class:`EngineUnavailable`.  For a variant with an external USI engine
-configured (``KOMABOT_USI_ENGINE`` for Standard Shogi), that engine answers instead; it is
-started once and reused, and when it fails even after its own restart, the built-in engine
-answers (and the failure is logged).
+(:mod:`bot.core.opponent.engine_workers`) within the configured time per move, of which
+each level uses its share.  A search that crashes or hangs is tried once more on a fresh
+worker; a second failure raises :class:`EngineUnavailable`.  For a variant with an external
+USI engine configured (``KOMABOT_USI_ENGINE`` for Standard Shogi), that engine answers
+instead; it is started once and reused, and when it fails even after its own restart, the
+built-in engine answers (and the failure is logged).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.config import Config
-from bot.core.engine_workers import EngineFailure, EngineWorkers
+from bot.core.opponent.engine_workers import EngineFailure, EngineWorkers
 from engine.api import position_after, think
 from engine.levels import level as level_settings
 from engine.usi_client import EngineSpec, UsiClient, UsiEngineError

@@ -7,39 +7,40 @@ with ◀ ▶ buttons whose actions name the player by key (``history discord:42 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from bot.core import present
 from bot.core.api import Reply
-from bot.core.base import LIST_LIMIT, Context
-from bot.core.ratings import (
-    change_words,
+from bot.core.context import LIST_LIMIT, Context
+from bot.core.handlers.player_args import (
     check_page,
     page_buttons,
     pages_of,
     rating_args,
-    score_of,
     where_words,
 )
+from bot.core.people import People
+from bot.core.rating_lines import change_words, score_of
+from bot.store.interface import Store
 from bot.store.models import GameRow, RatingChange
-
-if TYPE_CHECKING:
-    from bot.core.service import GameService
 
 OUTCOMES = {1.0: "won", 0.5: "drawn", 0.0: "lost"}
 
 
+@dataclass(eq=False)
 class History:
-    """The /history command, over the service's store and its users."""
+    """The /history command."""
 
-    def __init__(self, svc: GameService) -> None:
-        self.svc = svc
+    store: Store
+    people: People
 
     async def cmd_history(self, ctx: Context) -> Reply:
-        args = await rating_args(self.svc, ctx, "history.bad_arg", variant=False, page=True)
-        store = self.svc.store
+        args = await rating_args(
+            self.store, self.people, ctx, "history.bad_arg", variant=False, page=True
+        )
+        store = self.store
         chat = ctx.chat
-        name = await self.svc.name(args.player)
+        name = await self.people.name(args.player)
         total = await store.count_finished_games(chat.platform, chat.community_id, args.player)
         if total == 0:
             return Reply(ctx.t("history.none", name=name, where=where_words(ctx)))
@@ -63,7 +64,7 @@ class History:
     async def line(
         self, ctx: Context, game: GameRow, player: str, change: RatingChange | None
     ) -> str:
-        sente, gote = await self.svc.names(game, ctx.lang)
+        sente, gote = await self.people.names(game, ctx.lang)
         opponent = gote if game.sente == player else sente
         score = score_of(game, player)
         reason = ctx.t(f"result.{game.termination or 'aborted'}")

@@ -1,0 +1,145 @@
+"""Looking at games: ``/board``, ``/moves`` (where a piece can go) and ``/games``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.core import present
+from bot.core.api import Reply
+from bot.core.args import shown
+from bot.core.context import LIST_LIMIT, Context, UserError, listing
+from bot.core.games import Games
+from bot.core.people import People
+from bot.core.pictures import Pictures
+from bot.core.replies import Replies
+from bot.store.interface import Store
+from render import moves_played
+from rules import RulesError
+
+
+@dataclass(eq=False)
+class BoardViews:
+    """Boards, a piece's moves, and the asker's games."""
+
+    store: Store
+    games: Games
+    people: People
+    replies: Replies
+    pictures: Pictures
+
+    async def cmd_board(self, ctx: Context) -> Reply:
+        game, rest = await self.games.pick(ctx, ctx.args, player=False)
+        if rest:
+            raise UserError("game.bad_number", text=shown(rest[0]))
+        names = await self.people.names(game, ctx.lang)
+        pos = await self.games.position_of(game)
+        lines = [
+            ctx.t(
+                "board.header",
+                game=game.id,
+                sente=names[0],
+                gote=names[1],
+                variant=present.variant_name(game.variant, ctx.lang),
+                ply=moves_played(pos),  # the number the image and the text board show
+            )
+        ]
+        if pos.last_move is not None:
+            probe = pos.copy()
+            last = probe.pop()
+            lines.append(
+                ctx.t(
+                    "board.last_move", move=present.format_move(probe, last, ctx.settings.notation)
+                )
+            )
+        return await self.replies.game_reply(
+            ctx, game, lines, pos=pos, mention_mover=False, announce=False
+        )
+
+    async def cmd_moves(self, ctx: Context) -> Reply:
+        """Where the piece on a square can go, on the board with its destinations marked.
+
+        A piece of the side not to move gets the moves it would have if its side were to move
+        in the position as it stands (``Position.with_side_to_move``), and the reply says so.
+        A piece that gives check now lists taking the king among them: that is its threat.
+        """
+        game, rest = await self.games.pick(ctx, ctx.args, player=False)
+        if not rest:
+            raise UserError("moves.missing")
+        pos = await self.games.position_of(game)
+        try:
+            sq = pos.tables.parse_square(rest[0].lower())
+        except RulesError as exc:
+            raise UserError(
+                "moves.bad_square", problem=present.rules_problem(exc, pos, ctx.lang)
+            ) from None
+        square = present.square_name(pos.variant, sq, ctx.settings.notation)
+        value = pos.board[sq]
+        if not value:
+            raise UserError("moves.empty_square", square=square)
+        color = 0 if value > 0 else 1
+        piece_type = pos.variant.piece(abs(value))
+        names = await self.people.names(game, ctx.lang)
+        facts: dict[str, Any] = {
+            "owner": names[color],
+            "color": present.color_name(color, ctx.lang),
+            "piece": piece_type.names.get(ctx.lang) or piece_type.name,
+            "square": square,
+        }
+        waiting = color != pos.side
+        on_its_turn = pos.with_side_to_move(color) if waiting else pos
+        moves = [m for m in on_its_turn.legal_moves() if m.from_sq == sq]
+        if not moves:
+            raise UserError("moves.none_waiting" if waiting else "moves.none", **facts)
+        notation = ctx.settings.notation
+        texts = sorted({present.format_move(on_its_turn, m, notation) for m in moves})
+        targets = tuple(sorted({m.to_sq for m in moves}))
+        key = "moves.list_waiting" if waiting else "moves.list"
+        image = await self.pictures.board_attachment(pos, ctx.settings, names, targets)
+        board = None
+        if image is None or self.replies.shows_text_board(ctx, ctx.chat):
+            board = present.board_text(pos, ctx.settings, names, marks=frozenset(targets))
+        listed = ctx.t("describe.list").join(texts)
+        return Reply(ctx.t(key, moves=listed, **facts), image=image, text_board=board)
+
+    async def cmd_games(self, ctx: Context) -> Reply:
+        games = await self.store.active_games_of(ctx.user, limit=LIST_LIMIT)
+        if not games:
+            return Reply(ctx.t("games.none"), ephemeral=True)
+        total = len(games)
+        if total == LIST_LIMIT:
+            total = await self.store.count_active_games_of(ctx.user)
+        lines = []
+        for game in games:
+            color = game.player_color(ctx.user)
+            assert color is not None
+            pos = await self.games.position_of(game)
+            names = await self.people.names(game, ctx.lang)
+            turn = (
+                ctx.t("games.your_turn")
+                if pos.side == color
+                else ctx.t("games.their_turn", name=names[pos.side])
+            )
+            deadline = (
+                ", " + present.format_deadline(game.deadline, ctx.now, ctx.lang, ctx.chat.platform)
+                if game.deadline is not None
+                else ""
+            )
+            where = (
+                ctx.t("games.here")
+                if game.chat.chat_id == ctx.chat.chat_id
+                else ctx.t("games.elsewhere", chat=game.chat.chat_id)
+            )
+            lines.append(
+                ctx.t(
+                    "games.line",
+                    game=game.id,
+                    opponent=names[color ^ 1],
+                    variant=present.variant_name(game.variant, ctx.lang),
+                    n=moves_played(pos),
+                    turn=turn,
+                    deadline=deadline,
+                    where=where,
+                )
+            )
+        return Reply(ctx.t("games.title") + "\n" + listing(ctx, lines, total), ephemeral=True)

@@ -1,0 +1,1 @@
+"""Komabot as the opponent: its turns in games against it."""

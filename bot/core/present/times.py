@@ -1,0 +1,68 @@
+"""Times as a chat reads them: how long (``2d 3h``), when (``Wed, Nov 25 14:03 UTC``, or
+Discord's timestamp markup), deadlines and times per move."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from babel.dates import format_datetime, format_skeleton
+
+from bot.config import format_duration as typed_duration
+from bot.core.messages import locale, plural, text
+
+
+def _units(seconds: int) -> list[tuple[str, int]]:
+    d, rest = divmod(seconds, 86400)
+    h, rest = divmod(rest, 3600)
+    return [("d", d), ("h", h), ("m", rest // 60)]
+
+
+def format_delta(seconds: float, lang: str = "en") -> str:
+    """``2d 3h``, ``5h 20m``, ``12m`` (``2 дня 3 часа`` in Russian: the plural forms come from
+    Babel's rules); under a minute says so."""
+    s = int(max(0, seconds))
+    if s < 60:
+        return text("unit.less_than_minute", lang)
+    shown = [plural(f"unit.{u}", lang, n) for u, n in _units(s) if n][:2]
+    return " ".join(shown)
+
+
+# Platforms that write a time in each reader's own language and time zone from a timestamp
+# (Discord's <t:UNIX:style> markup: f a date and time, R how long from now).
+TIMESTAMP_PLATFORMS = frozenset({"discord"})
+
+
+def format_when(ts: float, lang: str = "en", platform: str = "") -> str:
+    """An absolute time: on Discord its timestamp markup (each reader sees their own time
+    zone and language), elsewhere UTC with the weekday and month as ``lang`` writes them (CLDR
+    data): ``Wed, Nov 25 14:03 UTC``, ``ср, 25 нояб. 14:03 UTC``."""
+    if platform in TIMESTAMP_PLATFORMS:
+        return f"<t:{int(ts)}:f>"
+    when = dt.datetime.fromtimestamp(ts, dt.UTC)
+    day = format_skeleton("MMMEd", when, locale=locale(lang))
+    return f"{day} {format_datetime(when, 'HH:mm', tzinfo=dt.UTC, locale=locale(lang))} UTC"
+
+
+def format_deadline(deadline: float, now: float, lang: str = "en", platform: str = "") -> str:
+    """``deadline Wed, Nov 25 14:03 UTC (in 2d 5h)``; on Discord both parts are timestamp
+    markup (``<t:UNIX:f>``, ``<t:UNIX:R>``), which the client writes out and keeps current."""
+    if platform in TIMESTAMP_PLATFORMS:
+        relative = f"<t:{int(deadline)}:R>"
+    else:
+        relative = text("time.in", lang, delta=format_delta(deadline - now, lang))
+    when = format_when(deadline, lang, platform)
+    return text("time.deadline", lang, when=when, relative=relative)
+
+
+def format_duration(seconds: int, lang: str = "en") -> str:
+    """A time per move or a limit: English keeps the form commands take (``3d``, ``90m``);
+    other languages write it out with their plural forms (``3 дня``)."""
+    if lang == "en" or seconds % 60:
+        return typed_duration(seconds)
+    return " ".join(plural(f"unit.{u}", lang, n) for u, n in _units(seconds) if n)
+
+
+def format_time_control(seconds: int | None, lang: str = "en") -> str:
+    if not seconds:
+        return text("time.none", lang)
+    return text("time.per_move", lang, time=format_duration(seconds, lang))

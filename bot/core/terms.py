@@ -1,0 +1,173 @@
+"""The terms of a game someone asks for (``/challenge``, ``/play``): opponent, variant, side,
+time per move, rated or casual, the bot's level, typed in any order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.config import parse_duration
+from bot.core import present
+from bot.core.api import User
+from bot.core.args import is_digits, plain_number, shown
+from bot.core.context import Context, UserError
+from bot.core.people import People, mentions
+from bot.core.words import (
+    BOT_WORDS,
+    COLOR_WORDS,
+    LEVEL_GLUED,
+    LEVEL_WORDS,
+    NO_TIME_WORDS,
+    RATED_WORDS,
+    VARIANT_WORDS,
+)
+from engine.levels import HIGHEST, LOWEST
+
+MIN_TIME = 3600
+MAX_TIME = 30 * 86400
+
+
+@dataclass(frozen=True)
+class ChallengeTerms:
+    opponent: User | None  # a person (None: anyone, or the bot)
+    variant: str | None  # None: not named
+    color: str  # the side of the one who asks: random, sente or gote
+    time_per_move: int | None
+    by_name: bool = False  # the opponent was found by a typed name, not a platform mention
+    vs_bot: bool = False  # the bot itself is the opponent
+    level: int | None = None  # the bot's level, when one was named
+    rated: bool | None = None  # rated or casual, when said (None: rated between people)
+
+
+def parse_level(word: str) -> int:
+    """A level of the bot, 1 to 8, from ``word`` (ASCII digits); UserError otherwise."""
+    level = plain_number(word)
+    if level is None or not LOWEST <= level <= HIGHEST:
+        raise UserError("bot.level_range", word=shown(word), low=LOWEST, high=HIGHEST)
+    return level
+
+
+class _Found:
+    """The terms read so far, each at most once (a second one is refused, naming both)."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.words: dict[str, str] = {}  # what -> the word(s) that said it
+
+    def put(self, what: str, word: str) -> None:
+        if what in self.words:
+            raise UserError(
+                "challenge.twice",
+                word=self.words[what],
+                other=word,
+                what=self.ctx.t(f"challenge.what.{what}"),
+            )
+        self.words[what] = word
+
+
+async def read_terms(
+    ctx: Context, people: People, default_time: int | None, usage: str = "challenge.bad_arg"
+) -> ChallengeTerms:
+    """Read ``[@user|bot] [variant] [colour] [time] [level N]`` in any order (a bare
+    number is a level, a word of BOT_WORDS the bot); a word that is none of them is
+    refused with the message ``usage``."""
+    found = _Found(ctx)
+    opponent = ctx.request.target
+    named: User | None = None
+    bot_word = False
+    variant: str | None = None
+    color = "random"
+    time_per_move = default_time
+    level: int | None = None
+    rated: bool | None = None
+    unknown = {m.lower() for m in ctx.request.unknown_mentions}
+    words = list(ctx.args)
+    while words:
+        word = words.pop(0)
+        low = word.lower()
+        glued = LEVEL_GLUED.fullmatch(low)
+        if low in unknown:
+            raise UserError("challenge.unknown_user", name=word)
+        if low.startswith("@") and len(low) > 1:
+            if mentions(low, opponent):
+                continue
+            user = await people.user_by_name(ctx, word)
+            found.put("opponent", word)
+            named = user
+        elif low in BOT_WORDS:
+            found.put("opponent", word)
+            bot_word = True
+        elif low in LEVEL_WORDS:
+            if not words:
+                raise UserError("bot.level_missing", word=word)
+            number = words.pop(0)
+            value = parse_level(number)
+            found.put("level", f"{word} {shown(number)}")
+            level = value
+        elif glued or is_digits(low):
+            value = parse_level(glued.group(1) if glued else low)
+            found.put("level", shown(word))
+            level = value
+        elif low in VARIANT_WORDS:
+            found.put("variant", word)
+            variant = VARIANT_WORDS[low]
+        elif low in COLOR_WORDS:
+            found.put("color", word)
+            color = COLOR_WORDS[low]
+        elif low in RATED_WORDS:
+            found.put("rated", word)
+            rated = RATED_WORDS[low]
+        elif low in NO_TIME_WORDS:
+            found.put("time", word)
+            time_per_move = None
+        else:
+            seconds = _time(ctx, word, usage)
+            found.put("time", word)
+            time_per_move = seconds
+    vs_bot = ctx.request.to_bot
+    if vs_bot and opponent is not None:
+        raise UserError(
+            "challenge.twice",
+            word="@" + opponent.name,
+            other=ctx.t("bot.mention"),
+            what=ctx.t("challenge.what.opponent"),
+        )
+    if "opponent" in found.words:
+        typed = found.words["opponent"]
+        if opponent is not None or (vs_bot and not bot_word):
+            raise UserError(
+                "challenge.twice",
+                word="@" + opponent.name if opponent else typed,
+                other=typed if opponent else ctx.t("bot.mention"),
+                what=ctx.t("challenge.what.opponent"),
+            )
+        vs_bot = vs_bot or bot_word
+        opponent = named
+    return ChallengeTerms(
+        opponent,
+        variant,
+        color,
+        time_per_move,
+        by_name=named is not None and not vs_bot,
+        vs_bot=vs_bot,
+        level=level,
+        rated=rated,
+    )
+
+
+def _time(ctx: Context, word: str, usage: str) -> int:
+    """A time per move (``3d``, ``12h``) within the bounds; refused with ``usage`` when it is
+    no time at all."""
+    try:
+        if not word.isascii():  # digits are ASCII: ``٣d`` is no time
+            raise ValueError(word)
+        seconds = parse_duration(word.lower())
+    except ValueError:
+        raise UserError(usage, word=shown(word)) from None
+    if not MIN_TIME <= seconds <= MAX_TIME:
+        raise UserError(
+            "challenge.time_range",
+            low=present.format_duration(MIN_TIME, ctx.lang),
+            high=present.format_duration(MAX_TIME, ctx.lang),
+            time=word,
+        )
+    return seconds

@@ -1,0 +1,132 @@
+"""Every word a player may type, in every language the bot speaks: variants, sides, levels,
+time, rated or casual, the bot as an opponent, answers (yes, no, accept...), settings and their
+values, export formats.  Handlers read typed words through these tables only; what the bot
+writes comes from the message catalogues.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.core.messages import LANGUAGES
+
+# --- what a game is played as: the canonical words (front ends offer these as choices) ---
+
+VARIANT_CHOICES = ("shogi", "wa", "wa-drops")
+COLOR_CHOICES = ("random", "sente", "gote")
+TIME_CHOICES = ("1d", "3d", "7d", "none")
+RATED_CHOICES = ("rated", "casual")
+EXPORT_FORMATS = ("kif", "kifu", "csa", "usi", "gif")
+
+VARIANT_WORDS = {
+    "shogi": "shogi",
+    "standard": "shogi",
+    "honshogi": "shogi",
+    "wa": "wa",
+    "washogi": "wa",
+    "wa-shogi": "wa",
+    "wa-drops": "wa-drops",
+    "wadrops": "wa-drops",
+    "wa+drops": "wa-drops",
+    "wa-shogi-drops": "wa-drops",
+}
+COLOR_WORDS = {
+    "random": "random",
+    "any": "random",
+    "sente": "sente",
+    "black": "sente",
+    "first": "sente",
+    "gote": "gote",
+    "white": "gote",
+    "second": "gote",
+}
+RATED_WORDS = {
+    "rated": True,
+    "casual": False,
+    "unrated": False,
+    "рейтинговая": True,
+    "товарищеская": False,
+}
+"""Whether a game between two people counts for ratings (it does unless ``casual``)."""
+NO_TIME_WORDS = frozenset({"none", "no", "off", "unlimited", "-", "∞"})
+BOT_WORDS = frozenset({"bot", "komabot", "computer", "engine", "cpu", "ai", "бот"})
+"""Words that name the bot itself as the opponent (front ends also pass a mention of the bot
+as ``Request.to_bot``)."""
+LEVEL_WORDS = frozenset({"level", "lvl", "lv", "уровень"})  # followed by the number
+LEVEL_GLUED = re.compile(r"(?:level|lvl|lv|l)=?([0-9]+)", re.ASCII)  # level4, lvl=4, l4
+
+# --- answers -------------------------------------------------------------------------------
+
+CONFIRM_WORDS = frozenset({"yes", "confirm", "y", "sure"})
+"""Words that confirm a resignation (``/resign yes``)."""
+ANSWER_WORDS = {"yes": "accept", "no": "decline", "agree": "accept", "refuse": "decline"}
+"""Other words for accepting or declining an offer (a draw, a takeback)."""
+DRAW_ANSWERS = ("offer", "accept", "decline")
+TAKEBACK_ANSWERS = ("ask", "accept", "decline")
+
+# --- settings ------------------------------------------------------------------------------
+
+SETTING_CHOICES: dict[str, tuple[str, ...]] = {
+    "language": LANGUAGES,
+    "notation": ("western", "japanese", "usi"),
+    "style": ("kanji", "international"),
+    "perspective": ("mover", "sente"),
+    "bare": ("on", "off"),
+    "threads": ("on", "off"),
+    "reminders": ("chat", "dm"),
+}
+SETTING_ALIASES = {
+    "language": "language",
+    "lang": "language",
+    "язык": "language",
+    "język": "language",
+    "言語": "language",
+    "notation": "notation",
+    "moves": "notation",
+    "style": "style",
+    "pieces": "style",
+    "piece_style": "style",
+    "perspective": "perspective",
+    "view": "perspective",
+    "flip": "perspective",
+    "bare": "bare",
+    "bare-moves": "bare",
+    "bare_moves": "bare",
+    "threads": "threads",
+    "thread": "threads",
+    "reminders": "reminders",
+    "reminder": "reminders",
+    "remind": "reminders",
+}
+VALUE_ALIASES = {
+    "english": "en",
+    "eng": "en",
+    "russian": "ru",
+    "rus": "ru",
+    "русский": "ru",
+    "日本語": "ja",
+    "polish": "pl",
+    "polski": "pl",
+    "pol": "pl",
+    "hodges": "western",
+    "kif": "japanese",
+    "turn": "mover",
+    "western-pieces": "international",
+    "latin": "international",
+    "yes": "on",
+    "true": "on",
+    "1": "on",
+    "no": "off",
+    "false": "off",
+    "0": "off",
+    "private": "dm",
+    "direct": "dm",
+    "pm": "dm",
+    "channel": "chat",
+    "group": "chat",
+}
+
+
+def variant_of(word: str) -> str | None:
+    """The variant ``word`` names (any case), or None."""
+    return VARIANT_WORDS.get(word.lower())
