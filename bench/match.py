@@ -1,0 +1,757 @@
+"""Komabot against other engines, and its levels against each other, every move refereed.
+
+Opponents (Debian packages, see README): Fairy-Stockfish (USI, Standard Shogi, ``Skill
+Level``), HaChu (xboard, ``wa-shogi``: Wa without drops) and CrazyWa (xboard, ``crazywa``:
+Wa with drops).  Komabot plays as ``komabot usi`` in its own process.
+
+- Colours alternate; each pair of games starts from the same few seeded random plies.
+- Every move is checked by the rules core.  An opponent's illegal move (HaChu sometimes
+  leaves its own king in check) aborts the game: it counts neither way.  An illegal move by
+  Komabot is counted and loses.
+- An xboard engine that dies or stops answering (CrazyWa's Debian build crashes in many
+  searches) is started again and given the game's moves so far, and the game goes on; the
+  crashes are counted.  More than ``MAX_RESTARTS`` in one game abort it.
+- A game still going at the ply cap (400) is a draw by the cap, shown apart.
+
+    .venv/bin/python bench/match.py hachu --level 8 --movetime 500 --games 20
+    .venv/bin/python bench/match.py crazywa --games 10
+    .venv/bin/python bench/match.py fairy --skill 6 --movetime 1000 --opponent-movetime 100
+    .venv/bin/python bench/match.py levels --variant wa --levels 1-8 --games 4 --movetime 200
+
+``--workers N`` plays N games at once (each game takes about one core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import itertools
+import math
+import multiprocessing
+import queue
+import random
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine.xboard_notation import from_xboard, to_xboard  # noqa: E402
+from rules import Move, Position, RulesError, Variant, load_variant  # noqa: E402
+from rules.outcome import impasse_report  # noqa: E402
+
+MAX_PLIES = 400
+MAX_RESTARTS = 8  # crashes of one engine in one game before the game is aborted
+ANSWER_SLACK_S = 15.0  # beyond the move time, how long to wait for a move
+START_TIMEOUT_S = 20.0
+HACHU = "/usr/games/hachu"
+CRAZYWA = "/usr/games/crazywa"
+FAIRY_STOCKFISH = "/usr/games/fairy-stockfish"
+KOMABOT_MAIN = "import sys; from bot.cli import main; sys.exit(main(sys.argv[1:]))"  # komabot
+
+
+class EngineCrash(Exception):
+    """The engine process exited, closed its output or did not answer in time."""
+
+
+@dataclass(frozen=True)
+class Reply:
+    """An engine's answer: a move in its own notation, or ``resign``/``win``/``claim``."""
+
+    text: str
+    depth: int | None = None
+    nodes: int | None = None
+    restarts: int = 0
+    capped: bool = False  # searched with a depth cap after a crash
+
+
+class Player(Protocol):
+    name: str
+
+    def new_game(self) -> None: ...
+
+    def play(self, pos: Position) -> Reply: ...
+
+    def parse(self, pos: Position, text: str) -> Move: ...
+
+    def close(self) -> None: ...
+
+
+class LineProcess:
+    """A child process read line by line on a thread, with timeouts."""
+
+    def __init__(self, command: Sequence[str]) -> None:
+        self.command = list(command)
+        self.process = subprocess.Popen(
+            self.command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            bufsize=1,
+            cwd=str(ROOT),
+        )
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self) -> None:
+        out = self.process.stdout
+        assert out is not None
+        for line in out:
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+    def send(self, line: str) -> None:
+        stdin = self.process.stdin
+        try:
+            assert stdin is not None
+            stdin.write(line + "\n")
+            stdin.flush()
+        except (BrokenPipeError, OSError, ValueError) as exc:
+            raise EngineCrash(f"{self.command[0]} stopped reading ({exc})") from None
+
+    def read(self, deadline: float) -> str:
+        left = deadline - time.monotonic()
+        try:
+            line = self.lines.get(timeout=max(0.0, left))
+        except queue.Empty:
+            raise EngineCrash(f"{self.command[0]} did not answer in time") from None
+        if line is None:
+            raise EngineCrash(f"{self.command[0]} exited (code {self.process.poll()})")
+        return line
+
+    def close(self) -> None:
+        with contextlib.suppress(EngineCrash):
+            self.send("quit")
+        try:
+            self.process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def _info_numbers(line: str) -> tuple[int | None, int | None]:
+    """Depth and nodes of a USI ``info`` line."""
+    words = line.split()
+    depth = nodes = None
+    for key, value in itertools.pairwise(words):
+        if key == "depth" and value.isdigit():
+            depth = int(value)
+        elif key == "nodes" and value.isdigit():
+            nodes = int(value)
+    return depth, nodes
+
+
+class UsiPlayer:
+    """A USI engine; the position is sent whole with each ``go``."""
+
+    def __init__(
+        self,
+        name: str,
+        command: Sequence[str],
+        options: Sequence[tuple[str, str]],
+        movetime_ms: int,
+    ) -> None:
+        self.name = name
+        self.command = command
+        self.options = options
+        self.movetime_ms = movetime_ms
+        self.proc: LineProcess | None = None
+
+    def _start(self) -> LineProcess:
+        proc = LineProcess(self.command)
+        deadline = time.monotonic() + START_TIMEOUT_S
+        proc.send("usi")
+        while proc.read(deadline) != "usiok":
+            pass
+        for option, value in self.options:
+            proc.send(f"setoption name {option} value {value}")
+        proc.send("isready")
+        while proc.read(deadline) != "readyok":
+            pass
+        return proc
+
+    def new_game(self) -> None:
+        if self.proc is None:
+            self.proc = self._start()
+        self.proc.send("usinewgame")
+
+    def play(self, pos: Position) -> Reply:
+        if self.proc is None:
+            self.proc = self._start()
+        proc = self.proc
+        moves = [pos.usi(m) for m in pos.move_stack]
+        proc.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        proc.send(f"go movetime {self.movetime_ms}")
+        deadline = time.monotonic() + self.movetime_ms / 1000 + ANSWER_SLACK_S
+        depth = nodes = None
+        while True:
+            line = proc.read(deadline)
+            if line.startswith("info ") and " depth " in f" {line} ":
+                d, n = _info_numbers(line)
+                depth, nodes = d or depth, n or nodes
+            elif line.startswith("bestmove"):
+                parts = line.split()
+                text = parts[1] if len(parts) > 1 else "resign"
+                return Reply(text, depth, nodes)
+
+    def parse(self, pos: Position, text: str) -> Move:
+        return pos.parse_usi(text)
+
+    def close(self) -> None:
+        if self.proc is not None:
+            self.proc.close()
+            self.proc = None
+
+
+class XboardPlayer:
+    """An xboard (CECP) engine kept in force mode between its moves; after a crash it is
+    started again and given the game so far."""
+
+    def __init__(
+        self,
+        name: str,
+        command: Sequence[str],
+        variant_name: str,
+        options: Sequence[tuple[str, str]],
+        movetime_ms: int,
+        memory_mb: int = 64,
+    ) -> None:
+        self.name = name
+        self.command = command
+        self.variant_name = variant_name
+        self.options = options
+        self.movetime_ms = movetime_ms
+        self.memory_mb = memory_mb
+        self.proc: LineProcess | None = None
+        self.fed = 0  # moves of the current game the engine knows
+        self.crashes = 0  # over the whole match
+        self.last_depth = 0
+
+    def _start(self) -> LineProcess:
+        proc = LineProcess(self.command)
+        deadline = time.monotonic() + START_TIMEOUT_S
+        proc.send("xboard")
+        proc.send("protover 2")
+        while True:
+            line = proc.read(deadline)
+            if line.startswith("feature") and "done=1" in line:
+                break
+        return proc
+
+    def _set_up_game(self, proc: LineProcess) -> None:
+        proc.send(f"memory {self.memory_mb}")
+        proc.send("new")
+        proc.send(f"variant {self.variant_name}")
+        for option, value in self.options:
+            proc.send(f"option {option}={value}")
+        proc.send(f"st {self.movetime_ms / 1000:g}")
+        proc.send("easy")
+        proc.send("post")
+        proc.send("force")
+        proc.send("ping 1")
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while proc.read(deadline) != "pong 1":
+            pass
+        self.fed = 0
+
+    def new_game(self) -> None:
+        if self.proc is None:
+            self.proc = self._start()
+        self._set_up_game(self.proc)
+
+    def _discard(self) -> None:
+        if self.proc is not None:
+            with contextlib.suppress(OSError):
+                self.proc.process.kill()
+                self.proc.process.wait()
+        self.proc = None
+
+    def _restart(self) -> LineProcess:
+        self._discard()
+        proc = self._start()
+        self._set_up_game(proc)
+        self.proc = proc
+        return proc
+
+    def play(self, pos: Position) -> Reply:
+        """The engine's move; after a crash or a result claim the referee does not see, the
+        engine is started again, given the game so far and asked again with its depth capped
+        below where it failed (the Debian CrazyWa crashes, or claims a false mate, at the
+        same depth of the same search every time)."""
+        restarts = 0
+        cap = 0
+        while True:
+            self.last_depth = 0
+            try:
+                if self.proc is None:
+                    self._restart()
+                reply = self._play_once(pos, cap)
+                if not reply.text.startswith("claim"):
+                    if cap:
+                        self._discard()  # the next move starts it afresh, without the cap
+                    return Reply(reply.text, reply.depth, reply.nodes, restarts, cap > 0)
+            except EngineCrash:
+                pass
+            self.crashes += 1
+            restarts += 1
+            if restarts > MAX_RESTARTS:
+                return Reply("crash", None, None, restarts)
+            cap = max(1, min(self.last_depth, cap - 1) if cap else self.last_depth)
+            with contextlib.suppress(EngineCrash):
+                self._restart()
+
+    def _play_once(self, pos: Position, cap: int) -> Reply:
+        proc = self.proc
+        assert proc is not None
+        variant = pos.variant
+        for move in pos.move_stack[self.fed :]:
+            proc.send(f"usermove {to_xboard(variant, move)}")
+        self.fed = pos.ply
+        centiseconds = max(1, self.movetime_ms // 10)
+        if cap:
+            proc.send(f"sd {cap}")  # lifted by starting afresh: a large sd corrupts CrazyWa
+        proc.send(f"time {centiseconds}")
+        proc.send(f"otim {centiseconds}")
+        proc.send("go")
+        deadline = time.monotonic() + self.movetime_ms / 1000 + ANSWER_SLACK_S
+        depth = nodes = None
+        while True:
+            line = proc.read(deadline)
+            words = line.split()
+            if not words:
+                continue
+            if words[0] == "move" and len(words) > 1:
+                proc.send("force")
+                self.fed += 1
+                return Reply(words[1], depth, nodes)
+            if words[0] == "resign" or (len(words) > 1 and words[1] == "resign"):
+                proc.send("force")
+                return Reply("resign", depth, nodes)
+            if words[0] in ("1-0", "0-1", "1/2-1/2"):
+                return Reply("claim " + line, depth, nodes)
+            if words[0].startswith("Illegal") or words[0].startswith("Error"):
+                raise EngineCrash(f"{self.name} refused the game's moves: {line}")
+            # thinking output: ply score time nodes pv...
+            if len(words) >= 4 and all(w.lstrip("-").isdigit() for w in words[:4]):
+                depth, nodes = int(words[0]), int(words[3])
+                self.last_depth = depth
+
+    def parse(self, pos: Position, text: str) -> Move:
+        move = from_xboard(pos.variant, text)
+        pos.check_legal(move)
+        return move
+
+    def close(self) -> None:
+        if self.proc is not None:
+            self.proc.close()
+            self.proc = None
+
+
+# --- players ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """How to make a player (picklable, for worker processes)."""
+
+    kind: str  # komabot, fairy, hachu, crazywa, usi, xboard
+    variant: str
+    movetime_ms: int
+    level: int = 8
+    skill: int = 6
+    command: tuple[str, ...] = ()
+    xboard_variant: str = ""
+
+    @property
+    def label(self) -> str:
+        if self.kind == "komabot":
+            return f"Komabot L{self.level}"
+        if self.kind == "fairy":
+            return f"Fairy-Stockfish skill {self.skill}"
+        return {"hachu": "HaChu", "crazywa": "CrazyWa"}.get(self.kind, self.kind)
+
+    def make(self) -> Player:
+        ms = self.movetime_ms
+        if self.kind == "komabot":
+            command = (sys.executable, "-c", KOMABOT_MAIN, "usi", "--variant", self.variant)
+            options = (("Level", str(self.level)), ("MoveOverhead", "20"), ("USI_Hash", "64"))
+            return UsiPlayer(self.label, command, options, ms)
+        if self.kind == "fairy":
+            options = (("Skill Level", str(self.skill)), ("Threads", "1"), ("USI_Hash", "16"))
+            return UsiPlayer(self.label, (FAIRY_STOCKFISH,), options, ms)
+        if self.kind == "hachu":
+            options = (("Promote on entry", "0"), ("Allow repeats", "1"))
+            return XboardPlayer(self.label, (HACHU,), "wa-shogi", options, ms)
+        if self.kind == "crazywa":
+            return XboardPlayer(self.label, (CRAZYWA,), "crazywa", (), ms)
+        if self.kind == "usi":
+            return UsiPlayer(self.label, self.command, (), ms)
+        if self.kind == "xboard":
+            return XboardPlayer(self.label, self.command, self.xboard_variant, (), ms)
+        raise ValueError(f"unknown player kind {self.kind!r}")
+
+
+# --- one game --------------------------------------------------------------------------------
+
+
+@dataclass
+class GameRecord:
+    """One game from the first player's (``a``'s) view."""
+
+    a_sente: bool
+    result: float | None  # 1, 0.5, 0 for a; None: aborted
+    reason: str
+    plies: int
+    moves: list[str] = field(default_factory=list)
+    crashes: int = 0
+    capped_moves: int = 0
+    a_illegal: bool = False
+    depths: dict[str, list[int]] = field(default_factory=lambda: {"a": [], "b": []})
+    nodes: dict[str, list[int]] = field(default_factory=lambda: {"a": [], "b": []})
+    ms: dict[str, list[int]] = field(default_factory=lambda: {"a": [], "b": []})
+
+    @property
+    def decided_on_board(self) -> bool:
+        return self.result is not None and self.reason != "ply cap"
+
+
+def random_opening(variant: Variant, seed: int, plies: int) -> list[Move]:
+    """``plies`` random legal moves that take nothing and do not give check (seeded)."""
+    rng = random.Random(seed)
+    pos = Position.start(variant)
+    out: list[Move] = []
+    for _ in range(plies):
+        quiet = []
+        for m in pos.legal_moves():
+            if m.drop or pos.board[m.to_sq]:
+                continue
+            pos.make_unchecked(m)
+            check = pos.is_check()
+            pos.pop()
+            if not check:
+                quiet.append(m)
+        if not quiet:
+            break
+        move = rng.choice(quiet)
+        pos.make_unchecked(move)
+        out.append(move)
+    return out
+
+
+def play_game(
+    variant: Variant,
+    a: Player,
+    b: Player,
+    a_sente: bool,
+    opening: Sequence[Move],
+    max_plies: int = MAX_PLIES,
+) -> GameRecord:
+    """One refereed game between ``a`` and ``b`` after ``opening``."""
+    pos = Position.start(variant)
+    for move in opening:
+        pos.push(move)
+    a.new_game()
+    b.new_game()
+    record = GameRecord(a_sente, None, "", 0)
+    a_side = 0 if a_sente else 1
+
+    def finish(result: float | None, reason: str) -> GameRecord:
+        record.result = result
+        record.reason = reason
+        record.plies = pos.ply
+        record.moves = [pos.usi(m) for m in pos.move_stack]
+        return record
+
+    while True:
+        done = pos.outcome()
+        if done is not None:
+            if done.winner is None:
+                return finish(0.5, done.termination.value)
+            return finish(1.0 if done.winner == a_side else 0.0, done.termination.value)
+        if pos.ply >= max_plies:
+            return finish(0.5, "ply cap")
+        mover_is_a = pos.side == a_side
+        player, key = (a, "a") if mover_is_a else (b, "b")
+        lose = 0.0 if mover_is_a else 1.0
+        asked = time.monotonic()
+        try:
+            reply = player.play(pos)
+        except EngineCrash as exc:
+            if mover_is_a:
+                record.a_illegal = True
+                return finish(lose, f"{player.name} failed: {exc}")
+            return finish(None, f"{player.name} failed: {exc}")
+        record.crashes += reply.restarts
+        record.capped_moves += reply.capped
+        if not reply.restarts:
+            record.ms[key].append(round((time.monotonic() - asked) * 1000))
+        if reply.depth is not None:
+            record.depths[key].append(reply.depth)
+        if reply.nodes is not None:
+            record.nodes[key].append(reply.nodes)
+        if reply.text == "crash":
+            return finish(None, f"{player.name} crashed more than {MAX_RESTARTS} times")
+        if reply.text == "resign":
+            return finish(lose, "resignation")
+        if reply.text == "win":
+            if not impasse_report(pos).unmet:
+                return finish(1.0 - lose, "impasse")
+            return finish(lose, "false impasse declaration")
+        if reply.text.startswith("claim"):
+            return finish(None, f"{player.name} claimed a result the referee does not see")
+        try:
+            move = player.parse(pos, reply.text)
+        except RulesError as exc:
+            if mover_is_a:
+                record.a_illegal = True
+                return finish(lose, f"illegal move by {player.name}: {exc}")
+            return finish(None, f"illegal move by {player.name}: {exc}")
+        pos.make_unchecked(move)
+
+
+# --- matches ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameJob:
+    variant: str
+    a: PlayerSpec
+    b: PlayerSpec
+    a_sente: bool
+    opening_seed: int
+    opening_plies: int
+    max_plies: int
+
+
+def run_job(job: GameJob) -> GameRecord:
+    variant = load_variant(job.variant)
+    a, b = job.a.make(), job.b.make()
+    try:
+        opening = random_opening(variant, job.opening_seed, job.opening_plies)
+        return play_game(variant, a, b, job.a_sente, opening, job.max_plies)
+    finally:
+        a.close()
+        b.close()
+
+
+def pair_jobs(
+    variant: str, a: PlayerSpec, b: PlayerSpec, games: int, seed: int, plies: int, cap: int
+) -> list[GameJob]:
+    """``games`` games, colours alternating, one seeded opening per pair."""
+    return [
+        GameJob(variant, a, b, i % 2 == 0, seed * 10_000 + i // 2, plies, cap) for i in range(games)
+    ]
+
+
+def run_jobs(jobs: list[GameJob], workers: int, verbose: bool = True) -> list[GameRecord]:
+    def show(job: GameJob, rec: GameRecord) -> None:
+        if verbose:
+            side = "sente" if rec.a_sente else "gote"
+            print(
+                f"  {job.a.label} ({side}) vs {job.b.label}: {_result_text(rec.result)} "
+                f"after {rec.plies} plies ({rec.reason}); crashes {rec.crashes}",
+                flush=True,
+            )
+
+    if workers <= 1:
+        out = []
+        for job in jobs:
+            rec = run_job(job)
+            show(job, rec)
+            out.append(rec)
+        return out
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        records = []
+        for job, rec in zip(jobs, pool.imap(run_job, jobs), strict=True):
+            show(job, rec)
+            records.append(rec)
+        return records
+
+
+def _result_text(result: float | None) -> str:
+    return (
+        {1.0: "won", 0.5: "drawn", 0.0: "lost"}.get(result, "aborted")
+        if result is not None
+        else "aborted"
+    )
+
+
+def _mean(values: list[int]) -> str:
+    return f"{sum(values) / len(values):.1f}" if values else "-"
+
+
+def elo_from_score(score: float) -> float:
+    """The Elo difference that expects ``score`` (0-1, clamped away from the ends)."""
+    score = min(max(score, 0.01), 0.99)
+    return -400 * math.log10(1 / score - 1)
+
+
+def summary(a_label: str, b_label: str, records: list[GameRecord]) -> str:
+    """The results table of one match, from ``a``'s view."""
+    played = [r for r in records if r.result is not None]
+    wins = sum(1 for r in played if r.result == 1.0)
+    draws = sum(1 for r in played if r.result == 0.5)
+    losses = sum(1 for r in played if r.result == 0.0)
+    capped = sum(1 for r in played if r.reason == "ply cap")
+    on_board = [r for r in played if r.decided_on_board]
+    board_points = sum(r.result or 0.0 for r in on_board)
+    points = sum(r.result or 0.0 for r in played)
+    aborted = [r for r in records if r.result is None]
+    depth_a = [d for r in records for d in r.depths["a"]]
+    depth_b = [d for r in records for d in r.depths["b"]]
+    nodes_a = [n for r in records for n in r.nodes["a"]]
+    nodes_b = [n for r in records for n in r.nodes["b"]]
+    ms_a = [n for r in records for n in r.ms["a"]]
+    ms_b = [n for r in records for n in r.ms["b"]]
+    lines = [
+        f"| {a_label} vs {b_label} | games | W | D | L | score | on the board | "
+        f"at {MAX_PLIES} plies | aborted | crashes | illegal by {a_label} |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+        f"| | {len(records)} | {wins} | {draws} | {losses} | "
+        f"{points:g}/{len(played)} ({100 * points / max(1, len(played)):.0f}%) | "
+        f"{board_points:g}/{len(on_board)} ({100 * board_points / max(1, len(on_board)):.0f}%) | "
+        f"{capped} | {len(aborted)} | {sum(r.crashes for r in records)} | "
+        f"{sum(r.a_illegal for r in records)} |",
+        "",
+        f"opponent moves searched with a depth cap after a crash: "
+        f"{sum(r.capped_moves for r in records)}; "
+        f"average depth {a_label} {_mean(depth_a)}, {b_label} {_mean(depth_b)}; "
+        f"average nodes a move {a_label} {_mean(nodes_a)}, {b_label} {_mean(nodes_b)}; "
+        f"average ms a move (wall clock) {a_label} {_mean(ms_a)}, {b_label} {_mean(ms_b)}",
+    ]
+    reasons: dict[str, int] = {}
+    for r in aborted:
+        reasons[r.reason.split(":")[0]] = reasons.get(r.reason.split(":")[0], 0) + 1
+    for reason, n in sorted(reasons.items()):
+        lines.append(f"aborted: {n} x {reason}")
+    return "\n".join(lines)
+
+
+# --- round robin -----------------------------------------------------------------------------
+
+
+def round_robin_elo(
+    levels: Sequence[int], results: dict[tuple[int, int], tuple[float, int]]
+) -> dict[int, float]:
+    """Elo per level from round-robin points (``results[(i, j)]``: i's points and games
+    against j), by maximum likelihood of the logistic model, level ``levels[0]`` at 0.
+    A small prior (one draw against each neighbour) keeps a perfect score finite."""
+    rating = dict.fromkeys(levels, 0.0)
+    pairs: dict[tuple[int, int], tuple[float, int]] = {}
+    for key, (pts, n) in results.items():
+        old_pts, old_n = pairs.get(key, (0.0, 0))
+        pairs[key] = (old_pts + pts, old_n + n)
+    for x, y in itertools.pairwise(levels):
+        for i, j in ((x, y), (y, x)):
+            pts, n = pairs.get((i, j), (0.0, 0))
+            pairs[(i, j)] = (pts + 0.5, n + 1)
+    for _ in range(2000):
+        change = 0.0
+        for i in levels:
+            expected = actual = 0.0
+            games = 0
+            for (p, q), (pts, n) in pairs.items():
+                if p != i:
+                    continue
+                expected += n / (1 + 10 ** ((rating[q] - rating[i]) / 400))
+                actual += pts
+                games += n
+            if games:
+                step = 400 * (actual - expected) / games
+                rating[i] += step
+                change = max(change, abs(step))
+        base = rating[levels[0]]
+        for i in levels:
+            rating[i] -= base
+        if change < 0.01:
+            break
+    return rating
+
+
+def parse_levels(text: str) -> list[int]:
+    if "-" in text:
+        low, high = text.split("-", 1)
+        return list(range(int(low), int(high) + 1))
+    return [int(t) for t in text.split(",")]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("opponent", choices=("hachu", "crazywa", "fairy", "levels"))
+    p.add_argument("--variant", help="levels mode: shogi, wa or wa-drops (default wa)")
+    p.add_argument("--level", type=int, default=8, help="Komabot's level (default 8)")
+    p.add_argument("--levels", default="1-8", help="levels mode: 1-8 or 1,4,8")
+    p.add_argument("--movetime", type=int, default=500, help="Komabot's ms a move (500)")
+    p.add_argument("--opponent-movetime", type=int, help="the opponent's ms a move (same)")
+    p.add_argument("--skill", type=int, default=6, help="Fairy-Stockfish Skill Level (6)")
+    p.add_argument("--games", type=int, default=10, help="games (levels mode: per pair)")
+    p.add_argument("--opening-plies", type=int, default=4, help="random plies a pair (4)")
+    p.add_argument("--max-plies", type=int, default=MAX_PLIES)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=1)
+    args = p.parse_args(argv)
+    started = time.monotonic()
+    now = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    print(f"# {now}, {multiprocessing.cpu_count()} CPUs, workers {args.workers}")
+    if args.opponent == "levels":
+        variant = args.variant or "wa"
+        levels = parse_levels(args.levels)
+        jobs = []
+        for x_index, x in enumerate(levels):
+            for y in levels[x_index + 1 :]:
+                a = PlayerSpec("komabot", variant, args.movetime, level=x)
+                b = PlayerSpec("komabot", variant, args.movetime, level=y)
+                jobs += pair_jobs(
+                    variant,
+                    a,
+                    b,
+                    args.games,
+                    args.seed + x * 100 + y,
+                    args.opening_plies,
+                    args.max_plies,
+                )
+        records = run_jobs(jobs, args.workers)
+        results: dict[tuple[int, int], tuple[float, int]] = {}
+        for job, rec in zip(jobs, records, strict=True):
+            if rec.result is None:
+                continue
+            x, y = job.a.level, job.b.level
+            px, nx = results.get((x, y), (0.0, 0))
+            results[(x, y)] = (px + rec.result, nx + 1)
+            py, ny = results.get((y, x), (0.0, 0))
+            results[(y, x)] = (py + 1 - rec.result, ny + 1)
+        ratings = round_robin_elo(levels, results)
+        print(f"\n{variant}, {args.movetime} ms a move, {args.games} games a pair")
+        print(f"| level | points | games | Elo (level {levels[0]} = 0) |")
+        print("|---|---|---|---|")
+        for level in levels:
+            pts = sum(v[0] for (i, _), v in results.items() if i == level)
+            n = sum(v[1] for (i, _), v in results.items() if i == level)
+            print(f"| {level} | {pts:g} | {n} | {ratings[level]:+.0f} |")
+    else:
+        variant = {"hachu": "wa", "crazywa": "wa-drops", "fairy": "shogi"}[args.opponent]
+        a = PlayerSpec("komabot", variant, args.movetime, level=args.level)
+        b = PlayerSpec(
+            args.opponent, variant, args.opponent_movetime or args.movetime, skill=args.skill
+        )
+        jobs = pair_jobs(variant, a, b, args.games, args.seed, args.opening_plies, args.max_plies)
+        records = run_jobs(jobs, args.workers)
+        print(
+            f"\n{variant}: {a.label} at {a.movetime_ms} ms a move vs {b.label} at "
+            f"{b.movetime_ms} ms a move, {args.opening_plies} random plies a pair"
+        )
+        print(summary(a.label, b.label, records))
+    print(f"# {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
