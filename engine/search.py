@@ -26,7 +26,7 @@ from engine.evaluation import Evaluator
 from engine.levels import LEVELS, MAX_DEPTH, Level
 from engine.moves import StagedMoves
 from engine.ordering import MoveOrdering
-from engine.repetition import repetition_score
+from engine.repetition import earlier_occurrence, repetition_score
 from engine.scores import (
     DRAW,
     INFINITE,
@@ -130,6 +130,7 @@ class Searcher:
         self.tt = TranspositionTable(hash_mb)
         self.z_side = variant.tables.z_side
         self.perpetual_check_loses = variant.repetition.perpetual_check_loses
+        self.repetition_count = variant.repetition.count
         self.nodes = 0
         self._reset_search_state()
 
@@ -138,6 +139,7 @@ class Searcher:
         self.material = 0
         self.path_hashes: list[int] = []
         self.path_checks: list[bool] = []
+        self.root_index = 0
         self.seldepth = 0
         self.next_poll = POLL_EVERY
         self.node_limit = 0
@@ -295,6 +297,7 @@ class Searcher:
             self._history_hashes, self._history_checks = hashes, checks
         self.path_hashes = list(self._history_hashes)
         self.path_checks = list(self._history_checks)
+        self.root_index = len(self.path_hashes) - 1
 
     def _initial_root_order(self, pos: Position, moves: list[Move]) -> list[Move]:
         keys = self.ordering.keys(pos, moves, self.tt.best_move(pos.hash), 0)
@@ -383,7 +386,10 @@ class Searcher:
         self, depth: int, alpha: int, beta: int, ply: int, in_check: bool, null_ok: bool
     ) -> int:
         pos = self.pos
-        if pos.repetitions() >= 2:
+        if pos.repetitions() >= 2 and (
+            pos.repetitions() >= self.repetition_count
+            or earlier_occurrence(self.path_hashes) >= self.root_index
+        ):
             return repetition_score(
                 self.path_hashes, self.path_checks, self.perpetual_check_loses, ply
             )
@@ -570,6 +576,8 @@ class Searcher:
         best = stand
         make, pop = pos.make_unchecked, pos.pop
         checks = self.checks
+        board = pos.board
+        value = ev.piece_value
         for won, _, move in self.tactical.generate(pos, qply == 0):
             if stand + won + DELTA_MARGIN <= alpha:
                 break  # sorted by gain first among captures: the rest gain even less
@@ -579,8 +587,11 @@ class Searcher:
             if checks.exposed_own_king(pos, frm, to):
                 pop()
                 continue
-            self.material += delta
             check = checks.gives_check(pos, frm, to)
+            if not check and value[board[to]] > won and attacked(pos, to, pos.side):
+                pop()  # static exchange: the piece is worth more than it won and is retaken
+                continue
+            self.material += delta
             score = -self._quiesce(-beta, -alpha, ply + 1, check, qply + 1)
             pop()
             self.material -= delta
