@@ -146,6 +146,16 @@ def test_level_one_varies_its_moves_with_the_seed() -> None:
     assert len(moves) >= 3
 
 
+def test_level_one_does_not_give_a_piece_away() -> None:
+    # sente's and gote's centre pawns face each other: taking first wins a pawn, defending
+    # with the rook keeps the balance, anything else loses the pawn.  Whatever its randomness,
+    # level 1 does not lose it (with the old random bonus of up to 900 it often did)
+    sfen = "lnsgkgsnl/1r5b1/pppp1pppp/4p4/4P4/9/PPPP1PPPP/1B5R1/LNSGKGSNL b - 1"
+    for seed in range(12):
+        result = think("shogi", sfen, nodes=2000, level=1, seed=seed)
+        assert result.best_move in ("5e5d", "2h5h"), (seed, result.best_move)
+
+
 def test_the_top_level_uses_its_whole_time_and_stops_on_time() -> None:
     start = time.perf_counter()
     result = think("shogi", "startpos", ["7g7f"], movetime_ms=400)
