@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import itertools
+import json
 import math
 import multiprocessing
 import queue
@@ -44,7 +46,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.xboard_notation import from_xboard, to_xboard  # noqa: E402
-from rules import Move, Position, RulesError, Variant, load_variant  # noqa: E402
+from rules import GOTE, SENTE, Move, Position, RulesError, Variant, load_variant  # noqa: E402
 from rules.outcome import impasse_report  # noqa: E402
 
 MAX_PLIES = 400
@@ -211,6 +213,45 @@ class UsiPlayer:
             self.proc = None
 
 
+def demoted_twins(variant: Variant) -> dict[int, int]:
+    """Unpromoted kinds that move like another kind's promoted form, to that other kind
+    (Wa: Swallow's Wings to Flying Goose, Treacherous Fox to Running Rabbit...): how CrazyWa
+    puts them in hand when captured.  Pawns' promoted forms are left out."""
+    twins = {}
+    for piece in variant.pieces:
+        if piece.promoted or piece.royal:
+            continue
+        bases = {
+            p.base
+            for p in variant.pieces
+            if p.promoted and p.betza == piece.betza and variant.piece(p.base).letter != "P"
+        }
+        if len(bases) == 1:
+            twins[piece.kind] = bases.pop()
+    return twins
+
+
+def xboard_fen(pos: Position, hand_as: dict[int, int] | None = None) -> str:
+    """The position as an xboard FEN: the SFEN's board (the same letters, ``+`` for promoted,
+    ranks from gote's side), holdings in brackets (sente's upper case), ``w`` when sente is
+    to move (xboard's first mover is white).  ``hand_as``: hand kinds written as others."""
+    variant = pos.variant
+    twin = hand_as or {}
+    held = "".join(
+        (
+            variant.piece(twin.get(kind, kind)).letter
+            if color == SENTE
+            else variant.piece(twin.get(kind, kind)).letter.lower()
+        )
+        * count
+        for color in (SENTE, GOTE)
+        for kind, count in enumerate(pos.hands[color])
+        if count
+    )
+    board = pos.sfen().split()[0]
+    return f"{board}[{held}] {'w' if pos.side == SENTE else 'b'} 0 1"
+
+
 class XboardPlayer:
     """An xboard (CECP) engine kept in force mode between its moves; after a crash it is
     started again and given the game so far."""
@@ -223,8 +264,12 @@ class XboardPlayer:
         options: Sequence[tuple[str, str]],
         movetime_ms: int,
         memory_mb: int = 64,
+        by_setboard: bool = False,
+        hand_as: dict[int, int] | None = None,
     ) -> None:
         self.name = name
+        self.by_setboard = by_setboard  # send the position each move, not the moves
+        self.hand_as = hand_as or {}  # hand kinds the engine knows as others
         self.command = command
         self.variant_name = variant_name
         self.options = options
@@ -312,8 +357,11 @@ class XboardPlayer:
         proc = self.proc
         assert proc is not None
         variant = pos.variant
-        for move in pos.move_stack[self.fed :]:
-            proc.send(f"usermove {to_xboard(variant, move)}")
+        if self.by_setboard:
+            proc.send(f"setboard {xboard_fen(pos, self.hand_as)}")
+        else:
+            for move in pos.move_stack[self.fed :]:
+                proc.send(f"usermove {to_xboard(variant, move)}")
         self.fed = pos.ply
         centiseconds = max(1, self.movetime_ms // 10)
         if cap:
@@ -346,6 +394,13 @@ class XboardPlayer:
 
     def parse(self, pos: Position, text: str) -> Move:
         move = from_xboard(pos.variant, text)
+        hand = pos.hands[pos.side]
+        if move.drop and not hand[move.drop]:
+            # a piece it holds under another name (see hand_as)
+            for kind, known_as in self.hand_as.items():
+                if known_as == move.drop and hand[kind]:
+                    move = Move(-1, move.to_sq, False, kind)
+                    break
         pos.check_legal(move)
         return move
 
@@ -391,7 +446,16 @@ class PlayerSpec:
             options = (("Promote on entry", "0"), ("Allow repeats", "1"))
             return XboardPlayer(self.label, (HACHU,), "wa-shogi", options, ms)
         if self.kind == "crazywa":
-            return XboardPlayer(self.label, (CRAZYWA,), "crazywa", (), ms)
+            # CrazyWa's own drop rule differs: a captured Swallow's Wings, Treacherous Fox,
+            # Violent Wolf, Violent Stag, Flying Falcon or Cloud Eagle goes to the hand as the
+            # piece that promotes to it (Flying Goose, Running Rabbit, Blind Dog, Climbing
+            # Monkey, Strutting Crow, Swooping Owl), and it crashes when it holds one of them.
+            # So it gets the refereed position each move with those hand pieces written as
+            # their twins, and its drop of a twin is read as the piece really held.
+            twins = demoted_twins(load_variant(self.variant))
+            return XboardPlayer(
+                self.label, (CRAZYWA,), "crazywa", (), ms, by_setboard=True, hand_as=twins
+            )
         if self.kind == "usi":
             return UsiPlayer(self.label, self.command, (), ms)
         if self.kind == "xboard":
@@ -551,8 +615,14 @@ def pair_jobs(
     ]
 
 
-def run_jobs(jobs: list[GameJob], workers: int, verbose: bool = True) -> list[GameRecord]:
+def run_jobs(
+    jobs: list[GameJob], workers: int, verbose: bool = True, log: Path | None = None
+) -> list[GameRecord]:
     def show(job: GameJob, rec: GameRecord) -> None:
+        if log is not None:
+            with log.open("a", encoding="utf-8") as out:
+                entry = {"a": job.a.label, "b": job.b.label, "variant": job.variant}
+                out.write(json.dumps(entry | dataclasses.asdict(rec)) + "\n")
         if verbose:
             side = "sente" if rec.a_sente else "gote"
             print(
@@ -697,6 +767,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--max-plies", type=int, default=MAX_PLIES)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--log", type=Path, help="write each game (moves, result) as a JSON line")
     args = p.parse_args(argv)
     started = time.monotonic()
     now = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
@@ -718,7 +789,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     args.opening_plies,
                     args.max_plies,
                 )
-        records = run_jobs(jobs, args.workers)
+        records = run_jobs(jobs, args.workers, log=args.log)
         results: dict[tuple[int, int], tuple[float, int]] = {}
         for job, rec in zip(jobs, records, strict=True):
             if rec.result is None:
@@ -743,7 +814,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.opponent, variant, args.opponent_movetime or args.movetime, skill=args.skill
         )
         jobs = pair_jobs(variant, a, b, args.games, args.seed, args.opening_plies, args.max_plies)
-        records = run_jobs(jobs, args.workers)
+        records = run_jobs(jobs, args.workers, log=args.log)
         print(
             f"\n{variant}: {a.label} at {a.movetime_ms} ms a move vs {b.label} at "
             f"{b.movetime_ms} ms a move, {args.opening_plies} random plies a pair"

@@ -11,10 +11,12 @@ from bench.match import (
     GameRecord,
     UsiPlayer,
     XboardPlayer,
+    demoted_twins,
     play_game,
     random_opening,
     round_robin_elo,
     summary,
+    xboard_fen,
 )
 from rules import Position, load_variant
 
@@ -116,3 +118,26 @@ def test_round_robin_elo_orders_the_levels() -> None:
     rating = round_robin_elo([1, 2, 3], results)
     assert rating[1] == 0
     assert 0 < rating[2] < rating[3] < 1000
+
+
+def test_xboard_fen_writes_holdings_and_the_side_to_move() -> None:
+    variant = load_variant("wa-drops")
+    pos = Position.start(variant)
+    for text in ("7i7h", "7c7d", "7h7g", "7d7e", "7g7f", "7e7f"):
+        pos.push_usi(text)
+    fen = xboard_fen(pos)
+    assert fen.endswith("[p] w 0 1")
+    assert fen.split("[")[0] == pos.sfen().split()[0]
+
+
+def test_crazywa_twins_are_written_and_read_back() -> None:
+    variant = load_variant("wa-drops")
+    twins = demoted_twins(variant)
+    letters = {variant.piece(a).letter: variant.piece(b).letter for a, b in twins.items()}
+    assert letters == {"E": "L", "F": "U", "S": "G", "X": "R", "W": "D", "V": "M"}
+    # sente holds a Swallow's Wings: CrazyWa sees a Flying Goose and drops it as G
+    pos = Position.from_sfen(variant, "5k5/11/11/11/11/11/11/11/11/11/5K5 b S 1")
+    assert "[G]" in xboard_fen(pos, twins)
+    player = XboardPlayer("fake", ("unused",), "crazywa", (), 50, by_setboard=True, hand_as=twins)
+    move = player.parse(pos, "G@e5")
+    assert move.drop == variant.by_letter["S"].kind
