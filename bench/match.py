@@ -54,6 +54,7 @@ MAX_RESTARTS = 8  # crashes of one engine in one game before the game is aborted
 ANSWER_SLACK_S = 15.0  # beyond the move time, how long to wait for a move
 START_TIMEOUT_S = 20.0
 HACHU = "/usr/games/hachu"
+HACHU_CLOCK_FACTOR = 120  # measured: a clock of 60 s makes it think about 0.5 s a move
 CRAZYWA = "/usr/games/crazywa"
 FAIRY_STOCKFISH = "/usr/games/fairy-stockfish"
 KOMABOT_MAIN = "import sys; from bot.cli import main; sys.exit(main(sys.argv[1:]))"  # komabot
@@ -266,10 +267,14 @@ class XboardPlayer:
         memory_mb: int = 64,
         by_setboard: bool = False,
         hand_as: dict[int, int] | None = None,
+        clock_factor: int = 1,
     ) -> None:
         self.name = name
         self.by_setboard = by_setboard  # send the position each move, not the moves
         self.hand_as = hand_as or {}  # hand kinds the engine knows as others
+        # the clock ("time", "otim") is this many times the move time: HaChu ignores "st"
+        # and spends about 1/120 of its clock on a move
+        self.clock_factor = clock_factor
         self.command = command
         self.variant_name = variant_name
         self.options = options
@@ -363,7 +368,7 @@ class XboardPlayer:
             for move in pos.move_stack[self.fed :]:
                 proc.send(f"usermove {to_xboard(variant, move)}")
         self.fed = pos.ply
-        centiseconds = max(1, self.movetime_ms // 10)
+        centiseconds = max(1, self.movetime_ms * self.clock_factor // 10)
         if cap:
             proc.send(f"sd {cap}")  # lifted by starting afresh: a large sd corrupts CrazyWa
         proc.send(f"time {centiseconds}")
@@ -444,7 +449,9 @@ class PlayerSpec:
             return UsiPlayer(self.label, (FAIRY_STOCKFISH,), options, ms)
         if self.kind == "hachu":
             options = (("Promote on entry", "0"), ("Allow repeats", "1"))
-            return XboardPlayer(self.label, (HACHU,), "wa-shogi", options, ms)
+            return XboardPlayer(
+                self.label, (HACHU,), "wa-shogi", options, ms, clock_factor=HACHU_CLOCK_FACTOR
+            )
         if self.kind == "crazywa":
             # CrazyWa's own drop rule differs: a captured Swallow's Wings, Treacherous Fox,
             # Violent Wolf, Violent Stag, Flying Falcon or Cloud Eagle goes to the hand as the
