@@ -32,12 +32,13 @@ from engine.scores import (
     INFINITE,
     MATE,
     RULE_BOUND,
+    RULE_WIN,
     is_decisive,
     mate_plies,
 )
 from engine.table import EXACT, LOWER, UPPER, TranspositionTable, score_from_table
 from engine.tactical import TacticalMoves
-from rules import SENTE, Move, Position, Variant
+from rules import SENTE, Move, Position, Variant, impasse_report
 from rules.movegen import attacked, legal_moves
 
 MAX_PLY = 96
@@ -131,6 +132,9 @@ class Searcher:
         self.z_side = variant.tables.z_side
         self.perpetual_check_loses = variant.repetition.perpetual_check_loses
         self.repetition_count = variant.repetition.count
+        # impasse declarations inside the tree, not only at the root
+        self.impasse = variant.impasse is not None
+        self.zone = variant.tables.zone
         self.nodes = 0
         self._reset_search_state()
 
@@ -393,6 +397,8 @@ class Searcher:
             return repetition_score(
                 self.path_hashes, self.path_checks, self.perpetual_check_loses, ply
             )
+        if self.impasse and not in_check and self._may_declare(pos):
+            return RULE_WIN - ply  # the side to move declares an impasse win
         if depth <= 0:
             return self._quiesce(alpha, beta, ply, in_check, 0)
         self.nodes += 1
@@ -428,7 +434,7 @@ class Searcher:
         late = (
             LATE_MOVES[depth] if depth < len(LATE_MOVES) and not pv_node and not in_check else 9999
         )
-        if not in_check and not pv_node:
+        if not in_check and not pv_node and not self._rival_may_declare(pos):
             static = ev.evaluate(pos, self.material)
             if depth <= 2 and static - REVERSE_FUTILITY * depth >= beta and beta < RULE_BOUND:
                 return static
@@ -521,6 +527,22 @@ class Searcher:
                 move = moves[i]
                 if move != hash_move:
                     yield move, unchecked
+
+    def _may_declare(self, pos: Position) -> bool:
+        """The side to move, not in check, may declare an impasse win (tested in full only
+        when its king stands in the promotion zone)."""
+        king = pos.kings[pos.side]
+        if king < 0 or not self.zone[pos.side][king]:
+            return False
+        return not impasse_report(pos).unmet
+
+    def _rival_may_declare(self, pos: Position) -> bool:
+        """The other side's king stands in its promotion zone: an impasse declaration, which
+        the static score does not see, may be a move away (no pruning on that score)."""
+        if not self.impasse:
+            return False
+        king = pos.kings[pos.side ^ 1]
+        return king >= 0 and bool(self.zone[pos.side ^ 1][king])
 
     def _still_playable(self, pos: Position, move: Move) -> bool:
         """A hash move fits this position (only a 64-bit key collision could make it not):

@@ -11,6 +11,7 @@ import pytest
 
 from engine import HIGHEST, LEVELS, Engine, Limits, think
 from engine.levels import level
+from engine.scores import RULE_BOUND
 from rules import IllegalMoveError, InvalidSetupError, Position, load_variant
 
 from ..rules.random_games import random_positions, test_seed
@@ -207,3 +208,12 @@ def test_impasse_declaration_is_reported() -> None:
     assert result.declare_win
     assert_legal(pos, result.best_move, sfen)
     assert not think("shogi", nodes=100).declare_win
+
+
+def test_an_impasse_declaration_is_seen_beyond_the_root() -> None:
+    # sente's king steps into the zone, where (after gote's move) it may declare: 11 pieces
+    # in the zone and 28 points with the hand
+    sfen = "9/1R2P2B1/PPPP1PPPP/4K4/9/9/9/9/8k b 4G4SN 1"
+    result = think("shogi", sfen, depth=2)
+    assert result.score_cp is not None and result.score_cp >= RULE_BOUND
+    assert result.best_move is not None and result.best_move[2:] in ("4c", "5c", "6c")
