@@ -53,6 +53,7 @@ MAX_PLIES = 400
 MAX_RESTARTS = 8  # crashes of one engine in one game before the game is aborted
 ANSWER_SLACK_S = 15.0  # beyond the move time, how long to wait for a move
 START_TIMEOUT_S = 20.0
+UNTIMED_MOVE_S = 120.0  # a search limited by nodes: how long before giving up
 HACHU = "/usr/games/hachu"
 HACHU_CLOCK_FACTOR = 120  # measured: a clock of 60 s makes it think about 0.5 s a move
 CRAZYWA = "/usr/games/crazywa"
@@ -161,11 +162,13 @@ class UsiPlayer:
         command: Sequence[str],
         options: Sequence[tuple[str, str]],
         movetime_ms: int,
+        nodes: int = 0,
     ) -> None:
         self.name = name
         self.command = command
         self.options = options
         self.movetime_ms = movetime_ms
+        self.nodes = nodes  # when set, "go nodes": the same search however loaded the machine
         self.proc: LineProcess | None = None
 
     def _start(self) -> LineProcess:
@@ -192,8 +195,9 @@ class UsiPlayer:
         proc = self.proc
         moves = [pos.usi(m) for m in pos.move_stack]
         proc.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        proc.send(f"go movetime {self.movetime_ms}")
-        deadline = time.monotonic() + self.movetime_ms / 1000 + ANSWER_SLACK_S
+        proc.send(f"go nodes {self.nodes}" if self.nodes else f"go movetime {self.movetime_ms}")
+        budget_s = UNTIMED_MOVE_S if self.nodes else self.movetime_ms / 1000
+        deadline = time.monotonic() + budget_s + ANSWER_SLACK_S
         depth = nodes = None
         while True:
             line = proc.read(deadline)
@@ -426,6 +430,7 @@ class PlayerSpec:
     variant: str
     movetime_ms: int
     level: int = 8
+    nodes: int = 0  # Komabot: "go nodes" instead of the move time
     skill: int = 6
     command: tuple[str, ...] = ()
     xboard_variant: str = ""
@@ -443,7 +448,7 @@ class PlayerSpec:
         if self.kind == "komabot":
             command = (sys.executable, "-c", KOMABOT_MAIN, "usi", "--variant", self.variant)
             options = (("Level", str(self.level)), ("MoveOverhead", "20"), ("USI_Hash", "64"))
-            return UsiPlayer(self.label, command, options, ms)
+            return UsiPlayer(self.label, command, options, ms, self.nodes)
         if self.kind == "fairy":
             options = (("Skill Level", str(self.skill)), ("Threads", "1"), ("USI_Hash", "16"))
             return UsiPlayer(self.label, (FAIRY_STOCKFISH,), options, ms)
@@ -767,6 +772,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--level", type=int, default=8, help="Komabot's level (default 8)")
     p.add_argument("--levels", default="1-8", help="levels mode: 1-8 or 1,4,8")
     p.add_argument("--movetime", type=int, default=500, help="Komabot's ms a move (500)")
+    p.add_argument(
+        "--nodes", type=int, default=0, help="Komabot: nodes a move instead of a time (levels)"
+    )
     p.add_argument("--opponent-movetime", type=int, help="the opponent's ms a move (same)")
     p.add_argument("--skill", type=int, default=6, help="Fairy-Stockfish Skill Level (6)")
     p.add_argument("--games", type=int, default=10, help="games (levels mode: per pair)")
@@ -785,8 +793,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         jobs = []
         for x_index, x in enumerate(levels):
             for y in levels[x_index + 1 :]:
-                a = PlayerSpec("komabot", variant, args.movetime, level=x)
-                b = PlayerSpec("komabot", variant, args.movetime, level=y)
+                a = PlayerSpec("komabot", variant, args.movetime, level=x, nodes=args.nodes)
+                b = PlayerSpec("komabot", variant, args.movetime, level=y, nodes=args.nodes)
                 jobs += pair_jobs(
                     variant,
                     a,
@@ -807,7 +815,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             py, ny = results.get((y, x), (0.0, 0))
             results[(y, x)] = (py + 1 - rec.result, ny + 1)
         ratings = round_robin_elo(levels, results)
-        print(f"\n{variant}, {args.movetime} ms a move, {args.games} games a pair")
+        budget = f"{args.nodes} nodes" if args.nodes else f"{args.movetime} ms"
+        print(f"\n{variant}, {budget} a move (the level's share), {args.games} games a pair")
         print(f"| level | points | games | Elo (level {levels[0]} = 0) |")
         print("|---|---|---|---|")
         for level in levels:
