@@ -1,23 +1,14 @@
-"""The match runner's bridge and referee (bench/match.py) with tiny scripted engines: moves
-translated both ways, a crashed xboard engine started again and given the game so far, an
-illegal move aborting the game, results counted and rated."""
+"""The match runner's bridge and referee (bench/match.py, bench/match_players.py) with tiny
+scripted engines: moves translated both ways, a crashed xboard engine started again and given
+the game so far, an illegal move aborting the game, results counted and rated."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from bench.match import (
-    GameRecord,
-    UsiPlayer,
-    XboardPlayer,
-    demoted_twins,
-    play_game,
-    random_opening,
-    round_robin_elo,
-    summary,
-    xboard_fen,
-)
+from bench.match import GameRecord, play_game, random_opening, round_robin_elo, summary
+from bench.match_players import UsiPlayer, XboardPlayer, demoted_twins, xboard_fen
 from rules import Position, load_variant
 
 FAKE = str(Path(__file__).parent / "data" / "fake_engines.py")
