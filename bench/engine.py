@@ -9,7 +9,7 @@
 - The top level against a random mover: it must win every game.
 
     .venv/bin/python bench/engine.py [--quick] [--variants shogi,wa] [--games 40]
-        [--movetime 100] [--random-games 10] [--workers 2]
+        [--movetime 100] [--random-games 10] [--workers 2] [--profile N]
 
 Full settings take an hour or more on two cores; ``--quick`` a couple of minutes.
 """
@@ -26,8 +26,10 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
 import argparse  # noqa: E402
+import cProfile  # noqa: E402
 import math  # noqa: E402
 import multiprocessing  # noqa: E402
+import pstats  # noqa: E402
 import random  # noqa: E402
 import time  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
@@ -88,6 +90,16 @@ def bench_speed(variant_id: str, count: int) -> Speed:
     leaves = sum(perft(pos.copy(), 2, bulk=False) for pos in positions)
     perft_seconds = time.perf_counter() - start
     return Speed(variant_id, count, nodes, seconds, leaves / perft_seconds)
+
+
+def profile_speed(variants: list[str], count: int, top: int) -> None:
+    """Where the searches of :func:`bench_speed` spend their time, by own time."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for variant in variants:
+        bench_speed(variant, count)
+    profiler.disable()
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(top)
 
 
 # --- games -------------------------------------------------------------------------------
@@ -242,6 +254,12 @@ def main() -> None:
     parser.add_argument("--random-games", type=int, help="top level vs random (default 10)")
     parser.add_argument("--positions", type=int, help="speed positions per variant (default 6)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--profile",
+        type=int,
+        metavar="N",
+        help="only profile the speed searches (cProfile) and print the N costliest functions",
+    )
     args = parser.parse_args()
     quick = args.quick
     games = args.games or (4 if quick else 40)
@@ -250,6 +268,9 @@ def main() -> None:
     count = args.positions or (2 if quick else 6)
     variants = [v for v in args.variants.split(",") if v]
 
+    if args.profile:
+        profile_speed(variants, count, args.profile)
+        return
     print(f"Speed: search to depth 4 from {count} middle-game positions per variant")
     print(f"{'variant':<9} {'nodes/s':>9} {'depth 4':>9} {'perft nodes/s':>14} {'ratio':>6}")
     for variant in variants:

@@ -27,6 +27,10 @@ MAX_HAND_DANGER = 1.0
 # pieces are drawn towards the enemy king and the enemy king towards the edge: a won game is
 # won by mating, which a shallow search does not see from afar.
 MOP_UP_SHARE = 0.75
+# From this share on the pull starts, growing linearly to full strength at MOP_UP_SHARE: a
+# smaller lead (a few pawns, a minor piece) also makes progress towards the king instead of
+# shuffling until the ply limit, and the score has no step where the pull begins.
+MOP_UP_START_SHARE = 0.3
 MOP_UP_APPROACH = 4  # per piece, per square nearer the enemy king
 MOP_UP_EDGE = 12  # per square the enemy king stands nearer an edge
 
@@ -119,6 +123,8 @@ class Evaluator:
             default=0,
         )
         self.mop_up_from = round(MOP_UP_SHARE * strongest)
+        self.mop_up_start = round(MOP_UP_START_SHARE * strongest)
+        self.mop_up_ramp = max(1, self.mop_up_from - self.mop_up_start)
         self.royal = variant.royal_kind
 
     def _square_term(self, kind: int, value: int, gain: int, sq: int, extra_reach: float) -> int:
@@ -219,10 +225,13 @@ class Evaluator:
     def evaluate(self, pos: Position, material: int) -> int:
         """The side to move's view of ``pos``, given its :meth:`material`."""
         score = material + self.king_safety(pos, SENTE) - self.king_safety(pos, GOTE)
-        if material >= self.mop_up_from:
-            score += self.mop_up(pos, SENTE)
-        elif material <= -self.mop_up_from:
-            score -= self.mop_up(pos, GOTE)
+        start = self.mop_up_start
+        if material > start:
+            lead = min(material - start, self.mop_up_ramp)
+            score += self.mop_up(pos, SENTE) * lead // self.mop_up_ramp
+        elif material < -start:
+            lead = min(-start - material, self.mop_up_ramp)
+            score -= self.mop_up(pos, GOTE) * lead // self.mop_up_ramp
         return (score if pos.side == SENTE else -score) + TEMPO
 
     def full(self, pos: Position) -> int:

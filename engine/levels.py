@@ -22,14 +22,17 @@ class Level:
     resigns: bool
 
 
+# The random bonus of the weak levels stays below the value of a minor piece: they choose
+# among moves that look about as good, so they play worse moves and miss what lies beyond
+# their depth (two-move tactics at levels 1-2), but never hang a piece their own search sees.
 LEVELS: dict[int, Level] = {
-    1: Level(1, max_depth=1, budget_share=0.05, noise_cp=900, resigns=False),
-    2: Level(2, max_depth=1, budget_share=0.10, noise_cp=300, resigns=False),
-    3: Level(3, max_depth=2, budget_share=0.15, noise_cp=120, resigns=False),
-    4: Level(4, max_depth=3, budget_share=0.25, noise_cp=50, resigns=False),
-    5: Level(5, max_depth=4, budget_share=0.35, noise_cp=15, resigns=True),
-    6: Level(6, max_depth=6, budget_share=0.50, noise_cp=0, resigns=True),
-    7: Level(7, max_depth=10, budget_share=0.75, noise_cp=0, resigns=True),
+    1: Level(1, max_depth=1, budget_share=0.05, noise_cp=120, resigns=False),
+    2: Level(2, max_depth=1, budget_share=0.10, noise_cp=60, resigns=False),
+    3: Level(3, max_depth=2, budget_share=0.15, noise_cp=50, resigns=False),
+    4: Level(4, max_depth=3, budget_share=0.25, noise_cp=35, resigns=False),
+    5: Level(5, max_depth=4, budget_share=0.35, noise_cp=20, resigns=True),
+    6: Level(6, max_depth=5, budget_share=0.50, noise_cp=0, resigns=True),
+    7: Level(7, max_depth=8, budget_share=0.75, noise_cp=0, resigns=True),
     8: Level(8, max_depth=MAX_DEPTH, budget_share=1.0, noise_cp=0, resigns=True),
 }
 

@@ -26,18 +26,19 @@ from engine.evaluation import Evaluator
 from engine.levels import LEVELS, MAX_DEPTH, Level
 from engine.moves import StagedMoves
 from engine.ordering import MoveOrdering
-from engine.repetition import repetition_score
+from engine.repetition import earlier_occurrence, repetition_score
 from engine.scores import (
     DRAW,
     INFINITE,
     MATE,
     RULE_BOUND,
+    RULE_WIN,
     is_decisive,
     mate_plies,
 )
 from engine.table import EXACT, LOWER, UPPER, TranspositionTable, score_from_table
 from engine.tactical import TacticalMoves
-from rules import SENTE, Move, Position, Variant
+from rules import SENTE, Move, Position, Variant, impasse_report
 from rules.movegen import attacked, legal_moves
 
 MAX_PLY = 96
@@ -130,6 +131,10 @@ class Searcher:
         self.tt = TranspositionTable(hash_mb)
         self.z_side = variant.tables.z_side
         self.perpetual_check_loses = variant.repetition.perpetual_check_loses
+        self.repetition_count = variant.repetition.count
+        # impasse declarations inside the tree, not only at the root
+        self.impasse = variant.impasse is not None
+        self.zone = variant.tables.zone
         self.nodes = 0
         self._reset_search_state()
 
@@ -138,6 +143,7 @@ class Searcher:
         self.material = 0
         self.path_hashes: list[int] = []
         self.path_checks: list[bool] = []
+        self.root_index = 0
         self.seldepth = 0
         self.next_poll = POLL_EVERY
         self.node_limit = 0
@@ -295,6 +301,7 @@ class Searcher:
             self._history_hashes, self._history_checks = hashes, checks
         self.path_hashes = list(self._history_hashes)
         self.path_checks = list(self._history_checks)
+        self.root_index = len(self.path_hashes) - 1
 
     def _initial_root_order(self, pos: Position, moves: list[Move]) -> list[Move]:
         keys = self.ordering.keys(pos, moves, self.tt.best_move(pos.hash), 0)
@@ -383,10 +390,15 @@ class Searcher:
         self, depth: int, alpha: int, beta: int, ply: int, in_check: bool, null_ok: bool
     ) -> int:
         pos = self.pos
-        if pos.repetitions() >= 2:
+        if pos.repetitions() >= 2 and (
+            pos.repetitions() >= self.repetition_count
+            or earlier_occurrence(self.path_hashes) >= self.root_index
+        ):
             return repetition_score(
                 self.path_hashes, self.path_checks, self.perpetual_check_loses, ply
             )
+        if self.impasse and not in_check and self._may_declare(pos):
+            return RULE_WIN - ply  # the side to move declares an impasse win
         if depth <= 0:
             return self._quiesce(alpha, beta, ply, in_check, 0)
         self.nodes += 1
@@ -422,7 +434,7 @@ class Searcher:
         late = (
             LATE_MOVES[depth] if depth < len(LATE_MOVES) and not pv_node and not in_check else 9999
         )
-        if not in_check and not pv_node:
+        if not in_check and not pv_node and not self._rival_may_declare(pos):
             static = ev.evaluate(pos, self.material)
             if depth <= 2 and static - REVERSE_FUTILITY * depth >= beta and beta < RULE_BOUND:
                 return static
@@ -516,6 +528,22 @@ class Searcher:
                 if move != hash_move:
                     yield move, unchecked
 
+    def _may_declare(self, pos: Position) -> bool:
+        """The side to move, not in check, may declare an impasse win (tested in full only
+        when its king stands in the promotion zone)."""
+        king = pos.kings[pos.side]
+        if king < 0 or not self.zone[pos.side][king]:
+            return False
+        return not impasse_report(pos).unmet
+
+    def _rival_may_declare(self, pos: Position) -> bool:
+        """The other side's king stands in its promotion zone: an impasse declaration, which
+        the static score does not see, may be a move away (no pruning on that score)."""
+        if not self.impasse:
+            return False
+        king = pos.kings[pos.side ^ 1]
+        return king >= 0 and bool(self.zone[pos.side ^ 1][king])
+
     def _still_playable(self, pos: Position, move: Move) -> bool:
         """A hash move fits this position (only a 64-bit key collision could make it not):
         the mover's piece or hand piece is there, the target is free or an enemy's, and it
@@ -570,6 +598,8 @@ class Searcher:
         best = stand
         make, pop = pos.make_unchecked, pos.pop
         checks = self.checks
+        board = pos.board
+        value = ev.piece_value
         for won, _, move in self.tactical.generate(pos, qply == 0):
             if stand + won + DELTA_MARGIN <= alpha:
                 break  # sorted by gain first among captures: the rest gain even less
@@ -579,8 +609,11 @@ class Searcher:
             if checks.exposed_own_king(pos, frm, to):
                 pop()
                 continue
-            self.material += delta
             check = checks.gives_check(pos, frm, to)
+            if not check and value[board[to]] > won and attacked(pos, to, pos.side):
+                pop()  # static exchange: the piece is worth more than it won and is retaken
+                continue
+            self.material += delta
             score = -self._quiesce(-beta, -alpha, ply + 1, check, qply + 1)
             pop()
             self.material -= delta

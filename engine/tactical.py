@@ -40,7 +40,8 @@ class TacticalMoves:
         promote_t, dead_t, leaps, rides = self.promote, self.dead, self.leaps, self.rides
         out: list[Tactical] = []
         append = out.append
-        for s in [s for s, v in enumerate(board) if v * sign > 0]:
+        own = [s for s, v in enumerate(board) if v > 0] if sign > 0 else _gote_squares(board)
+        for s in own:
             v = board[s]
             gain = gain_of[v]
             promotes = promote_t[v] != 0
@@ -74,6 +75,10 @@ class TacticalMoves:
                     append((won, won * 16 - mover, Move(s, d, False, 0)))
         out.sort(key=_ordering_key, reverse=True)
         return out
+
+
+def _gote_squares(board: list[int]) -> list[int]:
+    return [s for s, v in enumerate(board) if v < 0]
 
 
 def _ordering_key(item: Tactical) -> int:

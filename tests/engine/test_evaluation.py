@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.evaluation import Evaluator
+from engine.evaluation import TEMPO, Evaluator
 from rules import GOTE, SENTE, Position, load_variant
 
 from ..rules.random_games import random_positions, test_seed
@@ -69,3 +69,16 @@ def test_king_safety_counts_defenders_and_attackers() -> None:
     # pieces in the enemy's hand make attackers more dangerous
     armed = Position.from_sfen(variant, "4k4/9/9/9/9/9/3g1g3/9/4K4 b 3p 1")
     assert evaluator.king_safety(armed, SENTE) < evaluator.king_safety(attacked, SENTE)
+
+
+def test_a_moderate_lead_already_pulls_towards_the_enemy_king() -> None:
+    # sente is a Running Rabbit ahead (less than the full mop-up lead): the pull towards the
+    # gote king is part of the score already, at part strength, and grows with the lead
+    wa = load_variant("wa")
+    evaluator = Evaluator(wa)
+    pos = Position.from_sfen(wa, "5k5/11/11/11/11/11/11/11/11/R10/5K5 b - 1")
+    lead = evaluator.material(pos)
+    assert evaluator.mop_up_start < lead < evaluator.mop_up_from
+    plain = lead + evaluator.king_safety(pos, SENTE) - evaluator.king_safety(pos, GOTE)
+    pull = evaluator.full(pos) - plain - TEMPO
+    assert 0 < pull < evaluator.mop_up(pos, SENTE)

@@ -11,6 +11,7 @@ import pytest
 
 from engine import HIGHEST, LEVELS, Engine, Limits, think
 from engine.levels import level
+from engine.scores import RULE_BOUND
 from rules import IllegalMoveError, InvalidSetupError, Position, load_variant
 
 from ..rules.random_games import random_positions, test_seed
@@ -146,6 +147,16 @@ def test_level_one_varies_its_moves_with_the_seed() -> None:
     assert len(moves) >= 3
 
 
+def test_level_one_does_not_give_a_piece_away() -> None:
+    # sente's and gote's centre pawns face each other: taking first wins a pawn, defending
+    # with the rook keeps the balance, anything else loses the pawn.  Whatever its randomness,
+    # level 1 does not lose it (with the old random bonus of up to 900 it often did)
+    sfen = "lnsgkgsnl/1r5b1/pppp1pppp/4p4/4P4/9/PPPP1PPPP/1B5R1/LNSGKGSNL b - 1"
+    for seed in range(12):
+        result = think("shogi", sfen, nodes=2000, level=1, seed=seed)
+        assert result.best_move in ("5e5d", "2h5h"), (seed, result.best_move)
+
+
 def test_the_top_level_uses_its_whole_time_and_stops_on_time() -> None:
     start = time.perf_counter()
     result = think("shogi", "startpos", ["7g7f"], movetime_ms=400)
@@ -197,3 +208,12 @@ def test_impasse_declaration_is_reported() -> None:
     assert result.declare_win
     assert_legal(pos, result.best_move, sfen)
     assert not think("shogi", nodes=100).declare_win
+
+
+def test_an_impasse_declaration_is_seen_beyond_the_root() -> None:
+    # sente's king steps into the zone, where (after gote's move) it may declare: 11 pieces
+    # in the zone and 28 points with the hand
+    sfen = "9/1R2P2B1/PPPP1PPPP/4K4/9/9/9/9/8k b 4G4SN 1"
+    result = think("shogi", sfen, depth=2)
+    assert result.score_cp is not None and result.score_cp >= RULE_BOUND
+    assert result.best_move is not None and result.best_move[2:] in ("4c", "5c", "6c")

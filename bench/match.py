@@ -1,0 +1,477 @@
+"""Komabot against other engines, and its levels against each other, every move refereed.
+
+Opponents (Debian packages, see README): Fairy-Stockfish (USI, Standard Shogi, ``Skill
+Level``), HaChu (xboard, ``wa-shogi``: Wa without drops) and CrazyWa (xboard, ``crazywa``:
+Wa with drops).  Komabot plays as ``komabot usi`` in its own process.
+
+- Colours alternate; each pair of games starts from the same few seeded random plies.
+- Every move is checked by the rules core.  An opponent's illegal move (HaChu sometimes
+  leaves its own king in check) aborts the game: it counts neither way.  An illegal move by
+  Komabot is counted and loses.
+- An xboard engine that dies or stops answering (CrazyWa's Debian build crashes in many
+  searches) is started again and given the game's moves so far, and the game goes on; the
+  crashes are counted.  More than ``MAX_RESTARTS`` in one game abort it.
+- A game still going at the ply cap (400) is a draw by the cap, shown apart.
+
+    .venv/bin/python bench/match.py hachu --level 8 --movetime 500 --games 20
+    .venv/bin/python bench/match.py crazywa --games 10
+    .venv/bin/python bench/match.py fairy --skill 6 --movetime 1000 --opponent-movetime 100
+    .venv/bin/python bench/match.py levels --variant wa --levels 1-8 --games 4 --movetime 200
+
+``--workers N`` plays N games at once (each game takes about one core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import itertools
+import json
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.match_players import (  # noqa: E402
+    MAX_RESTARTS,
+    EngineCrash,
+    Player,
+    UsiPlayer,
+    XboardPlayer,
+    demoted_twins,
+)
+from rules import Move, Position, RulesError, Variant, load_variant  # noqa: E402
+from rules.outcome import impasse_report  # noqa: E402
+
+MAX_PLIES = 400
+HACHU = "/usr/games/hachu"
+HACHU_CLOCK_FACTOR = 120  # measured: a clock of 60 s makes it think about 0.5 s a move
+CRAZYWA = "/usr/games/crazywa"
+FAIRY_STOCKFISH = "/usr/games/fairy-stockfish"
+KOMABOT_MAIN = "import sys; from bot.cli import main; sys.exit(main(sys.argv[1:]))"  # komabot
+
+
+# --- players ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """How to make a player (picklable, for worker processes)."""
+
+    kind: str  # komabot, fairy, hachu, crazywa, usi, xboard
+    variant: str
+    movetime_ms: int
+    level: int = 8
+    nodes: int = 0  # Komabot: "go nodes" instead of the move time
+    skill: int = 6
+    command: tuple[str, ...] = ()
+    xboard_variant: str = ""
+
+    @property
+    def label(self) -> str:
+        if self.kind == "komabot":
+            return f"Komabot L{self.level}"
+        if self.kind == "fairy":
+            return f"Fairy-Stockfish skill {self.skill}"
+        return {"hachu": "HaChu", "crazywa": "CrazyWa"}.get(self.kind, self.kind)
+
+    def make(self) -> Player:
+        ms = self.movetime_ms
+        if self.kind == "komabot":
+            command = (sys.executable, "-c", KOMABOT_MAIN, "usi", "--variant", self.variant)
+            options = (("Level", str(self.level)), ("MoveOverhead", "20"), ("USI_Hash", "64"))
+            return UsiPlayer(self.label, command, options, ms, self.nodes)
+        if self.kind == "fairy":
+            options = (("Skill Level", str(self.skill)), ("Threads", "1"), ("USI_Hash", "16"))
+            return UsiPlayer(self.label, (FAIRY_STOCKFISH,), options, ms)
+        if self.kind == "hachu":
+            options = (("Promote on entry", "0"), ("Allow repeats", "1"))
+            return XboardPlayer(
+                self.label, (HACHU,), "wa-shogi", options, ms, clock_factor=HACHU_CLOCK_FACTOR
+            )
+        if self.kind == "crazywa":
+            # CrazyWa's own drop rule differs: a captured Swallow's Wings, Treacherous Fox,
+            # Violent Wolf, Violent Stag, Flying Falcon or Cloud Eagle goes to the hand as the
+            # piece that promotes to it (Flying Goose, Running Rabbit, Blind Dog, Climbing
+            # Monkey, Strutting Crow, Swooping Owl), and it crashes when it holds one of them.
+            # So it gets the refereed position each move with those hand pieces written as
+            # their twins, and its drop of a twin is read as the piece really held.
+            twins = demoted_twins(load_variant(self.variant))
+            return XboardPlayer(
+                self.label, (CRAZYWA,), "crazywa", (), ms, by_setboard=True, hand_as=twins
+            )
+        if self.kind == "usi":
+            return UsiPlayer(self.label, self.command, (), ms)
+        if self.kind == "xboard":
+            return XboardPlayer(self.label, self.command, self.xboard_variant, (), ms)
+        raise ValueError(f"unknown player kind {self.kind!r}")
+
+
+# --- one game --------------------------------------------------------------------------------
+
+
+@dataclass
+class GameRecord:
+    """One game from the first player's (``a``'s) view."""
+
+    a_sente: bool
+    result: float | None  # 1, 0.5, 0 for a; None: aborted
+    reason: str
+    plies: int
+    moves: list[str] = field(default_factory=list)
+    crashes: int = 0
+    capped_moves: int = 0
+    a_illegal: bool = False
+    depths: dict[str, list[int]] = field(default_factory=lambda: {"a": [], "b": []})
+    nodes: dict[str, list[int]] = field(default_factory=lambda: {"a": [], "b": []})
+    ms: dict[str, list[int]] = field(default_factory=lambda: {"a": [], "b": []})
+
+    @property
+    def decided_on_board(self) -> bool:
+        return self.result is not None and self.reason != "ply cap"
+
+
+def random_opening(variant: Variant, seed: int, plies: int) -> list[Move]:
+    """``plies`` random legal moves that take nothing and do not give check (seeded)."""
+    rng = random.Random(seed)
+    pos = Position.start(variant)
+    out: list[Move] = []
+    for _ in range(plies):
+        quiet = []
+        for m in pos.legal_moves():
+            if m.drop or pos.board[m.to_sq]:
+                continue
+            pos.make_unchecked(m)
+            check = pos.is_check()
+            pos.pop()
+            if not check:
+                quiet.append(m)
+        if not quiet:
+            break
+        move = rng.choice(quiet)
+        pos.make_unchecked(move)
+        out.append(move)
+    return out
+
+
+def play_game(
+    variant: Variant,
+    a: Player,
+    b: Player,
+    a_sente: bool,
+    opening: Sequence[Move],
+    max_plies: int = MAX_PLIES,
+) -> GameRecord:
+    """One refereed game between ``a`` and ``b`` after ``opening``."""
+    pos = Position.start(variant)
+    for move in opening:
+        pos.push(move)
+    a.new_game()
+    b.new_game()
+    record = GameRecord(a_sente, None, "", 0)
+    a_side = 0 if a_sente else 1
+
+    def finish(result: float | None, reason: str) -> GameRecord:
+        record.result = result
+        record.reason = reason
+        record.plies = pos.ply
+        record.moves = [pos.usi(m) for m in pos.move_stack]
+        return record
+
+    while True:
+        done = pos.outcome()
+        if done is not None:
+            if done.winner is None:
+                return finish(0.5, done.termination.value)
+            return finish(1.0 if done.winner == a_side else 0.0, done.termination.value)
+        if pos.ply >= max_plies:
+            return finish(0.5, "ply cap")
+        mover_is_a = pos.side == a_side
+        player, key = (a, "a") if mover_is_a else (b, "b")
+        lose = 0.0 if mover_is_a else 1.0
+        asked = time.monotonic()
+        try:
+            reply = player.play(pos)
+        except EngineCrash as exc:
+            if mover_is_a:
+                record.a_illegal = True
+                return finish(lose, f"{player.name} failed: {exc}")
+            return finish(None, f"{player.name} failed: {exc}")
+        record.crashes += reply.restarts
+        record.capped_moves += reply.capped
+        if not reply.restarts:
+            record.ms[key].append(round((time.monotonic() - asked) * 1000))
+        if reply.depth is not None:
+            record.depths[key].append(reply.depth)
+        if reply.nodes is not None:
+            record.nodes[key].append(reply.nodes)
+        if reply.text == "crash":
+            return finish(None, f"{player.name} crashed more than {MAX_RESTARTS} times")
+        if reply.text == "resign":
+            return finish(lose, "resignation")
+        if reply.text == "win":
+            if not impasse_report(pos).unmet:
+                return finish(1.0 - lose, "impasse")
+            return finish(lose, "false impasse declaration")
+        if reply.text.startswith("claim"):
+            return finish(None, f"{player.name} claimed a result the referee does not see")
+        try:
+            move = player.parse(pos, reply.text)
+        except RulesError as exc:
+            if mover_is_a:
+                record.a_illegal = True
+                return finish(lose, f"illegal move by {player.name}: {exc}")
+            return finish(None, f"illegal move by {player.name}: {exc}")
+        pos.make_unchecked(move)
+
+
+# --- matches ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameJob:
+    variant: str
+    a: PlayerSpec
+    b: PlayerSpec
+    a_sente: bool
+    opening_seed: int
+    opening_plies: int
+    max_plies: int
+
+
+def run_job(job: GameJob) -> GameRecord:
+    variant = load_variant(job.variant)
+    a, b = job.a.make(), job.b.make()
+    try:
+        opening = random_opening(variant, job.opening_seed, job.opening_plies)
+        return play_game(variant, a, b, job.a_sente, opening, job.max_plies)
+    finally:
+        a.close()
+        b.close()
+
+
+def pair_jobs(
+    variant: str, a: PlayerSpec, b: PlayerSpec, games: int, seed: int, plies: int, cap: int
+) -> list[GameJob]:
+    """``games`` games, colours alternating, one seeded opening per pair."""
+    return [
+        GameJob(variant, a, b, i % 2 == 0, seed * 10_000 + i // 2, plies, cap) for i in range(games)
+    ]
+
+
+def run_jobs(
+    jobs: list[GameJob], workers: int, verbose: bool = True, log: Path | None = None
+) -> list[GameRecord]:
+    def show(job: GameJob, rec: GameRecord) -> None:
+        if log is not None:
+            with log.open("a", encoding="utf-8") as out:
+                entry = {"a": job.a.label, "b": job.b.label, "variant": job.variant}
+                out.write(json.dumps(entry | dataclasses.asdict(rec)) + "\n")
+        if verbose:
+            side = "sente" if rec.a_sente else "gote"
+            print(
+                f"  {job.a.label} ({side}) vs {job.b.label}: {_result_text(rec.result)} "
+                f"after {rec.plies} plies ({rec.reason}); crashes {rec.crashes}",
+                flush=True,
+            )
+
+    if workers <= 1:
+        out = []
+        for job in jobs:
+            rec = run_job(job)
+            show(job, rec)
+            out.append(rec)
+        return out
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        records = []
+        for job, rec in zip(jobs, pool.imap(run_job, jobs), strict=True):
+            show(job, rec)
+            records.append(rec)
+        return records
+
+
+def _result_text(result: float | None) -> str:
+    return (
+        {1.0: "won", 0.5: "drawn", 0.0: "lost"}.get(result, "aborted")
+        if result is not None
+        else "aborted"
+    )
+
+
+def _mean(values: list[int]) -> str:
+    return f"{sum(values) / len(values):.1f}" if values else "-"
+
+
+def summary(a_label: str, b_label: str, records: list[GameRecord]) -> str:
+    """The results table of one match, from ``a``'s view."""
+    played = [r for r in records if r.result is not None]
+    wins = sum(1 for r in played if r.result == 1.0)
+    draws = sum(1 for r in played if r.result == 0.5)
+    losses = sum(1 for r in played if r.result == 0.0)
+    capped = sum(1 for r in played if r.reason == "ply cap")
+    on_board = [r for r in played if r.decided_on_board]
+    board_points = sum(r.result or 0.0 for r in on_board)
+    points = sum(r.result or 0.0 for r in played)
+    aborted = [r for r in records if r.result is None]
+    depth_a = [d for r in records for d in r.depths["a"]]
+    depth_b = [d for r in records for d in r.depths["b"]]
+    nodes_a = [n for r in records for n in r.nodes["a"]]
+    nodes_b = [n for r in records for n in r.nodes["b"]]
+    ms_a = [n for r in records for n in r.ms["a"]]
+    ms_b = [n for r in records for n in r.ms["b"]]
+    lines = [
+        f"| {a_label} vs {b_label} | games | W | D | L | score | on the board | "
+        f"at {MAX_PLIES} plies | aborted | crashes | illegal by {a_label} |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+        f"| | {len(records)} | {wins} | {draws} | {losses} | "
+        f"{points:g}/{len(played)} ({100 * points / max(1, len(played)):.0f}%) | "
+        f"{board_points:g}/{len(on_board)} ({100 * board_points / max(1, len(on_board)):.0f}%) | "
+        f"{capped} | {len(aborted)} | {sum(r.crashes for r in records)} | "
+        f"{sum(r.a_illegal for r in records)} |",
+        "",
+        f"opponent moves searched with a depth cap after a crash: "
+        f"{sum(r.capped_moves for r in records)}; "
+        f"average depth {a_label} {_mean(depth_a)}, {b_label} {_mean(depth_b)}; "
+        f"average nodes a move {a_label} {_mean(nodes_a)}, {b_label} {_mean(nodes_b)}; "
+        f"average ms a move (wall clock) {a_label} {_mean(ms_a)}, {b_label} {_mean(ms_b)}",
+    ]
+    reasons: dict[str, int] = {}
+    for r in aborted:
+        reasons[r.reason.split(":")[0]] = reasons.get(r.reason.split(":")[0], 0) + 1
+    for reason, n in sorted(reasons.items()):
+        lines.append(f"aborted: {n} x {reason}")
+    return "\n".join(lines)
+
+
+# --- round robin -----------------------------------------------------------------------------
+
+
+def round_robin_elo(
+    levels: Sequence[int], results: dict[tuple[int, int], tuple[float, int]]
+) -> dict[int, float]:
+    """Elo per level from round-robin points (``results[(i, j)]``: i's points and games
+    against j), by maximum likelihood of the logistic model, level ``levels[0]`` at 0.
+    A small prior (one draw against each neighbour) keeps a perfect score finite."""
+    rating = dict.fromkeys(levels, 0.0)
+    pairs: dict[tuple[int, int], tuple[float, int]] = {}
+    for key, (pts, n) in results.items():
+        old_pts, old_n = pairs.get(key, (0.0, 0))
+        pairs[key] = (old_pts + pts, old_n + n)
+    for x, y in itertools.pairwise(levels):
+        for i, j in ((x, y), (y, x)):
+            pts, n = pairs.get((i, j), (0.0, 0))
+            pairs[(i, j)] = (pts + 0.5, n + 1)
+    for _ in range(2000):
+        change = 0.0
+        for i in levels:
+            expected = actual = 0.0
+            games = 0
+            for (p, q), (pts, n) in pairs.items():
+                if p != i:
+                    continue
+                expected += n / (1 + 10 ** ((rating[q] - rating[i]) / 400))
+                actual += pts
+                games += n
+            if games:
+                step = 400 * (actual - expected) / games
+                rating[i] += step
+                change = max(change, abs(step))
+        base = rating[levels[0]]
+        for i in levels:
+            rating[i] -= base
+        if change < 0.01:
+            break
+    return rating
+
+
+def parse_levels(text: str) -> list[int]:
+    if "-" in text:
+        low, high = text.split("-", 1)
+        return list(range(int(low), int(high) + 1))
+    return [int(t) for t in text.split(",")]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("opponent", choices=("hachu", "crazywa", "fairy", "levels"))
+    p.add_argument("--variant", help="levels mode: shogi, wa or wa-drops (default wa)")
+    p.add_argument("--level", type=int, default=8, help="Komabot's level (default 8)")
+    p.add_argument("--levels", default="1-8", help="levels mode: 1-8 or 1,4,8")
+    p.add_argument("--movetime", type=int, default=500, help="Komabot's ms a move (500)")
+    p.add_argument(
+        "--nodes", type=int, default=0, help="Komabot: nodes a move instead of a time (levels)"
+    )
+    p.add_argument("--opponent-movetime", type=int, help="the opponent's ms a move (same)")
+    p.add_argument("--skill", type=int, default=6, help="Fairy-Stockfish Skill Level (6)")
+    p.add_argument("--games", type=int, default=10, help="games (levels mode: per pair)")
+    p.add_argument("--opening-plies", type=int, default=4, help="random plies a pair (4)")
+    p.add_argument("--max-plies", type=int, default=MAX_PLIES)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--log", type=Path, help="write each game (moves, result) as a JSON line")
+    args = p.parse_args(argv)
+    started = time.monotonic()
+    now = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    print(f"# {now}, {multiprocessing.cpu_count()} CPUs, workers {args.workers}")
+    if args.opponent == "levels":
+        variant = args.variant or "wa"
+        levels = parse_levels(args.levels)
+        jobs = []
+        for x_index, x in enumerate(levels):
+            for y in levels[x_index + 1 :]:
+                a = PlayerSpec("komabot", variant, args.movetime, level=x, nodes=args.nodes)
+                b = PlayerSpec("komabot", variant, args.movetime, level=y, nodes=args.nodes)
+                jobs += pair_jobs(
+                    variant,
+                    a,
+                    b,
+                    args.games,
+                    args.seed + x * 100 + y,
+                    args.opening_plies,
+                    args.max_plies,
+                )
+        records = run_jobs(jobs, args.workers, log=args.log)
+        results: dict[tuple[int, int], tuple[float, int]] = {}
+        for job, rec in zip(jobs, records, strict=True):
+            if rec.result is None:
+                continue
+            x, y = job.a.level, job.b.level
+            px, nx = results.get((x, y), (0.0, 0))
+            results[(x, y)] = (px + rec.result, nx + 1)
+            py, ny = results.get((y, x), (0.0, 0))
+            results[(y, x)] = (py + 1 - rec.result, ny + 1)
+        ratings = round_robin_elo(levels, results)
+        budget = f"{args.nodes} nodes" if args.nodes else f"{args.movetime} ms"
+        print(f"\n{variant}, {budget} a move (the level's share), {args.games} games a pair")
+        print(f"| level | points | games | Elo (level {levels[0]} = 0) |")
+        print("|---|---|---|---|")
+        for level in levels:
+            pts = sum(v[0] for (i, _), v in results.items() if i == level)
+            n = sum(v[1] for (i, _), v in results.items() if i == level)
+            print(f"| {level} | {pts:g} | {n} | {ratings[level]:+.0f} |")
+    else:
+        variant = {"hachu": "wa", "crazywa": "wa-drops", "fairy": "shogi"}[args.opponent]
+        a = PlayerSpec("komabot", variant, args.movetime, level=args.level)
+        b = PlayerSpec(
+            args.opponent, variant, args.opponent_movetime or args.movetime, skill=args.skill
+        )
+        jobs = pair_jobs(variant, a, b, args.games, args.seed, args.opening_plies, args.max_plies)
+        records = run_jobs(jobs, args.workers, log=args.log)
+        print(
+            f"\n{variant}: {a.label} at {a.movetime_ms} ms a move vs {b.label} at "
+            f"{b.movetime_ms} ms a move, {args.opening_plies} random plies a pair"
+        )
+        print(summary(a.label, b.label, records))
+    print(f"# {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+"""The match runner's bridge and referee (bench/match.py, bench/match_players.py) with tiny
+scripted engines: moves translated both ways, a crashed xboard engine started again and given
+the game so far, an illegal move aborting the game, results counted and rated."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from bench.match import GameRecord, play_game, random_opening, round_robin_elo, summary
+from bench.match_players import UsiPlayer, XboardPlayer, demoted_twins, xboard_fen
+from rules import Position, load_variant
+
+FAKE = str(Path(__file__).parent / "data" / "fake_engines.py")
+
+
+def xboard(moves: str, marker: str = "") -> XboardPlayer:
+    command = [sys.executable, FAKE, "xboard", moves] + ([marker] if marker else [])
+    return XboardPlayer("fake xboard", command, "wa-shogi", (("Allow repeats", "1"),), 50)
+
+
+def usi(moves: str) -> UsiPlayer:
+    return UsiPlayer("fake usi", (sys.executable, FAKE, "usi", moves), (), 50)
+
+
+def test_a_game_to_the_ply_cap_with_moves_translated_both_ways() -> None:
+    wa = load_variant("wa")
+    a = usi("7i7h,6i6h")
+    b = xboard("e9e8,c9c8")  # gote's pawns: USI 7c7d and 9c9d
+    try:
+        record = play_game(wa, a, b, True, [], max_plies=4)
+    finally:
+        a.close()
+        b.close()
+    assert record.moves == ["7i7h", "7c7d", "6i6h", "9c9d"]
+    assert (record.result, record.reason, record.crashes) == (0.5, "ply cap", 0)
+    assert record.depths == {"a": [3, 3], "b": [7, 7]}
+    assert record.nodes == {"a": [99, 99], "b": [345, 345]}
+
+
+def test_a_crashed_xboard_engine_is_started_again_and_the_game_goes_on(tmp_path: Path) -> None:
+    wa = load_variant("wa")
+    a = usi("7i7h,6i6h")
+    b = xboard("e9e8,c9c8", str(tmp_path / "crashed"))
+    try:
+        record = play_game(wa, a, b, True, [], max_plies=4)
+    finally:
+        a.close()
+        b.close()
+    assert record.crashes == 1
+    assert record.moves == ["7i7h", "7c7d", "6i6h", "9c9d"]
+    assert record.result == 0.5
+
+
+def test_an_illegal_move_by_the_opponent_aborts_the_game() -> None:
+    wa = load_variant("wa")
+    a = usi("7i7h,6i6h")
+    b = xboard("e5e4")  # no piece there
+    try:
+        record = play_game(wa, a, b, True, [], max_plies=10)
+    finally:
+        a.close()
+        b.close()
+    assert record.result is None
+    assert "illegal move by fake xboard" in record.reason
+    assert record.moves == ["7i7h"]
+    assert not record.a_illegal
+
+
+def test_an_illegal_move_by_komabot_loses_and_is_counted() -> None:
+    wa = load_variant("wa")
+    a = usi("7i7e")
+    b = xboard("e9e8")
+    try:
+        record = play_game(wa, a, b, True, [], max_plies=10)
+    finally:
+        a.close()
+        b.close()
+    assert (record.result, record.a_illegal) == (0.0, True)
+
+
+def test_random_openings_are_seeded_quiet_and_legal() -> None:
+    variant = load_variant("wa-drops")
+    first = random_opening(variant, 7, 4)
+    assert first == random_opening(variant, 7, 4)
+    assert len(first) == 4
+    pos = Position.start(variant)
+    for move in first:
+        assert not pos.board[move.to_sq]
+        pos.push(move)
+    assert not pos.is_check()
+
+
+def test_summary_separates_the_ply_cap_and_aborted_games() -> None:
+    records = [
+        GameRecord(True, 1.0, "checkmate", 80),
+        GameRecord(False, 0.5, "ply cap", 400),
+        GameRecord(True, None, "illegal move by X: in check", 31),
+        GameRecord(False, 0.0, "resignation", 120),
+    ]
+    table = summary("A", "B", records)
+    assert "| | 4 | 1 | 1 | 1 | 1.5/3 (50%) | 1/2 (50%) | 1 | 1 |" in table
+    assert "aborted: 1 x illegal move by X" in table
+
+
+def test_round_robin_elo_orders_the_levels() -> None:
+    results = {(1, 2): (1.0, 4), (2, 1): (3.0, 4), (2, 3): (1.0, 4), (3, 2): (3.0, 4)}
+    results |= {(1, 3): (0.0, 4), (3, 1): (4.0, 4)}
+    rating = round_robin_elo([1, 2, 3], results)
+    assert rating[1] == 0
+    assert 0 < rating[2] < rating[3] < 1000
+
+
+def test_xboard_fen_writes_holdings_and_the_side_to_move() -> None:
+    variant = load_variant("wa-drops")
+    pos = Position.start(variant)
+    for text in ("7i7h", "7c7d", "7h7g", "7d7e", "7g7f", "7e7f"):
+        pos.push_usi(text)
+    fen = xboard_fen(pos)
+    assert fen.endswith("[p] w 0 1")
+    assert fen.split("[")[0] == pos.sfen().split()[0]
+
+
+def test_crazywa_twins_are_written_and_read_back() -> None:
+    variant = load_variant("wa-drops")
+    twins = demoted_twins(variant)
+    letters = {variant.piece(a).letter: variant.piece(b).letter for a, b in twins.items()}
+    assert letters == {"E": "L", "F": "U", "S": "G", "X": "R", "W": "D", "V": "M"}
+    # sente holds a Swallow's Wings: CrazyWa sees a Flying Goose and drops it as G
+    pos = Position.from_sfen(variant, "5k5/11/11/11/11/11/11/11/11/11/5K5 b S 1")
+    assert "[G]" in xboard_fen(pos, twins)
+    player = XboardPlayer("fake", ("unused",), "crazywa", (), 50, by_setboard=True, hand_as=twins)
+    move = player.parse(pos, "G@e5")
+    assert move.drop == variant.by_letter["S"].kind
