@@ -451,9 +451,12 @@ def _strip_colors(lay: BoardLayout) -> tuple[int, int]:
 
 
 # Compressed bands (ranks, strips, the parts only the options draw), reused when the same band
-# comes back: most of a board does not change from one move to the next.  ~0.1-4 KB each, so
-# a few MB at most.
-BAND_CACHE = BandCache(max_bands=2048)
+# comes back: most of a board does not change from one move to the next.  ~0.1-4 KB each
+# (about 30 KB a board); bounded by their bytes so that the bands of every game in play stay
+# until its next move: 64 MiB hold about 2,000 games' boards (a move draws only the bands it
+# changed, measured by bench/service.py), more games share what they have in common.
+BAND_CACHE_BYTES = 64 * 1024 * 1024
+BAND_CACHE = BandCache(max_bytes=BAND_CACHE_BYTES)
 
 
 _boards_drawn = [0]

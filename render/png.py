@@ -43,10 +43,13 @@ def adler32_combine(a1: int, a2: int, len2: int) -> int:
 
 
 class BandCache:
-    """Compressed bands by key, least recently used dropped first; safe across threads."""
+    """Compressed bands by key, least recently used dropped first once they hold more than
+    ``max_bytes`` (their compressed bytes); safe across threads.  Counts the bands found
+    (``hits``) and those that had to be drawn and compressed (``misses``)."""
 
-    def __init__(self, max_bands: int) -> None:
-        self.max_bands = max_bands
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.bytes = 0
         self._bands: OrderedDict[Hashable, Compressed] = OrderedDict()
         self._lock = threading.Lock()
         self.hits = self.misses = 0
@@ -70,14 +73,19 @@ class BandCache:
 
     def put(self, key: Hashable, value: Compressed) -> None:
         with self._lock:
+            old = self._bands.pop(key, None)
+            if old is not None:
+                self.bytes -= len(old[0])
             self._bands[key] = value
-            self._bands.move_to_end(key)
-            while len(self._bands) > self.max_bands:
-                self._bands.popitem(last=False)
+            self.bytes += len(value[0])
+            while self.bytes > self.max_bytes and len(self._bands) > 1:
+                _, (dropped, _, _) = self._bands.popitem(last=False)
+                self.bytes -= len(dropped)
 
     def clear(self) -> None:
         with self._lock:
             self._bands.clear()
+            self.bytes = 0
             self.hits = self.misses = 0
 
     def __len__(self) -> int:
