@@ -123,6 +123,8 @@ def encode_png(
     level: int,
     cache: BandCache | None = None,
     found: Mapping[Hashable, Compressed] | None = None,
+    drawn: Mapping[int, Image.Image] | None = None,
+    size: tuple[int, int] | None = None,
 ) -> bytes:
     """``img`` as an 8-bit palette PNG: a palette image as it is, an RGB one mapped to the
     colours of ``palette`` (nearest colour, no dithering), a band at a time.
@@ -131,13 +133,17 @@ def encode_png(
     ``BandCache.lookup``) is not looked at: its compressed bytes are used; any other band with
     a key is compressed and stored in ``cache``.  A key must stand for the pixels of the
     band and of the row just above it (its dictionary) exactly: the caller guarantees it, and
-    may leave found bands undrawn in ``img`` except for their last row."""
+    may leave found bands undrawn in ``img`` except for their last row.  ``drawn`` holds
+    bands the caller has as palette images already, by first row, each with the row above it
+    (if any): those rows of ``img`` are not looked at.  ``size``: the picture's, when ``img``
+    holds only its first rows (what lies below them is all found or drawn)."""
     if img.mode == "P":
         palette = img
     elif palette is None or img.mode != "RGB":
         raise ValueError(f"encode_png takes a palette image, or RGB with a palette, not {img.mode}")
-    width, height = img.size
+    width, height = size or img.size
     found = found or {}
+    drawn = drawn or {}
     parts = [b"\x78\x9c"]
     adler, row = 1, 0
     for start, end, key in bands:
@@ -146,7 +152,9 @@ def encode_png(
         row = end
         band = found.get(key) if key is not None else None
         if band is None:
-            part = img.crop((0, max(0, start - 1), width, end))
+            part = drawn.get(start)
+            if part is None:
+                part = img.crop((0, max(0, start - 1), width, end))
             if part.mode != "P":
                 part = part.quantize(palette=palette, dither=Image.Dither.NONE)
             filtered = _filtered(part)
