@@ -14,11 +14,12 @@ serving many chats.  The service starts cold: the first move of every game rebui
 position from the stored moves, and its board is the game's first since the start.
 
 Prints moves per second, per-move p50/p99 latency, the rules core alone (``parse_usi`` +
-``push`` + ``outcome``) on the very same moves as the reference and the ratios to it, with
+``push`` + ``outcome``) on the very same moves as the reference, measured just before and
+just after each run (the faster of the two makes the ratios), and the ratios to it, with
 rendering on and off (each on a fresh copy of the database and a fresh service) unless
 ``--no-render`` or ``--render-only`` picks one; with rendering on, how many boards were drawn
-and how many of their bands came from the cache of compressed bands (the rest were drawn and
-compressed), over the whole run and over the rounds after the first.
+and what came from each render cache: bands (compressed rows, else drawn and compressed),
+square tiles (else drawn), texts (else laid out and rasterised).
 
     .venv/bin/python bench/service.py [--games 1000] [--active N] [--rounds 4]
                                        [--sync full|normal] [--concurrency 2]
@@ -78,18 +79,25 @@ def run(args: argparse.Namespace) -> None:
             modes = [False]
         elif args.render_only:
             modes = [True]
-        ref = reference(games, args.rounds)
-        ref_per_move = ref / (args.active * args.rounds)
-        print(
-            f"reference (rules core alone, same moves): {1 / ref_per_move:.0f} moves/s, "
-            f"{ref_per_move * 1e6:.0f} us per move"
-        )
+        n_moves = args.active * args.rounds
+        ref_after = reference(games, args.rounds) / n_moves
         met = True
         scaled = ""
         for render in modes:
             db = Path(tmp) / f"run-{int(render)}.sqlite3"
             shutil.copy(template, db)
+            # the reference just before and just after the run: the faster of the two (the
+            # less favourable to the service) makes the ratios, as the load of a shared
+            # machine changes from second to second
+            ref_before = ref_after
             played = asyncio.run(play(db, args, typed, render))
+            ref_after = reference(games, args.rounds) / n_moves
+            ref_per_move = min(ref_before, ref_after)
+            print(
+                f"reference (rules core alone, same moves) before and after: "
+                f"{1 / ref_before:.0f} and {1 / ref_after:.0f} moves/s; the ratios use "
+                f"{ref_per_move * 1e6:.0f} us per move"
+            )
             latencies, total, refused = played.latencies, played.seconds, played.refused
             moves = len(latencies)
             rate, p99 = moves / total, statistics.quantiles(latencies, n=100)[98]
@@ -118,14 +126,17 @@ def run(args: argparse.Namespace) -> None:
 
 
 def _drawn(n: dict[str, int], active: int) -> str:
-    """How many boards were drawn and how many of their bands came from the cache."""
-    bands = n["bands_found"] + n["bands_drawn"]
+    """How many boards were drawn and what came from each cache."""
+
+    def rate(what: str) -> str:
+        found, drawn = n[f"{what}_found"], n[f"{what}_drawn"]
+        return f"{found} of {found + drawn} ({found / max(1, found + drawn):.0%})"
+
     return (
-        f"boards drawn: {n['boards']} ({n['boards'] - active} after each game's first); bands "
-        f"from the cache {n['bands_found']} of {bands} "
-        f"({n['bands_found'] / max(1, bands):.0%}), drawn and compressed {n['bands_drawn']} "
-        f"({n['bands_drawn'] / max(1, n['boards']):.1f} a board, and the header with the move "
-        f"number on each)"
+        f"boards drawn: {n['boards']} ({n['boards'] - active} after each game's first); from "
+        f"the caches: bands {rate('bands')} (drawn and compressed "
+        f"{n['bands_drawn'] / max(1, n['boards']):.1f} a board, and the header with the move "
+        f"number), square tiles {rate('tiles')}, texts {rate('texts')}"
     )
 
 

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from render.bytecache import byte_bounded_cache
 from render.captions import Caption, coordinate_labels, header_caption
-from render.fonts import Face, display_name, draw_text, fit, font, max_chars, printable
+from render.fonts import Face, display_name, draw_text, fit, font, max_chars, printable, text_cache
 from render.hands import draw_strip, hand_items, tray_box, turn_icon
 from render.layout import BoardLayout, board_layout
 from render.options import (
@@ -276,8 +276,8 @@ the check's tint and a highlight mark are on it."""
 def _square_states(
     pos: Position, options: BoardOptions, lay: BoardLayout
 ) -> list[list[SquareState]]:
-    """Every square's state, by screen row (top first), each row in board order; refuses
-    highlight squares off the board."""
+    """The state of every square that shows something (a piece, a tint or a mark), by screen
+    row (top first), each row in board order; refuses highlight squares off the board."""
     v = pos.variant
     squares = v.files * v.ranks
     bad = [sq for sq in options.highlight if not 0 <= sq < squares]
@@ -287,9 +287,18 @@ def _square_states(
     moved = set() if last is None else {last.to_sq} | (set() if last.is_drop else {last.from_sq})
     checked = pos.kings[pos.side] if pos.is_check() else -1
     marked = set(options.highlight)
-    rows: list[list[SquareState]] = [[] for _ in range(lay.ranks)]
-    for sq, value in enumerate(pos.board):
-        rows[lay.screen_cell(sq)[1]].append((sq, value, sq in moved, sq == checked, sq in marked))
+    special = moved | marked | {checked}
+    board = pos.board
+    rows: list[list[SquareState]] = []
+    for row in range(lay.ranks):
+        first = (lay.ranks - 1 - row if lay.flipped else row) * v.files  # see ``screen_cell``
+        rows.append(
+            [
+                (sq, board[sq], sq in moved, sq == checked, sq in marked)
+                for sq in range(first, first + v.files)
+                if board[sq] or sq in special
+            ]
+        )
     return rows
 
 
@@ -346,9 +355,8 @@ def _compose(
     if squares:
         for row in _square_states(pos, options, lay):
             for state in row:
-                if any(state[1:]):
-                    at = lay.square_box(state[0])[:2]
-                    _draw_square(img, at, lay, v.id, state, options.style, theme)
+                at = lay.square_box(state[0])[:2]
+                _draw_square(img, at, lay, v.id, state, options.style, theme)
     names = _names(options)
     caption = header_caption(pos, options, names[pos.side])
     for color in (SENTE, GOTE):
@@ -492,8 +500,7 @@ def _bands(
     ]
     for row, cells in enumerate(states):
         y = top + row * lay.cell_h
-        shown = sorted((lay.screen_cell(sq)[0], *rest) for sq, *rest in cells)
-        bands.append((y, y + lay.cell_h, (look, row, tuple(shown))))
+        bands.append((y, y + lay.cell_h, (look, row, tuple(cells))))
     bands += [
         (bottom, lay.bottom_strip[1], (look, "below")),
         (lay.bottom_strip[1], lay.bottom_strip[3], strip(bottom_color)),
@@ -521,12 +528,18 @@ _boards_lock = threading.Lock()
 
 
 def render_counts() -> dict[str, int]:
-    """What boards this process has drawn so far (for benchmarks): ``boards``, and of their
-    bands with a key, ``bands_found`` in the cache of compressed bands and ``bands_drawn``."""
+    """What boards this process has drawn so far (for benchmarks): ``boards``; of their
+    bands with a key, ``bands_found`` in the cache of compressed bands and ``bands_drawn``;
+    of the squares that show something on ranks drawn, ``tiles_found`` and ``tiles_drawn``;
+    of the texts drawn (on any image), ``texts_found`` and ``texts_drawn``."""
     return {
         "boards": _boards_drawn[0],
         "bands_found": BAND_CACHE.hits,
         "bands_drawn": BAND_CACHE.misses,
+        "tiles_found": square_tile.hits,
+        "tiles_drawn": square_tile.misses,
+        "texts_found": text_cache.hits,
+        "texts_drawn": text_cache.misses,
     }
 
 
@@ -583,9 +596,8 @@ def _rank_band(look: Look, lay: BoardLayout, row: int, states: list[SquareState]
     y = lay.grid[1] + row * lay.cell_h - 1
     band = empty_indices(*look).crop((0, y, lay.width, y + 1 + lay.cell_h))
     for state in states:
-        if any(state[1:]):
-            x0, y0, _, _ = lay.square_box(state[0])
-            band.paste(square_tile(look, state), (x0, y0 - y))
+        x0, y0, _, _ = lay.square_box(state[0])
+        band.paste(square_tile(look, state), (x0, y0 - y))
     return band
 
 

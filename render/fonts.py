@@ -90,6 +90,10 @@ def _text_mask(text: str, face: Face, px: int, anchor: str, fx: float, fy: float
     return mask.tobytes(), mask.size, (x0, y0)
 
 
+text_cache = _text_mask
+"""The cache of drawn texts (its ``hits`` and ``misses`` for benchmarks)."""
+
+
 @cache
 def _covered() -> frozenset[str]:
     return frozenset(label_chars())
