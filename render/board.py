@@ -11,7 +11,17 @@ from PIL import Image, ImageDraw
 
 from render.bytecache import byte_bounded_cache
 from render.captions import Caption, coordinate_labels, header_caption
-from render.fonts import Face, display_name, draw_text, fit, font, max_chars, printable, text_cache
+from render.fonts import (
+    Face,
+    display_name,
+    draw_text,
+    fit,
+    font,
+    max_chars,
+    printable,
+    text_cache,
+    text_length,
+)
 from render.hands import draw_strip, hand_items, tray_box, turn_icon
 from render.layout import BoardLayout, board_layout
 from render.options import (
@@ -418,7 +428,7 @@ def _header(img: Image.Image, lay: BoardLayout, side: int, caption: Caption, the
         if words:
             shown = printable(words)
             draw_text(img, (right, cy), shown, face, px, fill, "rm")
-            right -= round(font(face, px).getlength(shown)) + px
+            right -= round(text_length(shown, face, px)) + px
     tx = x0
     if not caption.finished:
         icon_h = round(px * 1.05)
@@ -588,17 +598,19 @@ def empty_indices(*look: *Look) -> Image.Image:
     return empty.quantize(palette=board_palette(*look), dither=Image.Dither.NONE)
 
 
-def _rank_band(look: Look, lay: BoardLayout, row: int, states: list[SquareState]) -> Image.Image:
-    """Screen row ``row`` of squares (and the row of pixels above it) in palette indices, as
-    the whole board's drawing quantized would give it: the empty board's indices with each
-    square that shows something pasted from its tile (``square_tile``: every square keeps to
-    its box, and the palette maps each pixel on its own)."""
+def _rank_band(look: Look, lay: BoardLayout, row: int, states: list[SquareState]) -> bytes:
+    """Screen row ``row`` of squares (and the row of pixels above it) in palette indices as
+    ``encode_png`` takes them (each row after its filter byte), as the whole board's drawing
+    quantized would give it: the empty board's indices with each square that shows something
+    pasted from its tile (``square_tile``: every square keeps to its box, and the palette maps
+    each pixel on its own)."""
     y = lay.grid[1] + row * lay.cell_h - 1
-    band = empty_indices(*look).crop((0, y, lay.width, y + 1 + lay.cell_h))
+    # one column more on the left: Pillow fills it with index 0, filter type None
+    band = empty_indices(*look).crop((-1, y, lay.width, y + 1 + lay.cell_h))
     for state in states:
         x0, y0, _, _ = lay.square_box(state[0])
-        band.paste(square_tile(look, state), (x0, y0 - y))
-    return band
+        band.paste(square_tile(look, state), (x0 + 1, y0 - y))
+    return band.tobytes()
 
 
 SQUARE_TILE_BYTES = 24 * 1024 * 1024

@@ -123,7 +123,7 @@ def encode_png(
     level: int,
     cache: BandCache | None = None,
     found: Mapping[Hashable, Compressed] | None = None,
-    drawn: Mapping[int, Image.Image] | None = None,
+    drawn: Mapping[int, bytes] | None = None,
     size: tuple[int, int] | None = None,
 ) -> bytes:
     """``img`` as an 8-bit palette PNG: a palette image as it is, an RGB one mapped to the
@@ -134,8 +134,9 @@ def encode_png(
     a key is compressed and stored in ``cache``.  A key must stand for the pixels of the
     band and of the row just above it (its dictionary) exactly: the caller guarantees it, and
     may leave found bands undrawn in ``img`` except for their last row.  ``drawn`` holds
-    bands the caller has as palette images already, by first row, each with the row above it
-    (if any): those rows of ``img`` are not looked at.  ``size``: the picture's, when ``img``
+    bands the caller has in palette indices already, by first row, with the row above (if
+    any), each row after its filter byte 0 (as ``_filtered`` makes them): those rows of
+    ``img`` are not looked at.  ``size``: the picture's, when ``img``
     holds only its first rows (what lies below them is all found or drawn)."""
     if img.mode == "P":
         palette = img
@@ -152,12 +153,12 @@ def encode_png(
         row = end
         band = found.get(key) if key is not None else None
         if band is None:
-            part = drawn.get(start)
-            if part is None:
+            filtered = drawn.get(start)
+            if filtered is None:
                 part = img.crop((0, max(0, start - 1), width, end))
-            if part.mode != "P":
-                part = part.quantize(palette=palette, dither=Image.Dither.NONE)
-            filtered = _filtered(part)
+                if part.mode != "P":
+                    part = part.quantize(palette=palette, dither=Image.Dither.NONE)
+                filtered = _filtered(part)
             above = width + 1 if start else 0
             band = _deflate_band(filtered[above:], level, filtered[:above])
             if cache is not None and key is not None:
