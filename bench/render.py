@@ -80,6 +80,8 @@ def clear_caches() -> None:
         board.square_sprite,
         board.empty_board,
         board.board_palette,
+        board.empty_indices,
+        board.square_tile,
     ):
         cached.cache_clear()
     board._warmed.clear()

@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 if __name__ == "__main__":  # as a worker process: the repository root first, as service.py does
@@ -26,6 +27,8 @@ if __name__ == "__main__":  # as a worker process: the repository root first, as
 
 import asyncpg
 
+from bench.service_games import play
+from bot.store.copy import copy_database
 from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 
@@ -39,8 +42,6 @@ def in_schema(url: str, schema: str) -> str:
 
 async def _fill(url: str, schema: str, template: Path) -> str:
     """A schema holding a copy of the template database; its URL."""
-    from bot.store.copy import copy_database
-
     con = await asyncpg.connect(url)
     try:
         await con.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}")
@@ -64,13 +65,16 @@ async def _drop(url: str, schema: str) -> None:
         await con.close()
 
 
-def compare_postgres(args: argparse.Namespace, template: Path) -> None:
-    """Print the PostgreSQL rows beside service.py's SQLite ones."""
+def compare_postgres(
+    args: argparse.Namespace, template: Path, typed: Sequence[Sequence[str]]
+) -> None:
+    """Print the PostgreSQL rows beside service.py's SQLite ones (``typed[i]``: the moves of
+    active game i, as service.py plays them)."""
     for processes in PROCESS_COUNTS:
         schema = f"komabot_bench_{os.getpid()}_{processes}"
         there = asyncio.run(_fill(args.db, schema, template))
         try:
-            latencies, seconds, refused = _run_processes(args, there, processes)
+            latencies, seconds, refused = _run_processes(args, there, processes, typed)
         finally:
             asyncio.run(_drop(args.db, schema))
         q = statistics.quantiles(latencies, n=100)
@@ -82,12 +86,13 @@ def compare_postgres(args: argparse.Namespace, template: Path) -> None:
 
 
 def _run_processes(
-    args: argparse.Namespace, url: str, processes: int
+    args: argparse.Namespace, url: str, processes: int, typed: Sequence[Sequence[str]]
 ) -> tuple[list[float], float, int]:
     start_at = time.time() + START_MARGIN
     with tempfile.TemporaryDirectory() as folder:
         outs = [Path(folder) / f"{k}.json" for k in range(processes)]
-        settings = json.dumps(vars(args))
+        settings = Path(folder) / "settings.json"  # too long for a command line
+        settings.write_text(json.dumps({**vars(args), "typed": [list(m) for m in typed]}))
         running = [
             subprocess.Popen(_worker_command(settings, url, k, processes, start_at, outs[k]))
             for k in range(processes)
@@ -105,12 +110,12 @@ def _run_processes(
 
 
 def _worker_command(
-    settings: str, url: str, k: int, processes: int, start_at: float, out: Path
+    settings: Path, url: str, k: int, processes: int, start_at: float, out: Path
 ) -> list[str]:
     return [
         sys.executable,
         __file__,
-        settings,
+        str(settings),
         url,
         str(k),
         str(processes),
@@ -121,16 +126,23 @@ def _worker_command(
 
 def worker_main() -> None:
     """One process: its share of the games, its latencies written to a JSON file."""
-    from bench.service import plan, play
-
     settings, url, k, processes, start_at, out = sys.argv[1:]
-    args = argparse.Namespace(**json.loads(settings))
-    lines = plan(args.plies, args.rounds)
-    latencies, busy, refused = asyncio.run(
-        play(url, args, lines, False, share=(int(k), int(processes)), start_at=float(start_at))
+    values = json.loads(Path(settings).read_text())
+    typed = values.pop("typed")
+    args = argparse.Namespace(**values)
+    played = asyncio.run(
+        play(url, args, typed, False, share=(int(k), int(processes)), start_at=float(start_at))
     )
+    end = time.time()
     Path(out).write_text(
-        json.dumps({"latencies": latencies, "refused": refused, "end": time.time(), "busy": busy})
+        json.dumps(
+            {
+                "latencies": played.latencies,
+                "refused": played.refused,
+                "end": end,
+                "busy": played.seconds,
+            }
+        )
     )
 
 

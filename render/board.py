@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Hashable, Iterable
 from functools import lru_cache
 from itertools import product
 
 from PIL import Image, ImageDraw
 
+from render.bytecache import byte_bounded_cache
 from render.captions import Caption, coordinate_labels, header_caption
-from render.fonts import Face, display_name, draw_text, fit, font, max_chars, printable
+from render.fonts import (
+    Face,
+    display_name,
+    draw_text,
+    fit,
+    font,
+    max_chars,
+    printable,
+    text_cache,
+    text_length,
+)
 from render.hands import draw_strip, hand_items, tray_box, turn_icon
 from render.layout import BoardLayout, board_layout
 from render.options import (
@@ -228,9 +240,15 @@ def _fixed_colors(theme: Theme, style: str) -> list[RGB]:
 def _tint(img: Image.Image, lay: BoardLayout, sq: int, color: tuple[int, int, int, int]) -> None:
     """``color`` over a square but for its first column and row (grid lines) and its last
     row, left as the empty board has it (see ``board_bands``)."""
-    x0, y0, x1, y1 = lay.square_box(sq)
-    tile = _tile_cached((x1 - x0 - 1, y1 - y0 - 2), color)
-    img.paste(tile, (x0 + 1, y0 + 1), tile)
+    _tint_at(img, lay, lay.square_box(sq)[:2], color)
+
+
+def _tint_at(
+    img: Image.Image, lay: BoardLayout, at: tuple[int, int], color: tuple[int, int, int, int]
+) -> None:
+    """``_tint`` of the square whose box has its top left at ``at`` in ``img``."""
+    tile = _tile_cached((lay.cell_w - 1, lay.cell_h - 2), color)
+    img.paste(tile, (at[0] + 1, at[1] + 1), tile)
 
 
 @lru_cache(maxsize=32)
@@ -241,57 +259,114 @@ def _tile_cached(size: tuple[int, int], color: tuple[int, int, int, int]) -> Ima
 def _dots(
     img: Image.Image, lay: BoardLayout, squares: list[int], occupied: set[int], theme: Theme
 ) -> None:
-    dot_d = max(6, round(lay.cell_w * 0.3))
-    ring_d = round(min(lay.cell_w, lay.cell_h) * 0.94)
-    dot = disc(dot_d, theme.dot)
-    ring = disc(ring_d, theme.ring, ring=max(2, lay.cell_w // 16))
     for sq in squares:
-        cx, cy = lay.square_center(sq)
-        sprite = ring if sq in occupied else dot
-        img.paste(sprite, (cx - sprite.width // 2, cy - sprite.height // 2), sprite)
+        _mark_at(img, lay, lay.square_box(sq)[:2], sq in occupied, theme)
+
+
+def _mark_at(
+    img: Image.Image, lay: BoardLayout, at: tuple[int, int], occupied: bool, theme: Theme
+) -> None:
+    """A highlight mark on the square whose box has its top left at ``at``: a ring round a
+    piece, a dot on an empty square; it stays inside the box."""
+    if occupied:
+        sprite = disc(
+            round(min(lay.cell_w, lay.cell_h) * 0.94), theme.ring, max(2, lay.cell_w // 16)
+        )
+    else:
+        sprite = disc(max(6, round(lay.cell_w * 0.3)), theme.dot)
+    cx, cy = at[0] + lay.cell_w // 2, at[1] + lay.cell_h // 2  # as ``square_center``
+    img.paste(sprite, (cx - sprite.width // 2, cy - sprite.height // 2), sprite)
+
+
+SquareState = tuple[int, int, bool, bool, bool]
+"""What one square shows: its index, the piece on it (0: none), whether the last move's tint,
+the check's tint and a highlight mark are on it."""
+
+
+def _square_states(
+    pos: Position, options: BoardOptions, lay: BoardLayout
+) -> list[list[SquareState]]:
+    """The state of every square that shows something (a piece, a tint or a mark), by screen
+    row (top first), each row in board order; refuses highlight squares off the board."""
+    v = pos.variant
+    squares = v.files * v.ranks
+    bad = [sq for sq in options.highlight if not 0 <= sq < squares]
+    if bad:
+        raise ValueError(f"highlight squares {bad} are off this {v.files}x{v.ranks} board")
+    last = _last_move(pos, options)
+    moved = set() if last is None else {last.to_sq} | (set() if last.is_drop else {last.from_sq})
+    checked = pos.kings[pos.side] if pos.is_check() else -1
+    marked = set(options.highlight)
+    special = moved | marked | {checked}
+    board = pos.board
+    rows: list[list[SquareState]] = []
+    for row in range(lay.ranks):
+        first = (lay.ranks - 1 - row if lay.flipped else row) * v.files  # see ``screen_cell``
+        rows.append(
+            [
+                (sq, board[sq], sq in moved, sq == checked, sq in marked)
+                for sq in range(first, first + v.files)
+                if board[sq] or sq in special
+            ]
+        )
+    return rows
+
+
+def _draw_square(
+    img: Image.Image,
+    at: tuple[int, int],
+    lay: BoardLayout,
+    variant_id: str,
+    state: SquareState,
+    style: str,
+    theme: Theme,
+) -> None:
+    """A square's tints, piece and mark over the empty board, its box's top left at ``at`` in
+    ``img``.  Nothing leaves the box (nor touches its bottom row), so squares can be drawn in
+    any order, on the whole board or on a tile of their own."""
+    _, value, moved, checked, marked = state
+    if moved:
+        _tint_at(img, lay, at, theme.last_move)
+    if checked:
+        _tint_at(img, lay, at, theme.check)
+    if value:
+        owner = SENTE if value > 0 else GOTE
+        upside_down = (owner == GOTE) != lay.flipped
+        cell = (lay.cell_w, lay.cell_h)
+        sprite = square_sprite(variant_id, abs(value), owner, upside_down, style, cell, theme)
+        img.paste(sprite, at, sprite)
+    if marked:
+        _mark_at(img, lay, at, value != 0, theme)
 
 
 def compose_board(pos: Position, options: BoardOptions) -> Image.Image:
     """The board as an RGB image (before palette reduction and encoding)."""
-    return _compose(pos, options, frozenset(), frozenset())
+    return _compose(pos, options, True, frozenset())
 
 
 def _compose(
-    pos: Position, options: BoardOptions, skip_rows: frozenset[int], skip_strips: frozenset[int]
+    pos: Position,
+    options: BoardOptions,
+    squares: bool,
+    skip_strips: frozenset[int],
+    height: int | None = None,
 ) -> Image.Image:
-    """``compose_board`` leaving out the pieces of the ranks on screen rows ``skip_rows`` and
-    the strips of the colours in ``skip_strips`` (the encoder has those bands already)."""
+    """``compose_board``, leaving out what is on the squares unless ``squares`` (the encoder
+    gets the ranks as palette images, see ``_rank_band``), the strips of the colours in
+    ``skip_strips`` (the encoder has those bands already), and with ``height`` every row from
+    there on (the image is that high)."""
     v = pos.variant
     lay = board_layout(v, options.size, options.perspective, options.show_header)
     theme = options.theme
-    img = empty_board(
+    empty = empty_board(
         v.id, options.size, options.perspective, options.show_header, options.coordinates, theme
-    ).copy()
-    last = _last_move(pos, options)
-    if last is not None:
-        if not last.is_drop:
-            _tint(img, lay, last.from_sq, theme.last_move)
-        _tint(img, lay, last.to_sq, theme.last_move)
-    if pos.is_check():
-        _tint(img, lay, pos.kings[pos.side], theme.check)
-    cell = (lay.cell_w, lay.cell_h)
-    occupied = set()
-    for sq, value in enumerate(pos.board):
-        if not value:
-            continue
-        occupied.add(sq)
-        if skip_rows and lay.screen_cell(sq)[1] in skip_rows:
-            continue
-        owner = SENTE if value > 0 else GOTE
-        upside_down = (owner == GOTE) != lay.flipped
-        sprite = square_sprite(v.id, abs(value), owner, upside_down, options.style, cell, theme)
-        img.paste(sprite, lay.square_box(sq)[:2], sprite)
-    if options.highlight:
-        squares = v.files * v.ranks
-        bad = [sq for sq in options.highlight if not 0 <= sq < squares]
-        if bad:
-            raise ValueError(f"highlight squares {bad} are off this {v.files}x{v.ranks} board")
-        _dots(img, lay, list(options.highlight), occupied, theme)
+    )
+    img = empty.copy() if height is None else empty.crop((0, 0, lay.width, height))
+    if squares:
+        for row in _square_states(pos, options, lay):
+            for state in row:
+                at = lay.square_box(state[0])[:2]
+                _draw_square(img, at, lay, v.id, state, options.style, theme)
     names = _names(options)
     caption = header_caption(pos, options, names[pos.side])
     for color in (SENTE, GOTE):
@@ -353,7 +428,7 @@ def _header(img: Image.Image, lay: BoardLayout, side: int, caption: Caption, the
         if words:
             shown = printable(words)
             draw_text(img, (right, cy), shown, face, px, fill, "rm")
-            right -= round(font(face, px).getlength(shown)) + px
+            right -= round(text_length(shown, face, px)) + px
     tx = x0
     if not caption.finished:
         icon_h = round(px * 1.05)
@@ -409,15 +484,15 @@ def board_bands(pos: Position, options: BoardOptions) -> list[Band]:
     every band is one of the empty board, plain wood above a rank."""
     v = pos.variant
     lay = board_layout(v, options.size, options.perspective, options.show_header)
+    return _bands(pos, options, lay, _square_states(pos, options, lay))
+
+
+def _bands(
+    pos: Position, options: BoardOptions, lay: BoardLayout, states: list[list[SquareState]]
+) -> list[Band]:
+    """``board_bands`` from the squares' states."""
+    v = pos.variant
     look = _look(v, options)
-    last = _last_move(pos, options)
-    moved = set() if last is None else {last.to_sq} | (set() if last.is_drop else {last.from_sq})
-    checked = pos.kings[pos.side] if pos.is_check() else -1
-    marked = set(options.highlight)
-    rows: list[list[tuple[int, int, bool, bool, bool]]] = [[] for _ in range(lay.ranks)]
-    for sq, value in enumerate(pos.board):
-        col, row = lay.screen_cell(sq)
-        rows[row].append((col, value, sq in moved, sq == checked, sq in marked))
     names = _names(options)
     caption = header_caption(pos, options, names[pos.side])
 
@@ -433,9 +508,9 @@ def board_bands(pos: Position, options: BoardOptions) -> list[Band]:
         (lay.top_strip[1], lay.top_strip[3], strip(top_color)),
         (lay.top_strip[3], top, (look, "above")),
     ]
-    for row, cells in enumerate(rows):
+    for row, cells in enumerate(states):
         y = top + row * lay.cell_h
-        bands.append((y, y + lay.cell_h, (look, row, tuple(sorted(cells)))))
+        bands.append((y, y + lay.cell_h, (look, row, tuple(cells))))
     bands += [
         (bottom, lay.bottom_strip[1], (look, "below")),
         (lay.bottom_strip[1], lay.bottom_strip[3], strip(bottom_color)),
@@ -450,29 +525,115 @@ def _strip_colors(lay: BoardLayout) -> tuple[int, int]:
 
 
 # Compressed bands (ranks, strips, the parts only the options draw), reused when the same band
-# comes back: most of a board does not change from one move to the next.  ~0.1-4 KB each, so
-# a few MB at most.
-BAND_CACHE = BandCache(max_bands=2048)
+# comes back: most of a board does not change from one move to the next.  ~0.1-4 KB each
+# (about 30 KB a board); bounded by their bytes so that the bands of every game in play stay
+# until its next move: 64 MiB hold about 2,000 games' boards (a move draws only the bands it
+# changed, measured by bench/service.py), more games share what they have in common.
+BAND_CACHE_BYTES = 64 * 1024 * 1024
+BAND_CACHE = BandCache(max_bytes=BAND_CACHE_BYTES)
+
+
+_boards_drawn = [0]
+_boards_lock = threading.Lock()
+
+
+def render_counts() -> dict[str, int]:
+    """What boards this process has drawn so far (for benchmarks): ``boards``; of their
+    bands with a key, ``bands_found`` in the cache of compressed bands and ``bands_drawn``;
+    of the squares that show something on ranks drawn, ``tiles_found`` and ``tiles_drawn``;
+    of the texts drawn (on any image), ``texts_found`` and ``texts_drawn``."""
+    return {
+        "boards": _boards_drawn[0],
+        "bands_found": BAND_CACHE.hits,
+        "bands_drawn": BAND_CACHE.misses,
+        "tiles_found": square_tile.hits,
+        "tiles_drawn": square_tile.misses,
+        "texts_found": text_cache.hits,
+        "texts_drawn": text_cache.misses,
+    }
 
 
 def render_board(pos: Position, options: BoardOptions | None = None) -> bytes:
     """``pos`` drawn as a PNG."""
     options = options or BoardOptions()
-    bands = board_bands(pos, options)
-    found = BAND_CACHE.lookup(bands)
-    # what the encoder has already is not drawn: the pieces of those ranks, those strips
+    with _boards_lock:
+        _boards_drawn[0] += 1
     lay = board_layout(pos.variant, options.size, options.perspective, options.show_header)
-    ranks = bands[3 : 3 + lay.ranks]
-    rows = frozenset(row for row, (_, _, key) in enumerate(ranks) if key in found)
+    states = _square_states(pos, options, lay)
+    bands = _bands(pos, options, lay, states)
+    found = BAND_CACHE.lookup(bands)
+    # what the encoder has already is not drawn: those ranks, those strips; the ranks it has
+    # not are put together from tiles of palette indices (``_rank_band``)
+    look = _look(pos.variant, options)
+    drawn = {
+        start: _rank_band(look, lay, row, states[row])
+        for row, (start, _, key) in enumerate(bands[3 : 3 + lay.ranks])
+        if key not in found
+    }
     top_color, bottom_color = _strip_colors(lay)
     strips = frozenset(
         color
         for color, (_, _, key) in ((top_color, bands[1]), (bottom_color, bands[-2]))
         if key in found
     )
-    img = _compose(pos, options, rows, strips)
-    palette = palette_for(pos.variant, options)
-    return encode_png(img, palette, bands, PNG_COMPRESS_LEVEL, BAND_CACHE, found)
+    # the rest is drawn in RGB: only down to the last band still to draw
+    height = max(
+        (end for start, end, key in bands if key not in found and start not in drawn), default=1
+    )
+    img = _compose(pos, options, False, strips, height)
+    palette = board_palette(*look)
+    size = (lay.width, lay.height)
+    return encode_png(img, palette, bands, PNG_COMPRESS_LEVEL, BAND_CACHE, found, drawn, size)
+
+
+Look = tuple[str, int, str, bool, str, Coordinates, Theme]
+"""What fixes a board's empty image and palette (see ``_look``)."""
+
+
+@lru_cache(maxsize=64)
+def empty_indices(*look: *Look) -> Image.Image:
+    """The empty board of ``look`` in its palette's indices."""
+    variant_id, size, perspective, show_header, _, coordinates, theme = look
+    empty = empty_board(variant_id, size, perspective, show_header, coordinates, theme)
+    return empty.quantize(palette=board_palette(*look), dither=Image.Dither.NONE)
+
+
+def _rank_band(look: Look, lay: BoardLayout, row: int, states: list[SquareState]) -> bytes:
+    """Screen row ``row`` of squares (and the row of pixels above it) in palette indices as
+    ``encode_png`` takes them (each row after its filter byte), as the whole board's drawing
+    quantized would give it: the empty board's indices with each square that shows something
+    pasted from its tile (``square_tile``: every square keeps to its box, and the palette maps
+    each pixel on its own)."""
+    y = lay.grid[1] + row * lay.cell_h - 1
+    # one column more on the left: Pillow fills it with index 0, filter type None
+    band = empty_indices(*look).crop((-1, y, lay.width, y + 1 + lay.cell_h))
+    for state in states:
+        x0, y0, _, _ = lay.square_box(state[0])
+        band.paste(square_tile(look, state), (x0 + 1, y0 - y))
+    return band.tobytes()
+
+
+SQUARE_TILE_BYTES = 24 * 1024 * 1024
+"""Drawn squares kept (3-6 KB each at 720 px, about 5,000): a square's piece, tints and mark
+on its own patch of wood; the games of a bot share most of them (1,000 games of
+bench/service.py drew about 3,500 over 4,000 boards).  Kept as images: making one from bytes
+for each paste cost more than the paste (measured: ~25 us against ~6)."""
+
+
+def _tile_bytes(tile: Image.Image) -> int:
+    return tile.width * tile.height + 1000  # and the Image object around the pixels
+
+
+@byte_bounded_cache(SQUARE_TILE_BYTES, _tile_bytes)
+def square_tile(look: Look, state: SquareState) -> Image.Image:
+    """One square as ``state`` has it, alone on the empty board, in palette indices (the size
+    of its box)."""
+    variant_id, size, perspective, show_header, style, coordinates, theme = look
+    lay = board_layout(load_variant(variant_id), size, perspective, show_header)
+    empty = empty_board(variant_id, size, perspective, show_header, coordinates, theme)
+    tile = empty.crop(lay.square_box(state[0]))
+    _draw_square(tile, (0, 0), lay, variant_id, state, style, theme)
+    return tile.quantize(palette=board_palette(*look), dither=Image.Dither.NONE)
 
 
 def warm(

@@ -43,10 +43,13 @@ def adler32_combine(a1: int, a2: int, len2: int) -> int:
 
 
 class BandCache:
-    """Compressed bands by key, least recently used dropped first; safe across threads."""
+    """Compressed bands by key, least recently used dropped first once they hold more than
+    ``max_bytes`` (their compressed bytes); safe across threads.  Counts the bands found
+    (``hits``) and those that had to be drawn and compressed (``misses``)."""
 
-    def __init__(self, max_bands: int) -> None:
-        self.max_bands = max_bands
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.bytes = 0
         self._bands: OrderedDict[Hashable, Compressed] = OrderedDict()
         self._lock = threading.Lock()
         self.hits = self.misses = 0
@@ -70,14 +73,19 @@ class BandCache:
 
     def put(self, key: Hashable, value: Compressed) -> None:
         with self._lock:
+            old = self._bands.pop(key, None)
+            if old is not None:
+                self.bytes -= len(old[0])
             self._bands[key] = value
-            self._bands.move_to_end(key)
-            while len(self._bands) > self.max_bands:
-                self._bands.popitem(last=False)
+            self.bytes += len(value[0])
+            while self.bytes > self.max_bytes and len(self._bands) > 1:
+                _, (dropped, _, _) = self._bands.popitem(last=False)
+                self.bytes -= len(dropped)
 
     def clear(self) -> None:
         with self._lock:
             self._bands.clear()
+            self.bytes = 0
             self.hits = self.misses = 0
 
     def __len__(self) -> int:
@@ -115,6 +123,8 @@ def encode_png(
     level: int,
     cache: BandCache | None = None,
     found: Mapping[Hashable, Compressed] | None = None,
+    drawn: Mapping[int, bytes] | None = None,
+    size: tuple[int, int] | None = None,
 ) -> bytes:
     """``img`` as an 8-bit palette PNG: a palette image as it is, an RGB one mapped to the
     colours of ``palette`` (nearest colour, no dithering), a band at a time.
@@ -123,13 +133,18 @@ def encode_png(
     ``BandCache.lookup``) is not looked at: its compressed bytes are used; any other band with
     a key is compressed and stored in ``cache``.  A key must stand for the pixels of the
     band and of the row just above it (its dictionary) exactly: the caller guarantees it, and
-    may leave found bands undrawn in ``img`` except for their last row."""
+    may leave found bands undrawn in ``img`` except for their last row.  ``drawn`` holds
+    bands the caller has in palette indices already, by first row, with the row above (if
+    any), each row after its filter byte 0 (as ``_filtered`` makes them): those rows of
+    ``img`` are not looked at.  ``size``: the picture's, when ``img``
+    holds only its first rows (what lies below them is all found or drawn)."""
     if img.mode == "P":
         palette = img
     elif palette is None or img.mode != "RGB":
         raise ValueError(f"encode_png takes a palette image, or RGB with a palette, not {img.mode}")
-    width, height = img.size
+    width, height = size or img.size
     found = found or {}
+    drawn = drawn or {}
     parts = [b"\x78\x9c"]
     adler, row = 1, 0
     for start, end, key in bands:
@@ -138,10 +153,12 @@ def encode_png(
         row = end
         band = found.get(key) if key is not None else None
         if band is None:
-            part = img.crop((0, max(0, start - 1), width, end))
-            if part.mode != "P":
-                part = part.quantize(palette=palette, dither=Image.Dither.NONE)
-            filtered = _filtered(part)
+            filtered = drawn.get(start)
+            if filtered is None:
+                part = img.crop((0, max(0, start - 1), width, end))
+                if part.mode != "P":
+                    part = part.quantize(palette=palette, dither=Image.Dither.NONE)
+                filtered = _filtered(part)
             above = width + 1 if start else 0
             band = _deflate_band(filtered[above:], level, filtered[:above])
             if cache is not None and key is not None:

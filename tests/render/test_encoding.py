@@ -169,13 +169,18 @@ def test_reused_bands_give_the_same_bytes_as_fresh_ones(wa_game: Position) -> No
 
 
 def test_a_full_cache_drops_the_oldest_bands() -> None:
-    cache = BandCache(max_bands=2)
     img = Image.new("P", (4, 3))
     img.putpalette([0, 0, 0, 255, 255, 255])
     bands = [(0, 1, "a"), (1, 2, "b"), (2, 3, "c")]
+    roomy = BandCache(max_bytes=10_000)
+    encode_png(img, None, bands, 6, roomy)
+    sizes = {key: len(data) for key, (data, _, _) in roomy.lookup(bands).items()}
+    assert roomy.bytes == sum(sizes.values())
+    cache = BandCache(max_bytes=sizes["b"] + sizes["c"])  # room for the last two
     encode_png(img, None, bands, 6, cache)
     assert len(cache) == 2
     assert set(cache.lookup(bands)) == {"b", "c"}
+    assert cache.bytes == sizes["b"] + sizes["c"]
 
 
 def test_encode_png_refuses_bands_that_do_not_cover_the_image() -> None:
