@@ -74,3 +74,9 @@ def handicap_position(variant: Variant, handicap_id: str) -> Position:
     """The start position of ``variant``'s handicap ``handicap_id`` (KeyError if it has none
     of that id: the ids a player may name are ``variant.handicaps``)."""
     return Position.from_sfen(variant, variant.handicaps[handicap_id].sfen)
+
+
+def handicap_at(variant: Variant, sfen: str) -> Handicap | None:
+    """The handicap of ``variant`` that starts from ``sfen`` (move number ignored), if any."""
+    key = sfen.split()[:3]
+    return next((h for h in variant.handicaps.values() if h.sfen.split()[:3] == key), None)
