@@ -497,7 +497,6 @@ def _start_from_name(variant: Variant, name: str, no: int, current: str) -> str:
     raise RecordError(
         f"line {no}: unknown 手合割 {name!r} for {variant.names['en']} (known: {known}; "
         "その他 takes the board diagram)",
-        code="unknown_handicap",
         line=no,
     )
 

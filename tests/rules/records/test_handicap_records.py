@@ -195,7 +195,7 @@ def test_an_unknown_handicap_names_what_it_read_and_what_is_known() -> None:
     assert message.startswith("line 1: unknown 手合割 '九枚落ち'")
     for name in ("平手", *(h.names["ja"] for h in SHOGI.handicaps.values()), "その他"):
         assert name in message
-    assert caught.value.code == "unknown_handicap"
+    assert caught.value.code == "bad_record" and caught.value.params["line"] == 1
 
 
 def test_a_csa_pi_removing_a_piece_that_is_not_there_is_refused() -> None:
