@@ -203,3 +203,26 @@ def test_a_csa_pi_removing_a_piece_that_is_not_there_is_refused() -> None:
         import_record(b"V2.2\nPI82KA\n-\n", "game.csa")
     with pytest.raises(RecordError, match="removes FU from 55, which holds no piece"):
         import_record(b"V2.2\nPI55FU\n-\n", "game.csa")
+
+
+ENDINGS = [
+    Outcome(Termination.RESIGNATION, SENTE),  # 上手 resigns on its turn
+    Outcome(Termination.RESIGNATION, GOTE),  # 下手 resigns on 上手's turn
+    Outcome(Termination.TIMEOUT, SENTE),
+    Outcome(Termination.ILLEGAL_MOVE, GOTE),
+    Outcome(Termination.ABORTED, None),
+]
+
+
+@pytest.mark.parametrize("result", ENDINGS, ids=lambda r: f"{r.termination.value}-{r.winner}")
+def test_handicap_endings_name_uwate_and_shitate_and_read_without_the_tag(result: Outcome) -> None:
+    record = GameRecord("shogi", ROOK_RECORD.start_sfen, ROOK_GAME, result=result)
+    text = export_record(record, "kifu").decode()
+    assert "先手" not in text and "後手" not in text
+    if result.winner is not None:
+        assert f"で{('下手', '上手')[result.winner]}の" in text
+    lines = [line for line in text.splitlines() if "KOMABOT-RESULT" not in line]
+    assert import_record("\n".join(lines).encode(), "game.kifu").result == result
+    parsed = cshogi.KIF.Parser.parse_str(export_record(record, "kif").decode("cp932"))
+    winners = {SENTE: cshogi.BLACK_WIN, GOTE: cshogi.WHITE_WIN, None: None}
+    assert parsed.win == winners[result.winner]
