@@ -14,10 +14,11 @@ from render.captions import header_caption, moves_played
 from render.options import BoardOptions
 from render.replay import render_replay, replay_frames
 from rules import GOTE, SENTE, Position, load_variant
+from tests.rules.records.endings import ROOK_HANDICAP_GAME
 
 SHOGI = load_variant("shogi")
 ROOK = SHOGI.handicaps["rook"].sfen
-MOVES = ("3c3d", "7g7f", "4c4d", "2g2f", "3a4b", "2f2e", "2b3c", "2e2d", "2c2d", "2h2d")
+MOVES = ROOK_HANDICAP_GAME[:10]
 OPTIONS = BoardOptions(size=300, sente_name="Taker", gote_name="Giver", result="Taker won")
 
 

@@ -13,24 +13,12 @@ import shogi.KIF
 
 from rules import GOTE, SENTE, Outcome, Termination, load_variant
 from rules.records import GameRecord, RecordError, export_record, import_record
+from tests.rules.records.endings import HANDICAP_CASES, ROOK_HANDICAP_GAME
 
 SHOGI = load_variant("shogi")
 HANDICAP_IDS = list(SHOGI.handicaps)
-# A rook-handicap game: 上手 (gote) moves first; captures, 同, drops, a promotion; 下手 wins
-# when 上手 resigns on its own turn (after 26 plies, gote is to move).
-ROOK_GAME = (
-    *("3c3d", "7g7f", "4c4d", "2g2f", "3a4b", "2f2e", "2b3c", "2e2d", "2c2d", "2h2d"),
-    *("P*2c", "2d2h", "4a3b", "6i7h", "5a6b", "3g3f", "6b7b", "3i3h", "7c7d", "3f3e"),
-    *("3d3e", "P*3d", "3c2b", "3d3c+", "3b3c", "5i6h"),
-)
-ROOK_RECORD = GameRecord(
-    "shogi",
-    SHOGI.handicaps["rook"].sfen,
-    ROOK_GAME,
-    sente="Taker",
-    gote="Giver",
-    result=Outcome(Termination.RESIGNATION, SENTE),
-)
+ROOK_RECORD = HANDICAP_CASES[0].record
+ROOK_GAME = ROOK_HANDICAP_GAME
 
 
 def _start_record(handicap_id: str) -> GameRecord:
