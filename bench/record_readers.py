@@ -2,7 +2,8 @@
 
 Installs tsshogi and json-kifu-format (versions pinned below) with npm into the git-ignored
 folder ``.cache/record-readers``, exports every game of ``tests/rules/records/endings.py`` (every
-kind of move, every way a game ends) as KIF (Shift-JIS), KIFU (UTF-8) and CSA, has
+kind of move, every way a game ends) and its handicap games (each handicap's start, a
+rook-handicap game) as KIF (Shift-JIS), KIFU (UTF-8) and CSA, has
 ``bench/record_readers.mjs`` read each file with both readers, and compares the moves (all of
 them, each replayed for legality) and the ending each reader saw with what Komabot wrote.
 Prints a table and exits non-zero on any disagreement. Needs ``node`` and ``npm`` (and the
@@ -28,13 +29,14 @@ sys.path.insert(0, str(ROOT))
 
 from rules import GOTE, SENTE, Outcome, Termination  # noqa: E402
 from rules.records import export_record  # noqa: E402
-from tests.rules.records.endings import CASES, Case  # noqa: E402
+from tests.rules.records.endings import CASES, HANDICAP_CASES, Case  # noqa: E402
 
 CACHE = ROOT / ".cache" / "record-readers"
 PINS = {"tsshogi": "2.2.0", "json-kifu-format": "5.5.0"}
 FORMATS = {"kif": "shift_jis", "kifu": "utf-8", "csa": "utf-8"}
 READERS = ("tsshogi", "json-kifu-format")
 SIDES = {"sente": SENTE, "gote": GOTE}
+GAMES = [*CASES, *HANDICAP_CASES]
 
 NO_WORD = "the reader has no word for this ending"
 READER_BUG = "reader bug: tsshogi <= 2.2.0 swaps %+ILLEGAL_ACTION and %-ILLEGAL_ACTION"
@@ -104,7 +106,7 @@ def _installed(modules: Path, name: str) -> str | None:
 def write_games(folder: Path) -> list[dict[str, str]]:
     folder.mkdir(parents=True, exist_ok=True)
     manifest = []
-    for case in CASES:
+    for case in GAMES:
         for fmt, encoding in FORMATS.items():
             path = folder / f"{case.name}.{fmt}"
             path.write_bytes(export_record(case.record, fmt))
@@ -182,7 +184,7 @@ def main() -> int:
         capture_output=True,
         text=True,
     )
-    cases = {case.name: case for case in CASES}
+    cases = {case.name: case for case in GAMES}
     rows = [
         Row(seen["case"], seen["format"], seen["reader"], judge(cases[seen["case"]], seen))
         for seen in json.loads(out.stdout)
@@ -200,10 +202,10 @@ def print_table(rows: list[Row]) -> None:
     columns = [(reader, fmt) for reader in READERS for fmt in FORMATS]
     short = {"tsshogi": "ts", "json-kifu-format": "jkf"}
     heads = [f"{short[r]} {f}" for r, f in columns]
-    width = max(len(case.name) for case in CASES)
+    width = max(len(case.name) for case in GAMES)
     print(f"{'game':<{width}}  " + "  ".join(f"{h:<10}" for h in heads))
     verdicts = {(row.case, row.reader, row.fmt): row for row in rows}
-    for case in CASES:
+    for case in GAMES:
         cells = []
         for reader, fmt in columns:
             row = verdicts[(case.name, reader, fmt)]

@@ -74,3 +74,23 @@ def handicap_position(variant: Variant, handicap_id: str) -> Position:
     """The start position of ``variant``'s handicap ``handicap_id`` (KeyError if it has none
     of that id: the ids a player may name are ``variant.handicaps``)."""
     return Position.from_sfen(variant, variant.handicaps[handicap_id].sfen)
+
+
+def handicap_at(variant: Variant, sfen: str) -> Handicap | None:
+    """The handicap of ``variant`` that starts from ``sfen`` (move number ignored), if any."""
+    key = sfen.split()[:3]
+    return next((h for h in variant.handicaps.values() if h.sfen.split()[:3] == key), None)
+
+
+def find_handicap(variant: Variant, text: str) -> Handicap | None:
+    """``variant``'s handicap named ``text``: its id or any of its names (``rook``,
+    ``飛車落ち``, ``hisha-ochi``, ``Без ладьи``), case and spacing aside; None if none is."""
+    wanted = " ".join(text.split()).casefold()
+    return next(
+        (
+            h
+            for h in variant.handicaps.values()
+            if wanted in {h.id, *(name.casefold() for name in h.names.values())}
+        ),
+        None,
+    )

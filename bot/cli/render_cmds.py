@@ -159,9 +159,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.max_bytes < 10_000:
         print("komabot replay: --max-bytes must be at least 10000", file=sys.stderr)
         return 2
-    variant = load_variant(args.variant)
+    start = position_from_args(args)
     try:
-        data = render_replay(variant, args.sfen, args.moves, args.max_bytes, _options(args))
+        data = render_replay(
+            start.variant, start.sfen(), args.moves, args.max_bytes, _options(args)
+        )
     except ReplayTooBig as exc:
         print(f"komabot replay: {exc}; allow more with --max-bytes", file=sys.stderr)
         return 1

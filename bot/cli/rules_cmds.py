@@ -5,20 +5,37 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rules import Position, available_variants, load_variant
+from rules import Position, RulesError, available_variants, load_variant
+from rules.handicaps import find_handicap
 from rules.perft import MAX_DEPTH, divide, perft
 
 ORDER = 10
 
 
 def add_position_args(parser: argparse.ArgumentParser) -> None:
-    """``--variant`` and ``--sfen``, shared by every command that takes a position."""
+    """``--variant`` and ``--sfen`` or ``--handicap``, shared by every command that takes a
+    position."""
     parser.add_argument("--variant", default="shogi", help="variant id (see: komabot variants)")
-    parser.add_argument("--sfen", help="position as SFEN (default: the start position)")
+    start = parser.add_mutually_exclusive_group()
+    start.add_argument("--sfen", help="position as SFEN (default: the start position)")
+    start.add_argument(
+        "--handicap",
+        metavar="ID",
+        help="start from a handicap, by id or name (shogi: lance, bishop, rook, rook-lance, "
+        "two-piece, four-piece, six-piece, eight-piece, ten-piece); gote, the giver, moves first",
+    )
 
 
 def position_from_args(args: argparse.Namespace) -> Position:
     variant = load_variant(args.variant)
+    if getattr(args, "handicap", None):
+        handicap = find_handicap(variant, args.handicap)
+        if handicap is None:
+            known = ", ".join(variant.handicaps) or "none"
+            raise RulesError(
+                f"{variant.names['en']} has no handicap {args.handicap!r} (its handicaps: {known})"
+            )
+        return Position.from_sfen(variant, handicap.sfen)
     return Position.from_sfen(variant, args.sfen) if args.sfen else Position.start(variant)
 
 

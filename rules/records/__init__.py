@@ -7,6 +7,9 @@ Formats (``export_record(record, fmt)``; ``formats_for(variant)`` lists those a 
 - ``kifu``: KIF in UTF-8, every variant. Wa uses the Wa piece names and carries the line
   ``#KOMABOT-VARIANT: wa`` (or ``wa-drops``), plus ``手合割：和将棋`` for the usual set-up.
 - ``csa``: CSA V2.2, Standard Shogi only.
+
+A handicap game is written as other programs write one: KIF ``手合割：飛車落ち`` with ``下手：`` /
+``上手：`` and no diagram, CSA ``PI82HI`` then ``-``, USI the handicap's start SFEN.
 - ``usi``: ``position sfen <start> moves ...`` with ``# variant:``, ``# sente:``, ``# gote:``
   and ``# result: <termination> <sente|gote|none>`` comment lines.
 

@@ -1,6 +1,8 @@
 """CSA records (Standard Shogi only): ``V2.2``, names, ``$`` headers, ``PI`` or ``P1``-``P9``
 plus ``P+`` / ``P-`` hands, side to move, moves ``+7776FU``, and the end of the game. Written
-in UTF-8 with the comment line ``'CSA encoding=UTF-8`` first.
+in UTF-8 with the comment line ``'CSA encoding=UTF-8`` first. A handicap game starts as CSA
+writes one: ``PI`` naming the squares and pieces the giver leaves out (``PI82HI22KA``), then
+``-`` (gote, the giver, moves first); reading checks that each named piece is there.
 
 The end words are those of the CSA standard, chosen so that readers name the right winner:
 ``%TORYO`` for a resignation and also for a checkmate (as game servers write it: ``%TSUMI`` is
@@ -25,6 +27,7 @@ import re
 from datetime import datetime
 
 from rules.errors import RulesError
+from rules.handicaps import handicap_at
 from rules.move import Move
 from rules.numbers import is_digits, shown
 from rules.outcome import Outcome, Termination
@@ -74,6 +77,12 @@ def _position_lines(pos: Position) -> list[str]:
     v = pos.variant
     if same_start(pos.sfen(), v.start_sfen):
         return ["PI", "+"]
+    handicap = handicap_at(v, pos.sfen())
+    if handicap is not None:  # ``PI82HI22KA`` then ``-``: the even start less gote's pieces
+        start = Position.start(v).board
+        removed = [v.tables.parse_square(text) for text in handicap.removed]
+        cells = [_csa_square(v, sq) + CODES[v.piece(-start[sq]).letter] for sq in removed]
+        return ["PI" + "".join(cells), SIGNS[pos.side]]
     lines = []
     for r in range(v.ranks):
         row = pos.board[r * v.files : (r + 1) * v.files]
@@ -304,7 +313,15 @@ def _initial_board(variant: Variant, st: str, no: int) -> list[int]:
             raise RecordError(
                 f"line {no}: cannot read {shown(st)} (PI then squares and pieces)", line=no
             )
-        board[_square(variant, chunk[:2], no)] = 0
+        sq = _square(variant, chunk[:2], no)
+        if board[sq] == 0 or abs(board[sq]) != _kind(variant, chunk[2:], no):
+            held = "no piece" if board[sq] == 0 else CODES[variant.piece(abs(board[sq])).letter]
+            raise RecordError(
+                f"line {no}: {shown(st)} removes {chunk[2:]} from {chunk[:2]}, which holds "
+                f"{held} in the starting position",
+                line=no,
+            )
+        board[sq] = 0
     return board
 
 

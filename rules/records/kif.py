@@ -2,9 +2,15 @@
 
 Written: a ``#KOMABOT-VARIANT: <id>`` comment line naming the variant (KIF readers skip ``#``
 lines), the usual headers (開始日時, 終了日時, 棋戦, 場所, 先手, 後手), the start as
-``手合割：平手`` (Standard Shogi), ``手合割：和将棋`` (Wa), a named handicap plus its board
-diagram, or a board diagram (BOD) for any other position; then one move a line,
-``   1 ７六歩(77)``, drops ``５五角打``, ``同　``, promotions ``成``, and the end of the game.
+``手合割：平手`` (Standard Shogi), ``手合割：和将棋`` (Wa), or a board diagram (BOD) for any
+other position; then one move a line, ``   1 ７六歩(77)``, drops ``５五角打``, ``同　``,
+promotions ``成``, and the end of the game.
+
+A handicap game (駒落ち) is written as KIF programs write it: ``手合割：飛車落ち`` (the
+variant's Japanese name of the handicap) and no diagram, the players as ``下手：`` (the taker,
+sente) and ``上手：`` (the giver, gote), and the moves numbered from 1, move 1 being 上手's; the
+summary names the winner 下手 or 上手 (``まで52手で上手の勝ち``). cshogi, python-shogi,
+tsshogi and json-kifu-format all know these names and start the game with 上手 to move.
 
 A declined promotion is written without 不成 (``２三銀(34)``): the origin square already says
 which piece moved, and KIF move lines never carry 不成 (only KI2 does); cshogi, tsshogi and
@@ -23,9 +29,11 @@ moved cannot be one (see ``record.told_by_turn``): it is written ``中断``, a c
 from. Last comes ``#KOMABOT-RESULT: <termination> <winner>``, which Komabot's reader prefers.
 
 Read: KIF and KI2 (``▲７六歩　△３四歩`` or ``▼76歩 ▽34歩``, no origins), headers with ``：`` or
-``:``, board diagrams (a hand of 残り全部 takes the rest of the set), every ending above, a
-sealed move (封じ手: the game is unfinished), a tsume record's ``まで7手詰``, and fouls: a
-perpetual check when the record says 連続王手, otherwise an illegal move.
+``:``, 手合割 as 平手, a handicap of the variant, one of ``OTHER_KIF_HANDICAPS`` or その他 (any
+other name is refused with the names known), 上手 / 下手 for 後手 / 先手, board diagrams (a
+hand of 残り全部 takes the rest of the set), every ending above, a sealed move (封じ手: the
+game is unfinished), a tsume record's ``まで7手詰``, and fouls: a perpetual check when the
+record says 連続王手, otherwise an illegal move.
 
 Wa: squares ``１１十一`` (full-width file, kanji rank), origins as four digits ``(0709)``, and
 the Wa piece names; a promoted piece that shares its kanji with another piece is written
@@ -76,21 +84,15 @@ VARIANT_TAG = "#KOMABOT-VARIANT:"
 KI2_MARKS = "▲△☗☖▼▽"
 DATE_FORMAT = "%Y/%m/%d %H:%M:%S"
 SIDE_NAMES = ("先手", "後手")
-# Standard Shogi handicaps by their KIF names (gote, the stronger side, moves first).
-HANDICAPS = {
-    "香落ち": "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+HANDICAP_SIDE_NAMES = ("下手", "上手")
+"""A handicap game's sides: the taker (sente) and the giver (gote, who moves first)."""
+# Handicaps KIF programs name that no variant file lists (a reader meets them in files from
+# elsewhere); the usual ones are the variant's ``[handicaps.ID]``, by their Japanese names.
+OTHER_KIF_HANDICAPS = {
     "右香落ち": "1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    "角落ち": "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    "飛車落ち": "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    "飛香落ち": "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    "二枚落ち": "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
     "三枚落ち": "lnsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    "四枚落ち": "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
     "五枚落ち": "2sgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
     "左五枚落ち": "1nsgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    "六枚落ち": "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    "八枚落ち": "3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    "十枚落ち": "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 }
 EVEN_NAMES = {"shogi": "平手", "wa": "和将棋", "wa-drops": "和将棋"}
 
@@ -132,20 +134,21 @@ _OUT_OF_TURN = {
 PERPETUAL_COMMENT = "連続王手の千日手"
 
 
-def _end_lines(record: GameRecord, pos: Position) -> list[str]:
-    """The special move, comments and summary that close the game (see the module notes)."""
+def _end_lines(record: GameRecord, pos: Position, side_names: tuple[str, str]) -> list[str]:
+    """The special move, comments and summary that close the game (see the module notes);
+    ``side_names``: 先手 and 後手, or 下手 and 上手 in a handicap game."""
     result = record.result
     if result is None:
         return []
     n = len(record.moves)
     term, winner = result.termination, result.winner
-    sides = {"winner": SIDE_NAMES[winner] if winner is not None else ""}
-    sides["loser"] = SIDE_NAMES[winner ^ 1] if winner is not None else ""
+    sides = {"winner": side_names[winner] if winner is not None else ""}
+    sides["loser"] = side_names[winner ^ 1] if winner is not None else ""
     comments: list[str] = []
     summary: str | None
     if not told_by_turn(result, pos.side):
         word, summary = "中断", "{winner}の勝ち"
-        comments.append(f"{SIDE_NAMES[pos.side]}番で{_OUT_OF_TURN[term]}")
+        comments.append(f"{side_names[pos.side]}番で{_OUT_OF_TURN[term]}")
     elif term in _IN_TURN:
         word, summary = _IN_TURN[term]
     elif term is Termination.IMPASSE:
@@ -180,28 +183,28 @@ def write_kif(record: GameRecord, encoding: str = "UTF-8") -> str:
         lines.append("棋戦：" + _one_line(record.event))
     if record.site:
         lines.append("場所：" + _one_line(record.site))
-    if same_start(pos.sfen(), variant.start_sfen):
+    start = pos.sfen()
+    sides = SIDE_NAMES
+    if same_start(start, variant.start_sfen):
         lines.append("手合割：" + EVEN_NAMES.get(variant.id, variant.names["ja"]))
     else:
         handicap = next(
-            (
-                name
-                for name, sfen in HANDICAPS.items()
-                if variant.id == "shogi" and same_start(pos.sfen(), sfen)
-            ),
+            (name for name, sfen in kif_handicaps(variant).items() if same_start(sfen, start)),
             None,
         )
         if handicap:
             lines.append("手合割：" + handicap)
-        lines += write_bod(pos)
-    lines.append("先手：" + _one_line(record.sente))
-    lines.append("後手：" + _one_line(record.gote))
+            sides = HANDICAP_SIDE_NAMES
+        else:
+            lines += write_bod(pos)
+    lines.append(f"{sides[SENTE]}：" + _one_line(record.sente))
+    lines.append(f"{sides[GOTE]}：" + _one_line(record.gote))
     lines.append("手数----指手---------消費時間--")
     for ply, text in enumerate(record.moves, start=1):
         move = pos.parse_usi(text)
         lines.append(f"{ply:>4} {kif_move(Printer(pos), move)}")
         pos.make_unchecked(move)
-    lines += _end_lines(record, pos)
+    lines += _end_lines(record, pos, sides)
     return "\r\n".join(lines) + "\r\n"
 
 
@@ -354,6 +357,8 @@ class _KifReader:
             self.hands[GOTE] = read_hand(self.variant, "" if value == REST else value, no)
         elif key == "手合割":
             self.start = _start_from_name(self.variant, value, no, self.start)
+            # a diagram after a handicap's name without a turn line: the giver moves first
+            self.side = GOTE if self.start.split()[1] == "w" else SENTE
         elif key in _HEADER_KEYS:
             self.fields[_HEADER_KEYS[key]] = value
 
@@ -473,15 +478,27 @@ def _wider_than_nine(line: str) -> bool:
     return next(islice(cells, 9, None), None) is not None
 
 
+def kif_handicaps(variant: Variant) -> dict[str, str]:
+    """The handicaps KIF can name for ``variant``: start SFEN by 手合割 name (香落ち, ...)."""
+    named = {h.names["ja"]: h.sfen for h in variant.handicaps.values() if "ja" in h.names}
+    return {**named, **OTHER_KIF_HANDICAPS} if variant.id == "shogi" else named
+
+
 def _start_from_name(variant: Variant, name: str, no: int, current: str) -> str:
-    if name == EVEN_NAMES.get(variant.id) or name in ("平手", variant.names["ja"]):
+    even = EVEN_NAMES.get(variant.id, variant.names["ja"])
+    if name in (even, "平手", variant.names["ja"]):
         return variant.start_sfen
-    if variant.id == "shogi" and name in HANDICAPS:
-        return HANDICAPS[name]
+    handicaps = kif_handicaps(variant)
+    if name in handicaps:
+        return handicaps[name]
     if name == "その他":
         return current
-    known = "、".join(["平手", *HANDICAPS])
-    raise RecordError(f"line {no}: unknown 手合割 {name!r} (known: {known})", line=no)
+    known = "、".join([even, *handicaps, "その他"])
+    raise RecordError(
+        f"line {no}: unknown 手合割 {name!r} for {variant.names['en']} (known: {known}; "
+        "その他 takes the board diagram)",
+        line=no,
+    )
 
 
 def _start_position(variant: Variant, sfen: str) -> Position:

@@ -102,3 +102,14 @@ def test_a_handicap_needs_english_names(variants_copy: Path) -> None:  # noqa: F
     )
     with pytest.raises(VariantFileError, match=r"handicaps\.rook\.names\.en"):
         read_variant_file(variants_copy / "shogi.toml")
+
+
+def test_a_handicap_is_found_by_its_id_or_any_of_its_names() -> None:
+    from rules.handicaps import find_handicap
+
+    shogi = load_variant("shogi")
+    for text in ("rook", "飛車落ち", "Hisha-Ochi", " без  ладьи ", "Bez wieży", "ROOK"):
+        found = find_handicap(shogi, text)
+        assert found is not None and found.id == "rook", text
+    assert find_handicap(shogi, "queen") is None
+    assert find_handicap(load_variant("wa"), "rook") is None

@@ -110,3 +110,36 @@ def test_record_to_a_terminal_is_text_not_shift_jis(
     monkeypatch.setattr("sys.stdout.isatty", lambda: True)
     assert main(["record", "--moves", "7g7f", "--format", "kif"]) == 0
     assert "７六歩(77)" in capsys.readouterr().out
+
+
+def test_record_a_handicap_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "game.kif"
+    args = ["record", "--handicap", "rook", "--moves", "3c3d", "7g7f", "--format", "kif"]
+    assert main([*args, "--sente", "Taker", "--gote", "Giver", "--out", str(out)]) == 0
+    text = out.read_bytes().decode("cp932").split("\r\n")
+    assert text[2:5] == ["手合割：飛車落ち", "下手：Taker", "上手：Giver"]
+    assert main(["import", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:2] == [
+        "lnsgkgsnl/7b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 3",
+        "3c3d 7g7f",
+    ]
+
+
+def test_record_a_handicap_by_its_japanese_name_as_csa(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["record", "--handicap", "二枚落ち", "--format", "csa"]) == 0
+    assert "\nPI82HI22KA\n-\n" in capsys.readouterr().out
+
+
+def test_an_unknown_handicap_lists_the_variants_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["record", "--handicap", "queen", "--format", "kif"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("komabot record: Standard Shogi has no handicap 'queen'")
+    assert "lance, bishop, rook, rook-lance, two-piece" in err
+    assert main(["record", "--variant", "wa", "--handicap", "rook", "--format", "kifu"]) == 2
+    assert "Wa Shogi has no handicap 'rook' (its handicaps: none)" in capsys.readouterr().err
+
+
+def test_handicap_and_sfen_are_one_or_the_other() -> None:
+    with pytest.raises(SystemExit):
+        main(["record", "--handicap", "rook", "--sfen", "4k4/9/9/9/9/9/9/9/4K4 b - 1"])

@@ -121,3 +121,26 @@ def test_a_replay_must_be_a_gif(tmp_path: Path, capsys: pytest.CaptureFixture[st
         main(["replay", "--moves", "7g7f", "--out", str(out)])
     assert "a replay is an animated GIF: name a .gif file" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_render_and_replay_a_handicap_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from render.board import render_board
+    from render.options import BoardOptions
+    from rules import Position, load_variant
+
+    png = tmp_path / "h.png"
+    assert run(capsys, "render", "--handicap", "rook", "--size", "300", "--out", str(png))[0] == 0
+    variant = load_variant("shogi")
+    want = render_board(Position.from_sfen(variant, variant.handicaps["rook"].sfen),
+                        BoardOptions(size=300))  # fmt: skip
+    assert png.read_bytes() == want
+    gif = tmp_path / "h.gif"
+    code, _, err = run(
+        capsys,
+        "replay", "--handicap", "rook", "--moves", "3c3d", "7g7f", "--size", "300",
+        "--out", str(gif),
+    )  # fmt: skip
+    assert code == 0, err  # 3c3d first: gote, the giver, moves first
+    assert Image.open(io.BytesIO(gif.read_bytes())).n_frames == 3

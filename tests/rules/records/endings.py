@@ -89,6 +89,35 @@ def _cases() -> list[Case]:
 CASES = _cases()
 
 
+# A rook-handicap game: 上手 (gote) moves first; captures, 同, drops, a promotion; 上手 resigns
+# on its own turn after 26 plies.
+ROOK_HANDICAP_GAME = (
+    *("3c3d", "7g7f", "4c4d", "2g2f", "3a4b", "2f2e", "2b3c", "2e2d", "2c2d", "2h2d"),
+    *("P*2c", "2d2h", "4a3b", "6i7h", "5a6b", "3g3f", "6b7b", "3i3h", "7c7d", "3f3e"),
+    *("3d3e", "P*3d", "3c2b", "3d3c+", "3b3c", "5i6h"),
+)
+_HANDICAPS = load_variant("shogi").handicaps
+HANDICAP_CASES = [
+    Case(
+        "rook_handicap_game",
+        GameRecord(
+            "shogi",
+            _HANDICAPS["rook"].sfen,
+            ROOK_HANDICAP_GAME,
+            sente="Taker",
+            gote="Giver",
+            result=Outcome(Termination.RESIGNATION, SENTE),
+        ),
+    ),
+    *(
+        Case(f"{h.id}_handicap_start", GameRecord("shogi", h.sfen, (), sente="S", gote="G"))
+        for h in _HANDICAPS.values()
+    ),
+]
+"""Handicap games (not in ``CASES``, whose endings are checked one by one): the start of each
+handicap, and a rook-handicap game."""
+
+
 def move_kinds(record: GameRecord) -> set[str]:
     """Which kinds of move the game holds (drop, promote, decline, capture, same, ambiguous)."""
     pos = record.start_position()

@@ -104,7 +104,10 @@ def test_checkmate_and_handicap_start() -> None:
     moves = ("3c3d", "7g7f", "2b7g+")
     record = GameRecord("shogi", sfen, moves, result=Outcome(Termination.RESIGNATION, GOTE))
     kif = export_record(record, "kifu").decode()
-    assert "手合割：香落ち" in kif and "後手番" in kif
+    # named as KIF programs name a handicap: no diagram, the sides 下手 and 上手
+    assert "手合割：香落ち" in kif and "後手番" not in kif and "+---" not in kif
+    assert "下手：" in kif and "上手：" in kif and "先手：" not in kif
+    assert "まで3手で上手の勝ち" in kif
     for fmt in ("kif", "kifu", "csa", "usi"):
         back = import_record(export_record(record, fmt), f"x.{fmt}")
         assert back.start_sfen.split()[:3] == sfen.split()[:3]
