@@ -21,6 +21,9 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tests.bot.discord.discord_rules import check_request, error_body
+from tests.bot.platform_specs import Violation, ViolationLog
+
 JSON = dict[str, Any]
 
 APP_ID = 900_000_000_000_000_001
@@ -145,8 +148,14 @@ class FakeDiscord:
         self.expire_interactions = False  # answer every callback "Unknown interaction"
         self.gateway_down = 0  # refuse this many gateway connections (HTTP 503), then accept
         self.gateway_refusals = 0  # gateway connections refused so far
+        self.violations = ViolationLog()  # requests Discord would refuse (checked at teardown)
         self._runner: web.AppRunner | None = None
         self.port = 0
+
+    def take_violations(self) -> list[Violation]:
+        """The requests Discord would have refused so far, forgotten: for tests that send
+        them on purpose (any left at the end of a test fail it)."""
+        return self.violations.take()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -266,6 +275,7 @@ class FakeDiscord:
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
         rec = Recorded(request.method, path)
+        has_body = False
         if request.content_type.startswith("multipart/"):
             rec.multipart = True
             reader = await request.multipart()
@@ -275,6 +285,7 @@ class FakeDiscord:
                 name = part.name or ""  # type: ignore[union-attr]
                 if name == "payload_json":
                     rec.json = json.loads(data)
+                    has_body = True
                 else:
                     rec.files.append(
                         Upload(
@@ -287,6 +298,7 @@ class FakeDiscord:
         elif request.can_read_body:
             raw = await request.read()
             rec.json = json.loads(raw) if raw else None
+            has_body = bool(raw)
         self.requests.append(rec)
 
         for limit in self._limits:
@@ -315,6 +327,12 @@ class FakeDiscord:
         if not is_webhook and request.headers.get("Authorization") != f"Bot {self.token}":
             rec.status = 401
             return _json({"message": "401: Unauthorized", "code": 0}, status=401)
+
+        refused = check_request(request.method, path, rec.json, has_body)
+        if refused:
+            self.violations.add(refused)
+            rec.status = 400
+            return _json(error_body(refused), status=400)
 
         for method, pattern, handler in self._routes:
             if method != request.method:
