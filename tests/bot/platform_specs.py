@@ -20,6 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from jsonschema.exceptions import ValidationError
+from jsonschema.protocols import Validator
+
 SPECS = Path(__file__).resolve().parents[3] / "shared" / "platform-specs"
 
 
@@ -76,3 +79,60 @@ class ViolationLog:
         """Every violation no test took, from every log made since the last call; forgets them."""
         logs, cls.live = cls.live, []
         return [v for log in logs for v in log.found]
+
+
+def schema_problems(validator: Validator, instance: Any) -> list[tuple[str, str]]:
+    """(where, what) for everything wrong with ``instance``: ``where`` a dotted path into it
+    (a missing field's own name), ``what`` short, as the platforms word it."""
+    found = []
+    for error in validator.iter_errors(instance):
+        for leaf in _leaves(error):
+            where = [str(p) for p in leaf.absolute_path]
+            if leaf.validator == "required" and isinstance(leaf.instance, dict):
+                for name in leaf.validator_value:
+                    if name not in leaf.instance:
+                        found.append((".".join([*where, name]), "This field is required"))
+            else:
+                found.append((".".join(where), _say(leaf)))
+    return found
+
+
+def _say(error: ValidationError) -> str:
+    bound, value = error.validator_value, error.instance
+    size = len(value) if isinstance(value, str | list | dict) else None
+    said = {
+        "maxLength": f"Must be {bound} or fewer in length (has {size})",
+        "minLength": f"Must be {bound} or more in length (has {size})",
+        "maxItems": f"Must be {bound} or fewer in length (has {size} items)",
+        "minItems": f"Must be {bound} or more in length (has {size} items)",
+        "maxProperties": f"Must have {bound} or fewer entries (has {size})",
+    }.get(str(error.validator))
+    if said is not None:
+        return said
+    return error.message if len(error.message) <= 200 else error.message[:197] + "..."
+
+
+def _leaves(error: ValidationError) -> list[ValidationError]:
+    """The errors that say what is wrong: inside an anyOf/oneOf, those of the branch the body
+    meant (the one that failed deepest in the body, so not on its ``type``)."""
+    if not error.context:
+        return [error]
+    branches: dict[Any, list[ValidationError]] = {}
+    for sub in error.context:
+        branches.setdefault(sub.relative_schema_path[0], []).extend(_leaves(sub))
+    return max(
+        branches.values(),
+        key=lambda errs: (
+            not any(_on_discriminator(e) for e in errs),
+            min(len(e.absolute_path) for e in errs),
+            any(e.validator != "type" for e in errs),  # a limit broken, not a mere other shape
+            -len(errs),
+        ),
+    )
+
+
+def _on_discriminator(error: ValidationError) -> bool:
+    """Whether ``error`` is a ``type`` field with another value than its branch wants (the
+    component, option or callback kind: the body meant another branch)."""
+    path = error.absolute_path
+    return bool(path) and path[-1] == "type" and error.validator in ("enum", "const")

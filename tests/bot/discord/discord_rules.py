@@ -27,11 +27,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
-from tests.bot.platform_specs import Violation, load_spec
+from tests.bot.platform_specs import Violation, load_spec, schema_problems
 
 SPEC_FILE = "discord-openapi.json"
 SPEC_URI = "urn:komabot-tests:discord-openapi"
@@ -100,41 +99,10 @@ def _body_validator(method: str, template: str) -> tuple[Draft202012Validator | 
     return validator, bool(body.get("required"))
 
 
-def _leaves(error: ValidationError) -> list[ValidationError]:
-    """The errors that say what is wrong: inside an anyOf/oneOf, those of the branch the body
-    meant (the one that failed deepest in the body, so not on its ``type``)."""
-    if not error.context:
-        return [error]
-    branches: dict[Any, list[ValidationError]] = {}
-    for sub in error.context:
-        branches.setdefault(sub.relative_schema_path[0], []).extend(_leaves(sub))
-    return max(
-        branches.values(),
-        key=lambda errs: (
-            not any(_on_discriminator(e) for e in errs),
-            min(len(e.absolute_path) for e in errs),
-            any(e.validator != "type" for e in errs),  # a limit broken, not a mere other shape
-            -len(errs),
-        ),
-    )
-
-
-def _on_discriminator(error: ValidationError) -> bool:
-    """Whether ``error`` is a ``type`` field with another value than its branch wants (the
-    component, option or callback kind: the body meant another branch)."""
-    path = error.absolute_path
-    return bool(path) and path[-1] == "type" and error.validator in ("enum", "const")
-
-
-def _where(path: Any) -> str:
-    return ".".join(str(p) for p in path)
-
-
 def _schema_violations(request: str, validator: Draft202012Validator, body: Any) -> list[Violation]:
     out = []
-    for error in validator.iter_errors(body):
-        for leaf in _leaves(error):
-            out.append(Violation("discord", request, _where(leaf.absolute_path), leaf.message))
+    for where, what in schema_problems(validator, body):
+        out.append(Violation("discord", request, where, what))
     return out
 
 

@@ -100,7 +100,7 @@ REFUSED: list[tuple[str, str, str, Any, str]] = [
         "POST",
         MESSAGES,
         {"content": "c", "message_reference": {"channel_id": str(CHANNEL_ID)}},
-        "message_reference",
+        "message_reference.message_id",
     ),
     (
         "an edit over 2,000",
@@ -123,7 +123,7 @@ REFUSED: list[tuple[str, str, str, Any, str]] = [
         {"type": 7, "data": {"content": "x" * 2001}},
         "data.content",
     ),
-    ("a callback without its type", "POST", CALLBACK, {"data": {"content": "c"}}, ""),
+    ("a callback without its type", "POST", CALLBACK, {"data": {"content": "c"}}, "type"),
     (
         "26 autocomplete choices",
         "POST",
@@ -164,7 +164,7 @@ REFUSED: list[tuple[str, str, str, Any, str]] = [
         "PUT",
         COMMANDS,
         command({"type": 3, "name": "move"}),
-        "0.options.0",
+        "0.options.0.description",
     ),
     (
         "a command description of 101 characters",
