@@ -579,7 +579,10 @@ class FakeDiscord:
         return ch
 
     async def _dm_channel(self, rec: Recorded, request: web.Request) -> JSON:
-        uid = int((rec.json or {})["recipient_id"])
+        return self.dm(int((rec.json or {})["recipient_id"]))
+
+    def dm(self, uid: int) -> JSON:
+        """The direct-message channel between the bot and user ``uid`` (made on first use)."""
         for ch in self.channels.values():
             if ch["type"] == 1 and ch["recipients"][0]["id"] == str(uid):
                 return ch
@@ -716,6 +719,12 @@ class FakeDiscord:
                         await ws.close(code=4014, message=b"Disallowed intent(s).")
                         break
                     shard = list(data["d"].get("shard") or [0, 1])
+                    self._sockets = [(s, sh) for s, sh in self._sockets if s is not ws]
+                    problem = self._shard_problem(shard)
+                    if problem:
+                        self.violations.add([Violation("discord", "IDENTIFY", "shard", problem)])
+                        await ws.close(code=4010, message=b"Invalid shard.")
+                        break
                     self._sockets.append((ws, shard))
                     await self._ready(ws, shard)
                 elif op == 6:  # RESUME: we keep no sessions, so ask for a fresh IDENTIFY
@@ -723,6 +732,23 @@ class FakeDiscord:
         finally:
             self._sockets = [(s, sh) for s, sh in self._sockets if s is not ws]
         return ws
+
+    def _shard_problem(self, shard: list[int]) -> str | None:
+        """Why Discord would not take ``[shard_id, shard_count]`` beside the live sessions
+        (None: it takes it)."""
+        shard_id, count = shard
+        if not 0 <= shard_id < count:
+            return f"shard {shard} does not exist"
+        for _, live in self._sockets:
+            if live[1] != count:
+                return f"shard {shard} has another shard count than the live shard {live}"
+            if live == shard:
+                return f"shard {shard} is identified twice: two sessions would get its events"
+        return None
+
+    def shards_identified(self) -> list[tuple[int, int]]:
+        """Every ``(shard_id, shard_count)`` an IDENTIFY named, sorted (repeats kept)."""
+        return sorted(tuple(i.get("shard") or (0, 1)) for i in self.identifies)  # type: ignore[misc]
 
     def _owns(self, shard: list[int], guild_id: int) -> bool:
         return (guild_id >> 22) % shard[1] == shard[0]
@@ -761,9 +787,10 @@ class FakeDiscord:
                 await asyncio.sleep(0.01)
 
     async def dispatch(self, event: str, data: JSON, guild_id: int | None = GUILD_ID) -> None:
-        """Send a DISPATCH to the session that owns ``guild_id`` (or every session)."""
+        """Send a DISPATCH to the session that owns ``guild_id`` (direct messages, None: the
+        session of shard 0, as Discord does)."""
         for ws, shard in list(self._sockets):
-            if guild_id is None or self._owns(shard, guild_id):
+            if (shard[0] == 0) if guild_id is None else self._owns(shard, guild_id):
                 await self._send(ws, {"op": 0, "t": event, "s": next(self._seq), "d": data})
 
     # ------------------------------------------------------------------ acting as users
