@@ -7,11 +7,6 @@ interaction answered once."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
-import signal
-import sys
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -19,6 +14,7 @@ from fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord, FakeUser
 
 from bot.store.postgres import PostgresStore
 from bot.store.sql import SqlStore
+from tests.bot.komabot_process import komabot
 from tests.postgres_server import PostgresServer
 
 SHARDS = 4
@@ -29,41 +25,15 @@ GUILD_SHARDS = tuple(s for s in range(SHARDS) if s not in DM_SHARDS)
 pytestmark = pytest.mark.slow
 
 
-@contextlib.asynccontextmanager
-async def komabot_discord(
-    fake: FakeDiscord, url: str, shards: tuple[int, ...]
-) -> AsyncIterator[Any]:
-    """A ``komabot discord`` process running ``shards``; stopped by SIGTERM at the end, which
-    it must survive cleanly (exit 0, no traceback in its log)."""
-    env = {
-        **os.environ,
-        **fake.env(
-            KOMABOT_DATABASE_URL=url,
-            DISCORD_SHARD_COUNT=str(SHARDS),
-            DISCORD_SHARD_IDS=",".join(map(str, shards)),
-            KOMABOT_LOG_LEVEL="INFO",
-        ),
-    }
-    env.pop("KOMABOT_DB", None)
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-c",
-        "import sys; from bot.cli import main; sys.exit(main(sys.argv[1:]))",
-        "discord",
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
+def komabot_discord(fake: FakeDiscord, url: str, shards: tuple[int, ...]) -> Any:
+    """A ``komabot discord`` process running ``shards`` of :data:`SHARDS`."""
+    settings = fake.env(
+        KOMABOT_DATABASE_URL=url,
+        DISCORD_SHARD_COUNT=str(SHARDS),
+        DISCORD_SHARD_IDS=",".join(map(str, shards)),
+        KOMABOT_LOG_LEVEL="INFO",
     )
-    log = ""
-    try:
-        yield proc
-    finally:
-        if proc.returncode is None:
-            proc.send_signal(signal.SIGTERM)
-        _, err = await asyncio.wait_for(proc.communicate(), 60)
-        log = err.decode(errors="replace")
-    assert proc.returncode == 0, log
-    assert "Traceback" not in log, log
+    return komabot("discord", env=settings)
 
 
 def text_of(body: dict[str, Any]) -> str:

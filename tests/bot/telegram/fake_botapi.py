@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
+import aiohttp
 from aiohttp import web
 
 from tests.bot.platform_specs import Violation, ViolationLog
@@ -134,6 +135,10 @@ class FakeBotApi:
         self.descriptions: dict[str, str] = {}  # language code -> setMyDescription
         self.short_descriptions: dict[str, str] = {}  # language code -> setMyShortDescription
         self.webhook_url = ""
+        self.webhook_secret = ""
+        self.deliveries: list[tuple[int, str]] = []  # (update_id, receiver) posted by webhook
+        self._receivers: list[str] = []
+        self._delivery: asyncio.Task[None] | None = None
         self.callbacks_open: dict[str, JSON] = {}
         self.callback_answers: dict[str, dict[str, str]] = {}
         self.update_errors: list[str] = []
@@ -169,6 +174,10 @@ class FakeBotApi:
         self.port = int(self._runner.addresses[0][1])
 
     async def close(self) -> None:
+        if self._delivery is not None:
+            self._delivery.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._delivery
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -272,6 +281,36 @@ class FakeBotApi:
         ``description`` (a 500 Internal Server Error, say)."""
         self._errors.setdefault(method, []).extend([ApiError(status, description)] * times)
 
+    def deliver_to(self, *receivers: str) -> None:
+        """Post updates to these webhook receivers in turn, one update at a time and in order,
+        as Telegram does to a webhook URL with a load balancer in front of several workers
+        (each ``http://127.0.0.1:PORT/path``); until a webhook is set they wait."""
+        self._receivers = list(receivers)
+        self._delivery = asyncio.get_running_loop().create_task(self._deliver())
+
+    async def _deliver(self) -> None:
+        turn = 0
+        async with aiohttp.ClientSession() as session:
+            while True:
+                async with self._changed:
+                    await self._changed.wait_for(lambda: bool(self._updates and self.webhook_url))
+                update = self._updates[0]
+                receiver = self._receivers[turn % len(self._receivers)]
+                headers = {"X-Telegram-Bot-Api-Secret-Token": self.webhook_secret}
+                try:
+                    async with session.post(receiver, json=update, headers=headers) as answer:
+                        delivered = answer.status == 200
+                except aiohttp.ClientError:
+                    delivered = False
+                if not delivered:  # Telegram tries again later (the next worker, here)
+                    turn += 1
+                    await asyncio.sleep(0.05)
+                    continue
+                self._updates.remove(update)
+                self.deliveries.append((update["update_id"], receiver))
+                turn += 1
+                await self._notify()
+
     # ----------------------------------------------------------------- test-side waiting
 
     async def wait_until(self, check: Callable[[], Any], timeout: float = 10.0) -> Any:
@@ -294,6 +333,10 @@ class FakeBotApi:
         got = self.sent[self._cursor : self._cursor + count]
         self._cursor += count
         return got
+
+    def undelivered(self) -> list[JSON]:
+        """Updates the bot has not taken yet (by getUpdates or its webhook)."""
+        return list(self._updates)
 
     def unread(self) -> list[JSON]:
         """Messages the bot sent that no ``expect`` has consumed yet."""
@@ -398,6 +441,8 @@ class FakeBotApi:
 
     async def _api_setWebhook(self, call: ApiCall) -> bool:
         self.webhook_url = call.params.get("url", "")
+        self.webhook_secret = call.params.get("secret_token", "")
+        await self._notify()
         return True
 
     async def _api_getWebhookInfo(self, call: ApiCall) -> JSON:
