@@ -38,6 +38,8 @@ SPEC_URI = "urn:komabot-tests:discord-openapi"
 BOT_CONTENT_MAX = 2000  # "Message content (up to 2000 characters)"
 EMBEDS_TOTAL_MAX = 6000  # title, description, field names and values, footer, author together
 ACTION_ROWS_MAX = 5
+LINK_STYLE, PREMIUM_STYLE = 5, 6
+EMPTY = "Cannot send an empty message"  # code 50006, not 50035
 COMMAND_TOTAL_MAX = 8000  # chat-input command: names, descriptions, choices (longest locale)
 CHAT_INPUT = 1
 SUBCOMMAND_KINDS = (1, 2)  # SUB_COMMAND, SUB_COMMAND_GROUP
@@ -169,6 +171,47 @@ def _message_limits(request: str, message: JSON, prefix: str) -> Iterator[Violat
                 prefix + "components",
                 f"Must be {ACTION_ROWS_MAX} or fewer action rows (it has {len(rows)})",
             )
+        for r, row in enumerate(rows):
+            for c, item in enumerate(row.get("components") or []):
+                if isinstance(item, dict) and item.get("type") == 2:
+                    at = f"{prefix}components.{r}.components.{c}"
+                    yield from (Violation("discord", request, at, p) for p in _button(item))
+    mentions = message.get("allowed_mentions")
+    if isinstance(mentions, dict):
+        for kind in ("users", "roles"):
+            if kind in (mentions.get("parse") or []) and mentions.get(kind):
+                yield Violation(
+                    "discord",
+                    request,
+                    f"{prefix}allowed_mentions",
+                    f'parse:["{kind}"] and {kind}: [ids...] are mutually exclusive',
+                )
+
+
+def _button(button: JSON) -> Iterator[str]:
+    """What Discord's component reference says a button needs, by its style."""
+    style = button.get("style")
+    if style == LINK_STYLE:
+        if not button.get("url") or button.get("custom_id"):
+            yield "A link button needs a url and no custom_id"
+    elif style == PREMIUM_STYLE:
+        if not button.get("sku_id"):
+            yield "A premium button needs a sku_id"
+    elif not button.get("custom_id") or button.get("url"):
+        yield "A non-link button needs a custom_id and no url"
+    if style != PREMIUM_STYLE and not (button.get("label") or button.get("emoji")):
+        yield "A button needs a label or an emoji"
+
+
+def _is_empty(message: JSON, files: int) -> bool:
+    return not (
+        message.get("content")
+        or message.get("embeds")
+        or message.get("components")
+        or message.get("sticker_ids")
+        or message.get("poll")
+        or files
+    )
 
 
 def valid_command_name(name: str) -> bool:
@@ -260,11 +303,14 @@ def _command_limits(request: str, commands: Any) -> Iterator[Violation]:
                 )
 
 
-def _word_limits(method: str, template: str, body: Any) -> Iterator[Violation]:
+def _word_limits(method: str, template: str, body: Any, files: int) -> Iterator[Violation]:
     request = f"{method} {template}"
     prefix = "data." if template.endswith("/callback") else ""
+    creates = method == "POST" and not (isinstance(body, dict) and body.get("type") == 7)
     for message in _message_bodies(method, template, body):
         yield from _message_limits(request, message, prefix)
+        if creates and _is_empty(message, files):
+            yield Violation("discord", request, prefix.rstrip("."), EMPTY)
     if method == "PUT" and template.endswith("/commands"):
         yield from _command_limits(request, body)
 
@@ -272,9 +318,12 @@ def _word_limits(method: str, template: str, body: Any) -> Iterator[Violation]:
 # ---------------------------------------------------------------------- the checks
 
 
-def check_request(method: str, path: str, body: Any, has_body: bool) -> list[Violation]:
+def check_request(
+    method: str, path: str, body: Any, has_body: bool, files: int = 0
+) -> list[Violation]:
     """Every reason Discord would refuse ``method path`` with ``body`` (the JSON, or a
-    multipart's ``payload_json``; ``has_body`` False when the request carried none)."""
+    multipart's ``payload_json``; ``has_body`` False when the request carried none) and
+    ``files`` uploads."""
     template = operation_of(method, path)
     if template is None:
         return [Violation("discord", f"{method} {path}", "", "no such route in Discord's API")]
@@ -287,13 +336,15 @@ def check_request(method: str, path: str, body: Any, has_body: bool) -> list[Vio
             return [Violation("discord", request, "", "the request needs a body")]
         return []
     found = _schema_violations(request, validator, body)
-    found += _word_limits(method, template, body)
+    found += _word_limits(method, template, body, files)
     return found
 
 
 def error_body(violations: list[Violation]) -> JSON:
     """Discord's answer to an invalid request: code 50035 with the nested ``errors`` object
     (``{"content": {"_errors": [{"code": ..., "message": ...}]}}``)."""
+    if all(v.problem == EMPTY for v in violations):
+        return {"code": 50006, "message": EMPTY}
     errors: JSON = {}
     for v in violations:
         node = errors

@@ -96,6 +96,34 @@ REFUSED: list[tuple[str, str, str, Any, str]] = [
         "components.0.components.0.label",
     ),
     (
+        "a button without custom_id",
+        "POST",
+        MESSAGES,
+        {"content": "c", "components": [row({"type": 2, "style": 1, "label": "Go"})]},
+        "components.0.components.0",
+    ),
+    (
+        "a link button without url",
+        "POST",
+        MESSAGES,
+        {"content": "c", "components": [row({"type": 2, "style": 5, "label": "Go"})]},
+        "components.0.components.0",
+    ),
+    (
+        "a button without label or emoji",
+        "POST",
+        MESSAGES,
+        {"content": "c", "components": [row({"type": 2, "style": 1, "custom_id": "x"})]},
+        "components.0.components.0",
+    ),
+    (
+        "users both parsed and listed",
+        "POST",
+        MESSAGES,
+        {"content": "c", "allowed_mentions": {"parse": ["users"], "users": ["111"]}},
+        "allowed_mentions",
+    ),
+    (
         "a reply without the message it replies to",
         "POST",
         MESSAGES,
@@ -264,6 +292,24 @@ async def test_the_fake_refuses_what_discord_refuses(
     assert error_at(answer["errors"], where), answer
     assert where in {v.where for v in violations}, violations
     assert fake.requests[-1].status == 400
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        (MESSAGES, {"content": "", "embeds": [], "components": []}),
+        (f"/webhooks/{APP_ID}/a-token", {"content": None}),
+        (CALLBACK, {"type": 4, "data": {"content": ""}}),
+    ],
+    ids=["message", "follow-up", "interaction answer"],
+)
+async def test_an_empty_message_is_refused(path: str, body: Any) -> None:
+    """Content, embeds, components, stickers, files or a poll: one at least (code 50006)."""
+    async with FakeDiscord() as fake:
+        status, answer = await send(fake, "POST", path, body)
+        (violation,) = fake.take_violations()
+    assert status == 400 and answer == {"code": 50006, "message": "Cannot send an empty message"}
+    assert violation.problem == "Cannot send an empty message"
 
 
 async def test_the_limits_themselves_are_accepted() -> None:
