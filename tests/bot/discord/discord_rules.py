@@ -315,6 +315,36 @@ def _word_limits(method: str, template: str, body: Any, files: int) -> Iterator[
         yield from _command_limits(request, body)
 
 
+# ---------------------------------------------------------------------- the gateway
+
+
+def identify_problems(payload: Any) -> list[Violation]:
+    """What Discord's gateway reference requires of an IDENTIFY's ``d`` and ``payload`` lacks:
+    a token, connection ``properties`` (os, browser, device), ``intents``, a ``shard`` pair and
+    ``large_threshold`` 50-250 when given (the gateway closes with 4002 otherwise)."""
+    found: list[str] = []
+    if not isinstance(payload, dict):
+        return [Violation("discord", "IDENTIFY", "", "the payload is not an object")]
+    if not isinstance(payload.get("token"), str) or not payload["token"]:
+        found.append("token: This field is required")
+    props = payload.get("properties")
+    if not isinstance(props, dict) or not all(
+        isinstance(props.get(k), str) for k in ("os", "browser", "device")
+    ):
+        found.append("properties: needs os, browser and device strings")
+    if not isinstance(payload.get("intents"), int) or isinstance(payload.get("intents"), bool):
+        found.append("intents: This field is required (an integer)")
+    shard = payload.get("shard")
+    if shard is not None and not (
+        isinstance(shard, list) and len(shard) == 2 and all(isinstance(x, int) for x in shard)
+    ):
+        found.append(f"shard: must be [shard_id, num_shards], not {shard!r}")
+    threshold = payload.get("large_threshold")
+    if threshold is not None and not (isinstance(threshold, int) and 50 <= threshold <= 250):
+        found.append(f"large_threshold: must be 50-250, not {threshold!r}")
+    return [Violation("discord", "IDENTIFY", *p.split(": ", 1)) for p in found]
+
+
 # ---------------------------------------------------------------------- the checks
 
 

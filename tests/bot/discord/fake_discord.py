@@ -21,7 +21,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tests.bot.discord.discord_rules import check_request, error_body
+from tests.bot.discord.discord_rules import check_request, error_body, identify_problems
 from tests.bot.platform_specs import Violation, ViolationLog
 
 JSON = dict[str, Any]
@@ -715,6 +715,14 @@ class FakeDiscord:
                     await self._send(ws, {"op": 11})
                 elif op == 2:
                     self.identifies.append(data["d"])
+                    malformed = identify_problems(data["d"])
+                    if malformed:
+                        self.violations.add(malformed)
+                        await ws.close(code=4002, message=b"Error while decoding payload.")
+                        break
+                    if data["d"]["token"] != self.token:
+                        await ws.close(code=4004, message=b"Authentication failed.")
+                        break
                     if int(data["d"].get("intents", 0)) & MESSAGE_CONTENT and not self.privileged:
                         await ws.close(code=4014, message=b"Disallowed intent(s).")
                         break

@@ -382,3 +382,66 @@ async def test_violations_left_in_a_test_are_reported_at_its_end() -> None:
     (left,) = ViolationLog.unclaimed()
     assert left.platform == "discord" and left.where == "content"
     assert "2000" in left.problem
+
+
+@pytest.mark.parametrize(
+    ("identify", "where"),
+    [
+        ({"properties": {"os": "l", "browser": "b", "device": "d"}, "intents": 1}, "token"),
+        ({"token": "test-token", "intents": 1}, "properties"),
+        (
+            {"token": "test-token", "properties": {"os": "l", "browser": "b", "device": "d"}},
+            "intents",
+        ),
+        (
+            {
+                "token": "test-token",
+                "properties": {"os": "l", "browser": "b", "device": "d"},
+                "intents": 1,
+                "large_threshold": 251,
+            },
+            "large_threshold",
+        ),
+    ],
+    ids=["no token", "no properties", "no intents", "large threshold over 250"],
+)
+async def test_the_gateway_refuses_a_malformed_identify(
+    identify: dict[str, Any], where: str
+) -> None:
+    async with FakeDiscord() as fake, aiohttp.ClientSession() as session:
+        async with session.ws_connect(fake.gateway_url) as ws:
+            hello = await ws.receive_json()
+            await ws.send_json({"op": 2, "d": identify})
+            closed = await ws.receive()
+        (violation,) = fake.take_violations()
+    assert hello["op"] == 10
+    assert closed.type == aiohttp.WSMsgType.CLOSE and closed.data == 4002
+    assert violation.where == where
+
+
+async def test_the_gateway_takes_each_shard_once() -> None:
+    """A shard that another live session holds, or that does not exist, is refused (4010)."""
+    identify = {
+        "token": "test-token",
+        "properties": {"os": "l", "browser": "b", "device": "d"},
+        "intents": 1,
+    }
+    async with FakeDiscord() as fake, aiohttp.ClientSession() as session:
+        async with (
+            session.ws_connect(fake.gateway_url) as first,
+            session.ws_connect(fake.gateway_url) as second,
+            session.ws_connect(fake.gateway_url) as third,
+        ):
+            for ws, shard in ((first, [1, 2]), (second, [1, 2]), (third, [2, 2])):
+                await ws.receive_json()  # HELLO
+                await ws.send_json({"op": 2, "d": {**identify, "shard": shard}})
+            ready = await first.receive_json()
+            refusals = [(await ws.receive()).data for ws in (second, third)]
+        problems = [v.problem for v in fake.take_violations()]
+    assert ready["t"] == "READY" and ready["d"]["shard"] == [1, 2]
+    assert refusals == [4010, 4010]
+    assert problems == [
+        "shard [1, 2] is identified twice: two sessions would get its events",
+        "shard [2, 2] does not exist",
+    ]
+    assert fake.shards_identified() == [(1, 2), (1, 2), (2, 2)]
