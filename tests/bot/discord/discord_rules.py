@@ -21,6 +21,7 @@ with the nested ``errors`` object.
 from __future__ import annotations
 
 import functools
+import json
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -171,11 +172,21 @@ def _message_limits(request: str, message: JSON, prefix: str) -> Iterator[Violat
                 prefix + "components",
                 f"Must be {ACTION_ROWS_MAX} or fewer action rows (it has {len(rows)})",
             )
+        seen: set[str] = set()
         for r, row in enumerate(rows):
             for c, item in enumerate(row.get("components") or []):
                 if isinstance(item, dict) and item.get("type") == 2:
                     at = f"{prefix}components.{r}.components.{c}"
                     yield from (Violation("discord", request, at, p) for p in _button(item))
+                    custom_id = item.get("custom_id")
+                    if custom_id and custom_id in seen:
+                        yield Violation(
+                            "discord",
+                            request,
+                            f"{at}.custom_id",
+                            f"COMPONENT_CUSTOM_ID_DUPLICATED: {custom_id!r} twice in one message",
+                        )
+                    seen.add(custom_id)
     mentions = message.get("allowed_mentions")
     if isinstance(mentions, dict):
         for kind in ("users", "roles"):
@@ -353,21 +364,27 @@ def check_request(
 ) -> list[Violation]:
     """Every reason Discord would refuse ``method path`` with ``body`` (the JSON, or a
     multipart's ``payload_json``; ``has_body`` False when the request carried none) and
-    ``files`` uploads."""
+    ``files`` uploads.  (Answers are remembered: the bot sends the same command list at every
+    start, and validating it takes a good part of a second.)"""
     template = operation_of(method, path)
     if template is None:
         return [Violation("discord", f"{method} {path}", "", "no such route in Discord's API")]
+    text = json.dumps(body, sort_keys=True) if has_body else None
+    return list(_check(method, template, text, files))
+
+
+@functools.lru_cache(maxsize=1024)
+def _check(method: str, template: str, text: str | None, files: int) -> tuple[Violation, ...]:
     request = f"{method} {template}"
     validator, required = _body_validator(method, template)
     if validator is None:
-        return []
-    if not has_body:
-        if required:
-            return [Violation("discord", request, "", "the request needs a body")]
-        return []
+        return ()
+    if text is None:
+        return (Violation("discord", request, "", "the request needs a body"),) if required else ()
+    body = json.loads(text)
     found = _schema_violations(request, validator, body)
     found += _word_limits(method, template, body, files)
-    return found
+    return tuple(found)
 
 
 def error_body(violations: list[Violation]) -> JSON:

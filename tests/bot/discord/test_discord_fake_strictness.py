@@ -117,6 +117,13 @@ REFUSED: list[tuple[str, str, str, Any, str]] = [
         "components.0.components.0",
     ),
     (
+        "two buttons with one custom_id",
+        "POST",
+        MESSAGES,
+        {"content": "c", "components": [row(button("same")), row(button("same"))]},
+        "components.1.components.0.custom_id",
+    ),
+    (
         "users both parsed and listed",
         "POST",
         MESSAGES,
@@ -324,7 +331,9 @@ async def test_the_limits_themselves_are_accepted() -> None:
                 {
                     "content": "c",
                     "embeds": [{"title": "t" * 256, "description": "d" * 4096}],
-                    "components": [row(*(button("i" * 99 + str(i)) for i in range(5)))] * 5,
+                    "components": [
+                        row(*(button("i" * 98 + f"{r}{c}") for c in range(5))) for r in range(5)
+                    ],
                 },
             ),
             await send(fake, "PUT", COMMANDS, command(option(description="d" * 100))),
