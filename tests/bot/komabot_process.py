@@ -33,8 +33,22 @@ async def wait_listening(port: int, timeout: float = 60) -> None:
             return
 
 
+class Komabot:
+    """A running ``komabot`` process."""
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+        self.terminated = False
+
+    def terminate(self) -> None:
+        """Ask it to stop (SIGTERM), once: it finishes what it has received, then exits."""
+        if not self.terminated and self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGTERM)
+        self.terminated = True
+
+
 @contextlib.asynccontextmanager
-async def komabot(*args: str, env: dict[str, str]) -> AsyncIterator[asyncio.subprocess.Process]:
+async def komabot(*args: str, env: dict[str, str]) -> AsyncIterator[Komabot]:
     """``komabot ARGS`` with ``env`` added to this environment (and no KOMABOT_DB from it); at
     the end stopped by SIGTERM, which it must survive cleanly: exit status 0, no traceback."""
     full = {**os.environ, **env}
@@ -49,11 +63,11 @@ async def komabot(*args: str, env: dict[str, str]) -> AsyncIterator[asyncio.subp
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
+    running = Komabot(proc)
     try:
-        yield proc
+        yield running
     finally:
-        if proc.returncode is None:
-            proc.send_signal(signal.SIGTERM)
+        running.terminate()
         _, err = await asyncio.wait_for(proc.communicate(), 60)
     log = err.decode(errors="replace")
     assert proc.returncode == 0, log
