@@ -30,10 +30,14 @@ class SpecsMissing(RuntimeError):
     """The platform descriptions are not beside the checkout."""
 
 
-@functools.cache
 def load_spec(name: str) -> Any:
-    """The parsed JSON of ``platform-specs/<name>``, read once per process."""
-    path = SPECS / name
+    """The parsed JSON of ``platform-specs/<name>``, read once per process; SpecsMissing,
+    saying where the file belongs, when it is not there."""
+    return _read(SPECS / name)
+
+
+@functools.cache
+def _read(path: Path) -> Any:
     if not path.is_file():
         raise SpecsMissing(
             f"{path} is missing: the Discord and Telegram fakes check every request against "

@@ -21,8 +21,13 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tests.bot.discord.discord_rules import check_request, error_body, identify_problems
-from tests.bot.platform_specs import Violation, ViolationLog
+from tests.bot.discord.discord_rules import (
+    SPEC_FILE,
+    check_request,
+    error_body,
+    identify_problems,
+)
+from tests.bot.platform_specs import Violation, ViolationLog, load_spec
 
 JSON = dict[str, Any]
 
@@ -126,6 +131,7 @@ class FakeDiscord:
     """The fake server; ``async with FakeDiscord() as fake`` starts it on a free local port."""
 
     def __init__(self, token: str = "test-token") -> None:
+        load_spec(SPEC_FILE)  # no fake without Discord's description to check requests against
         self.token = token
         self.bot = FakeUser(BOT_ID, "Komabot", bot=True)
         self.users: dict[int, FakeUser] = {}

@@ -24,8 +24,8 @@ from typing import Any, NoReturn
 import aiohttp
 from aiohttp import web
 
-from tests.bot.platform_specs import Violation, ViolationLog
-from tests.bot.telegram.botapi_rules import check_call, description, known_method
+from tests.bot.platform_specs import Violation, ViolationLog, load_spec
+from tests.bot.telegram.botapi_rules import SPEC_FILE, check_call, description, known_method
 
 JSON = dict[str, Any]
 
@@ -114,6 +114,7 @@ class FakeBotApi:
     """The fake server and the test's handle on it."""
 
     def __init__(self, token: str = "123456:TEST-token", username: str = "KomaTestBot") -> None:
+        load_spec(SPEC_FILE)  # no fake without the Bot API's description to check calls against
         self.token = token
         self.bot_user: JSON = {
             "id": int(token.split(":")[0]),
