@@ -12,10 +12,14 @@ the ``payload_json`` of a multipart body) and returns every :class:`Violation`:
   an application command's and its options' names 1-32 characters of letters, digits, ``-`` and
   ``_`` in lower case, required options before optional ones, option names unique at each level,
   and the names, descriptions and choice values of a chat-input command (the longest
-  localization of each) at most 8,000 characters together.
+  localization of each) at most 8,000 characters together; a new message not empty; a button
+  with a ``custom_id`` (a link button a ``url``) and a label or an emoji, each ``custom_id``
+  once per message; ``allowed_mentions`` not both parsing and listing users or roles.
 
 :func:`error_body` turns violations into Discord's answer: 400, code 50035 "Invalid Form Body"
-with the nested ``errors`` object.
+with the nested ``errors`` object (50006 for an empty message).  :func:`identify_problems`
+checks a gateway IDENTIFY.  One relaxation: a snowflake may be a JSON number, as Discord reads
+it (discord.py sends some so) though the description only allows a string of digits.
 """
 
 from __future__ import annotations
