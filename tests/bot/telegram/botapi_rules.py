@@ -9,7 +9,7 @@ words: "1-4096 characters" becomes ``minLength``/``maxLength``, "1-64 bytes" the
 fields by their declared types (numbers, booleans, JSON-serialized objects, uploaded files) and
 validates them with ``jsonschema``; it adds what the descriptions say in sentences: a bot
 command's name of ``a-z``, ``0-9`` and ``_``, at most 100 commands per menu, an inline button
-with exactly one action, a text that is not blank.
+with exactly one action, a text that is not blank, a chat action of the listed kinds.
 """
 
 from __future__ import annotations
@@ -45,6 +45,21 @@ BETWEEN = re.compile(r"[Vv]alues between (\d+)-(\d+) are accepted")
 COMMAND_NAME = re.compile(r"^[a-z0-9_]{1,32}$")  # "only lowercase English letters, digits, _"
 MENU_MAX = 100
 BUTTON_TEXT_ONLY = frozenset({"text", "icon_custom_emoji_id", "style"})
+CHAT_ACTIONS = frozenset(  # sendChatAction's action, as its description lists them
+    {
+        "typing",
+        "upload_photo",
+        "record_video",
+        "upload_video",
+        "record_voice",
+        "upload_voice",
+        "upload_document",
+        "choose_sticker",
+        "find_location",
+        "record_video_note",
+        "upload_video_note",
+    }
+)
 TRUE_WORDS = frozenset({"true", "1"})
 FALSE_WORDS = frozenset({"false", "0"})
 
@@ -155,6 +170,8 @@ def _words(method: str, args: JSON) -> Iterator[tuple[str, str]]:
         text = args.get("text")
         if isinstance(text, str) and text and not text.strip():
             yield "text", "message text is empty"
+    if method == "sendChatAction" and args.get("action") not in CHAT_ACTIONS:
+        yield "action", f"wrong parameter action in request: {args.get('action')!r}"
     if method == "setMyCommands" and isinstance(args.get("commands"), list):
         commands = args["commands"]
         if len(commands) > MENU_MAX:

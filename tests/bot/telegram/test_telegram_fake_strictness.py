@@ -211,6 +211,13 @@ REFUSED: list[tuple[str, str, dict[str, str], dict[str, bytes], str]] = [
         {},
         "commands",
     ),
+    (
+        "a chat action of no kind",
+        "sendChatAction",
+        {"chat_id": str(CHAT), "action": "thinking"},
+        {},
+        "action",
+    ),
     ("a description of 513", "setMyDescription", {"description": "d" * 513}, {}, "description"),
     (
         "a short description of 121",
