@@ -762,6 +762,10 @@ class FakeDiscord:
                 return f"shard {shard} is identified twice: two sessions would get its events"
         return None
 
+    def live_shards(self) -> list[tuple[int, int]]:
+        """The ``(shard_id, shard_count)`` of every gateway session connected now."""
+        return [(shard[0], shard[1]) for _, shard in self._sockets]
+
     def shards_identified(self) -> list[tuple[int, int]]:
         """Every ``(shard_id, shard_count)`` an IDENTIFY named, sorted (repeats kept)."""
         return sorted(tuple(i.get("shard") or (0, 1)) for i in self.identifies)  # type: ignore[misc]

@@ -126,3 +126,38 @@ async def play(
     await asyncio.sleep(0.5)  # a doubled announcement would arrive now
     over = [m for m in fake.channel_messages() if "wins by resignation" in text_of(m)]
     assert len(over) == 1, [text_of(m) for m in over]
+
+
+async def test_a_process_killed_mid_game_is_replaced_and_the_game_goes_on(
+    postgres_server: PostgresServer,
+) -> None:
+    """The process running the server's shards is killed (SIGKILL) mid-game; a new one takes
+    its shards (each live once again), and the game goes on from where it was, nothing lost."""
+    url = await postgres_server.new_database()
+    async with FakeDiscord() as fake:
+        alice, bob = fake.user(111, "alice"), fake.user(222, "bob")
+        alice_dm = int(fake.dm(alice.id)["id"])
+        async with komabot_discord(fake, url, DM_SHARDS):
+            async with komabot_discord(fake, url, GUILD_SHARDS) as doomed:
+                await fake.wait_connected(shards=SHARDS, timeout=90)
+                await fake.wait_for(lambda: fake.commands, timeout=30)
+                await fake.slash(alice, "challenge", opponent=bob, color="sente")
+                card = next(
+                    m for m in reversed(fake.channel_messages()) if "accept 1" in buttons(m)
+                )
+                start = await fake.click(bob, card, "accept 1")
+                assert "Game #1 begins" in text_of(start), text_of(start)
+                await fake.slash(alice, "move", channel_id=alice_dm, move="7g7f", game="1")
+                doomed.kill()
+                await asyncio.wait_for(doomed.proc.wait(), 30)
+                await fake.wait_for(lambda: len(fake.live_shards()) == len(DM_SHARDS))
+            async with komabot_discord(fake, url, GUILD_SHARDS):
+                await fake.wait_connected(shards=SHARDS, timeout=90)
+                assert sorted(fake.live_shards()) == [(s, SHARDS) for s in range(SHARDS)]
+                answer = await fake.slash(bob, "move", move="3c3d")
+                assert not (answer["data"].get("flags") or 0) & 64, text_of(answer)
+                answer = await fake.slash(alice, "move", channel_id=alice_dm, move="2g2f", game="1")
+                assert not (answer["data"].get("flags") or 0) & 64, text_of(answer)
+        refused = [(r.method, r.path, r.status) for r in fake.requests if r.status >= 400]
+        assert refused == []
+    assert (await game_of(url, 1)).moves == ("7g7f", "3c3d", "2g2f")
