@@ -26,6 +26,7 @@ from tests.bot.discord.discord_rules import (
     check_request,
     error_body,
     identify_problems,
+    warm_up,
 )
 from tests.bot.platform_specs import Violation, ViolationLog, load_spec
 
@@ -166,6 +167,7 @@ class FakeDiscord:
     # ------------------------------------------------------------------ lifecycle
 
     async def __aenter__(self) -> FakeDiscord:
+        await asyncio.to_thread(warm_up)
         app = web.Application(client_max_size=32 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
