@@ -21,6 +21,15 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tests.bot.discord.discord_rules import (
+    SPEC_FILE,
+    check_request,
+    error_body,
+    identify_problems,
+    warm_up,
+)
+from tests.bot.platform_specs import Violation, ViolationLog, load_spec
+
 JSON = dict[str, Any]
 
 APP_ID = 900_000_000_000_000_001
@@ -123,6 +132,7 @@ class FakeDiscord:
     """The fake server; ``async with FakeDiscord() as fake`` starts it on a free local port."""
 
     def __init__(self, token: str = "test-token") -> None:
+        load_spec(SPEC_FILE)  # no fake without Discord's description to check requests against
         self.token = token
         self.bot = FakeUser(BOT_ID, "Komabot", bot=True)
         self.users: dict[int, FakeUser] = {}
@@ -145,12 +155,19 @@ class FakeDiscord:
         self.expire_interactions = False  # answer every callback "Unknown interaction"
         self.gateway_down = 0  # refuse this many gateway connections (HTTP 503), then accept
         self.gateway_refusals = 0  # gateway connections refused so far
+        self.violations = ViolationLog()  # requests Discord would refuse (checked at teardown)
         self._runner: web.AppRunner | None = None
         self.port = 0
+
+    def take_violations(self) -> list[Violation]:
+        """The requests Discord would have refused so far, forgotten: for tests that send
+        them on purpose (any left at the end of a test fail it)."""
+        return self.violations.take()
 
     # ------------------------------------------------------------------ lifecycle
 
     async def __aenter__(self) -> FakeDiscord:
+        await asyncio.to_thread(warm_up)
         app = web.Application(client_max_size=32 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
@@ -266,6 +283,7 @@ class FakeDiscord:
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
         rec = Recorded(request.method, path)
+        has_body = False
         if request.content_type.startswith("multipart/"):
             rec.multipart = True
             reader = await request.multipart()
@@ -275,6 +293,7 @@ class FakeDiscord:
                 name = part.name or ""  # type: ignore[union-attr]
                 if name == "payload_json":
                     rec.json = json.loads(data)
+                    has_body = True
                 else:
                     rec.files.append(
                         Upload(
@@ -287,6 +306,7 @@ class FakeDiscord:
         elif request.can_read_body:
             raw = await request.read()
             rec.json = json.loads(raw) if raw else None
+            has_body = bool(raw)
         self.requests.append(rec)
 
         for limit in self._limits:
@@ -315,6 +335,14 @@ class FakeDiscord:
         if not is_webhook and request.headers.get("Authorization") != f"Bot {self.token}":
             rec.status = 401
             return _json({"message": "401: Unauthorized", "code": 0}, status=401)
+
+        refused = await asyncio.to_thread(  # off the loop the bot runs on too
+            check_request, request.method, path, rec.json, has_body, len(rec.files)
+        )
+        if refused:
+            self.violations.add(refused)
+            rec.status = 400
+            return _json(error_body(refused), status=400)
 
         for method, pattern, handler in self._routes:
             if method != request.method:
@@ -561,7 +589,10 @@ class FakeDiscord:
         return ch
 
     async def _dm_channel(self, rec: Recorded, request: web.Request) -> JSON:
-        uid = int((rec.json or {})["recipient_id"])
+        return self.dm(int((rec.json or {})["recipient_id"]))
+
+    def dm(self, uid: int) -> JSON:
+        """The direct-message channel between the bot and user ``uid`` (made on first use)."""
         for ch in self.channels.values():
             if ch["type"] == 1 and ch["recipients"][0]["id"] == str(uid):
                 return ch
@@ -694,10 +725,24 @@ class FakeDiscord:
                     await self._send(ws, {"op": 11})
                 elif op == 2:
                     self.identifies.append(data["d"])
+                    malformed = identify_problems(data["d"])
+                    if malformed:
+                        self.violations.add(malformed)
+                        await ws.close(code=4002, message=b"Error while decoding payload.")
+                        break
+                    if data["d"]["token"] != self.token:
+                        await ws.close(code=4004, message=b"Authentication failed.")
+                        break
                     if int(data["d"].get("intents", 0)) & MESSAGE_CONTENT and not self.privileged:
                         await ws.close(code=4014, message=b"Disallowed intent(s).")
                         break
                     shard = list(data["d"].get("shard") or [0, 1])
+                    self._sockets = [(s, sh) for s, sh in self._sockets if s is not ws]
+                    problem = self._shard_problem(shard)
+                    if problem:
+                        self.violations.add([Violation("discord", "IDENTIFY", "shard", problem)])
+                        await ws.close(code=4010, message=b"Invalid shard.")
+                        break
                     self._sockets.append((ws, shard))
                     await self._ready(ws, shard)
                 elif op == 6:  # RESUME: we keep no sessions, so ask for a fresh IDENTIFY
@@ -705,6 +750,27 @@ class FakeDiscord:
         finally:
             self._sockets = [(s, sh) for s, sh in self._sockets if s is not ws]
         return ws
+
+    def _shard_problem(self, shard: list[int]) -> str | None:
+        """Why Discord would not take ``[shard_id, shard_count]`` beside the live sessions
+        (None: it takes it)."""
+        shard_id, count = shard
+        if not 0 <= shard_id < count:
+            return f"shard {shard} does not exist"
+        for _, live in self._sockets:
+            if live[1] != count:
+                return f"shard {shard} has another shard count than the live shard {live}"
+            if live == shard:
+                return f"shard {shard} is identified twice: two sessions would get its events"
+        return None
+
+    def live_shards(self) -> list[tuple[int, int]]:
+        """The ``(shard_id, shard_count)`` of every gateway session connected now."""
+        return [(shard[0], shard[1]) for _, shard in self._sockets]
+
+    def shards_identified(self) -> list[tuple[int, int]]:
+        """Every ``(shard_id, shard_count)`` an IDENTIFY named, sorted (repeats kept)."""
+        return sorted(tuple(i.get("shard") or (0, 1)) for i in self.identifies)  # type: ignore[misc]
 
     def _owns(self, shard: list[int], guild_id: int) -> bool:
         return (guild_id >> 22) % shard[1] == shard[0]
@@ -743,9 +809,10 @@ class FakeDiscord:
                 await asyncio.sleep(0.01)
 
     async def dispatch(self, event: str, data: JSON, guild_id: int | None = GUILD_ID) -> None:
-        """Send a DISPATCH to the session that owns ``guild_id`` (or every session)."""
+        """Send a DISPATCH to the session that owns ``guild_id`` (direct messages, None: the
+        session of shard 0, as Discord does)."""
         for ws, shard in list(self._sockets):
-            if guild_id is None or self._owns(shard, guild_id):
+            if (shard[0] == 0) if guild_id is None else self._owns(shard, guild_id):
                 await self._send(ws, {"op": 0, "t": event, "s": next(self._seq), "d": data})
 
     # ------------------------------------------------------------------ acting as users

@@ -458,6 +458,9 @@ async def test_text_commands_with_prefix_and_mentions(tmp_path: Path) -> None:
             lambda: len(fake.channel_messages()) >= 2 and fake.last_message()
         )
         chat = ChatKey("discord", str(CHANNEL_ID))
+        async with asyncio.timeout(10):  # the card is remembered once Discord has answered
+            while await front.cards.find(chat.key, "challenge:7") is None:
+                await asyncio.sleep(0.01)
         await front.edit_card(chat, "challenge:7", Reply("accepted"))
         await fake.say(robot, "?board")  # other bots are ignored
         await fake.say(alice, "!board")  # not our prefix

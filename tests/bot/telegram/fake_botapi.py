@@ -19,13 +19,22 @@ import struct
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
+import aiohttp
 from aiohttp import web
+
+from tests.bot.platform_specs import Violation, ViolationLog, load_spec
+from tests.bot.telegram.botapi_rules import (
+    SPEC_FILE,
+    check_call,
+    description,
+    known_method,
+    warm_up,
+)
 
 JSON = dict[str, Any]
 
-COMMAND_NAME = re.compile(r"^[a-z0-9_]{1,32}$")
 SCOPES = frozenset(
     {
         "default",
@@ -37,6 +46,10 @@ SCOPES = frozenset(
         "chat_member",
     }
 )
+PHOTO_MAX_BYTES = 10 * 1024 * 1024
+PHOTO_MAX_SIDES = 10_000  # width + height
+PHOTO_MAX_RATIO = 20
+DOCUMENT_MAX_BYTES = 50 * 1024 * 1024
 BOT_COMMAND_AT_START = re.compile(r"^/[A-Za-z0-9_]+(?:@[A-Za-z0-9_]+)?")
 MENTION = re.compile(r"(?<![\w@])@[A-Za-z0-9_]{5,32}")
 
@@ -53,6 +66,16 @@ class ApiError(Exception):
 
 def bad_request(what: str) -> ApiError:
     return ApiError(400, f"Bad Request: {what}")
+
+
+class Refused(ApiError):
+    """An answer to a request Telegram refuses for what it is (not for the state it meets):
+    recorded as a :class:`Violation` besides the error answer."""
+
+    def __init__(self, violations: list[Violation], status: int = 400) -> None:
+        words = description(violations) if status == 400 else violations[0].problem
+        super().__init__(status, words)
+        self.violations = violations
 
 
 @dataclass
@@ -97,6 +120,7 @@ class FakeBotApi:
     """The fake server and the test's handle on it."""
 
     def __init__(self, token: str = "123456:TEST-token", username: str = "KomaTestBot") -> None:
+        load_spec(SPEC_FILE)  # no fake without the Bot API's description to check calls against
         self.token = token
         self.bot_user: JSON = {
             "id": int(token.split(":")[0]),
@@ -118,6 +142,10 @@ class FakeBotApi:
         self.descriptions: dict[str, str] = {}  # language code -> setMyDescription
         self.short_descriptions: dict[str, str] = {}  # language code -> setMyShortDescription
         self.webhook_url = ""
+        self.webhook_secret = ""
+        self.deliveries: list[tuple[int, str]] = []  # (update_id, receiver) posted by webhook
+        self._receivers: list[str] = []
+        self._delivery: asyncio.Task[None] | None = None
         self.callbacks_open: dict[str, JSON] = {}
         self.callback_answers: dict[str, dict[str, str]] = {}
         self.update_errors: list[str] = []
@@ -133,11 +161,18 @@ class FakeBotApi:
         self._cursor = 0
         self._tasks: set[asyncio.Task[None]] = set()
         self._runner: web.AppRunner | None = None
+        self.violations = ViolationLog()  # requests Telegram would refuse (checked at teardown)
         self.port = 0
+
+    def take_violations(self) -> list[Violation]:
+        """The requests Telegram would have refused so far, forgotten: for tests that send
+        them on purpose (any left at the end of a test fail it)."""
+        return self.violations.take()
 
     # ----------------------------------------------------------------- server lifecycle
 
     async def start(self) -> None:
+        await asyncio.to_thread(warm_up)
         app = web.Application(client_max_size=60 * 1024 * 1024)
         app.router.add_route("*", "/bot{token}/{method}", self._dispatch)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.1)
@@ -147,6 +182,10 @@ class FakeBotApi:
         self.port = int(self._runner.addresses[0][1])
 
     async def close(self) -> None:
+        if self._delivery is not None:
+            self._delivery.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._delivery
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -250,6 +289,36 @@ class FakeBotApi:
         ``description`` (a 500 Internal Server Error, say)."""
         self._errors.setdefault(method, []).extend([ApiError(status, description)] * times)
 
+    def deliver_to(self, *receivers: str) -> None:
+        """Post updates to these webhook receivers in turn, one update at a time and in order,
+        as Telegram does to a webhook URL with a load balancer in front of several workers
+        (each ``http://127.0.0.1:PORT/path``); until a webhook is set they wait."""
+        self._receivers = list(receivers)
+        self._delivery = asyncio.get_running_loop().create_task(self._deliver())
+
+    async def _deliver(self) -> None:
+        turn = 0
+        async with aiohttp.ClientSession() as session:
+            while True:
+                async with self._changed:
+                    await self._changed.wait_for(lambda: bool(self._updates and self.webhook_url))
+                update = self._updates[0]
+                receiver = self._receivers[turn % len(self._receivers)]
+                headers = {"X-Telegram-Bot-Api-Secret-Token": self.webhook_secret}
+                try:
+                    async with session.post(receiver, json=update, headers=headers) as answer:
+                        delivered = answer.status == 200
+                except aiohttp.ClientError:
+                    delivered = False
+                if not delivered:  # Telegram tries again later (the next worker, here)
+                    turn += 1
+                    await asyncio.sleep(0.05)
+                    continue
+                self._updates.remove(update)
+                self.deliveries.append((update["update_id"], receiver))
+                turn += 1
+                await self._notify()
+
     # ----------------------------------------------------------------- test-side waiting
 
     async def wait_until(self, check: Callable[[], Any], timeout: float = 10.0) -> Any:
@@ -272,6 +341,10 @@ class FakeBotApi:
         got = self.sent[self._cursor : self._cursor + count]
         self._cursor += count
         return got
+
+    def undelivered(self) -> list[JSON]:
+        """Updates the bot has not taken yet (by getUpdates or its webhook)."""
+        return list(self._updates)
 
     def unread(self) -> list[JSON]:
         """Messages the bot sent that no ``expect`` has consumed yet."""
@@ -334,6 +407,11 @@ class FakeBotApi:
         try:
             if request.match_info["token"] != self.token:
                 raise ApiError(401, "Unauthorized")
+            refused = await asyncio.to_thread(  # off the loop the bot runs on too
+                check_call, method, params, set(files)
+            )
+            if refused:
+                raise Refused(refused, 400 if known_method(method) else 404)
             errors = self._errors.get(method)
             if errors:
                 raise errors.pop(0)
@@ -351,6 +429,8 @@ class FakeBotApi:
             result = await handler(call)
             body: JSON = {"ok": True, "result": result}
         except ApiError as error:
+            if isinstance(error, Refused):
+                self.violations.add(error.violations)
             call.status = error.status
             body = {"ok": False, "error_code": error.status, "description": error.description}
             if error.parameters:
@@ -371,6 +451,8 @@ class FakeBotApi:
 
     async def _api_setWebhook(self, call: ApiCall) -> bool:
         self.webhook_url = call.params.get("url", "")
+        self.webhook_secret = call.params.get("secret_token", "")
+        await self._notify()
         return True
 
     async def _api_getWebhookInfo(self, call: ApiCall) -> JSON:
@@ -401,18 +483,11 @@ class FakeBotApi:
         return self._updates[:limit]
 
     async def _api_setMyCommands(self, call: ApiCall) -> bool:
-        commands = call.json("commands")
-        if not isinstance(commands, list) or len(commands) > 100:
-            raise bad_request("commands must be a list of at most 100 commands")
-        for command in commands:
-            if not COMMAND_NAME.match(command.get("command", "")):
-                raise bad_request(f"BOT_COMMAND_INVALID: {command!r}")
-            if not 1 <= len(command.get("description", "")) <= 256:
-                raise bad_request(f"BOT_COMMAND_DESCRIPTION_INVALID: {command!r}")
+        commands = call.json("commands")  # checked by the spec and its stated rules
         language = call.params.get("language_code", "")
         scope = call.json("scope") if "scope" in call.params else {"type": "default"}
         if scope.get("type") not in SCOPES:
-            raise bad_request(f"BOT_COMMAND_SCOPE_INVALID: {scope!r}")
+            self._refuse(call, "scope", f"BOT_COMMAND_SCOPE_INVALID: {scope!r}")
         self.scoped_menus[(scope["type"], language)] = commands
         if scope["type"] == "default":
             self.menus[language] = commands
@@ -421,18 +496,15 @@ class FakeBotApi:
         return True
 
     async def _api_setMyDescription(self, call: ApiCall) -> bool:
-        return self._describe(call, "description", 512, self.descriptions)
+        return self._describe(call, "description", self.descriptions)
 
     async def _api_setMyShortDescription(self, call: ApiCall) -> bool:
-        return self._describe(call, "short_description", 120, self.short_descriptions)
+        return self._describe(call, "short_description", self.short_descriptions)
 
     @staticmethod
-    def _describe(call: ApiCall, field: str, limit: int, kept: dict[str, str]) -> bool:
-        """setMy(Short)Description: ``field`` of at most ``limit`` characters, per language."""
-        said = call.params.get(field, "")
-        if len(said) > limit:
-            raise bad_request(f"BOT_{field.upper()}_INVALID: longer than {limit} characters")
-        kept[call.params.get("language_code", "")] = said
+    def _describe(call: ApiCall, field: str, kept: dict[str, str]) -> bool:
+        """setMy(Short)Description: ``field`` per language (its length checked by the spec)."""
+        kept[call.params.get("language_code", "")] = call.params.get(field, "")
         return True
 
     async def _api_getChatMember(self, call: ApiCall) -> JSON:
@@ -467,24 +539,24 @@ class FakeBotApi:
         return True
 
     async def _api_sendMessage(self, call: ApiCall) -> JSON:
-        text = call.params.get("text", "")
-        if not text.strip():
-            raise bad_request("message text is empty")
-        if len(text) > 4096:
-            raise bad_request("message is too long")
+        text = call.params["text"]  # its presence and length checked by the spec
         message = self._bot_message(call)
         message["text"] = text
         self._entities(call, text, message, "entities")
         return self._finish(message)
 
     async def _api_sendPhoto(self, call: ApiCall) -> JSON:
-        upload = self._upload(call, "photo", 10 * 1024 * 1024)
+        upload = self._upload(call, "photo", PHOTO_MAX_BYTES)
         size = png_size(upload.data)
         if size is None and not upload.data.startswith(b"\xff\xd8"):
-            raise bad_request("IMAGE_PROCESS_FAILED")
+            self._refuse(call, "photo", "IMAGE_PROCESS_FAILED: not a PNG or JPEG picture")
         width, height = size or (0, 0)
-        if width + height > 10_000:
-            raise bad_request("PHOTO_INVALID_DIMENSIONS")
+        if width + height > PHOTO_MAX_SIDES:
+            self._refuse(
+                call, "photo", f"PHOTO_INVALID_DIMENSIONS: width + height {width + height}"
+            )
+        if size and max(width, height) > PHOTO_MAX_RATIO * min(width, height):
+            self._refuse(call, "photo", f"PHOTO_INVALID_DIMENSIONS: ratio of {width}x{height}")
         message = self._bot_message(call)
         file_id = f"photo{next(self._file_ids)}"
         message["photo"] = [
@@ -501,7 +573,7 @@ class FakeBotApi:
         return self._finish(message)
 
     async def _api_sendDocument(self, call: ApiCall) -> JSON:
-        upload = self._upload(call, "document", 50 * 1024 * 1024)
+        upload = self._upload(call, "document", DOCUMENT_MAX_BYTES)
         message = self._bot_message(call)
         file_id = f"doc{next(self._file_ids)}"
         message["document"] = {
@@ -521,8 +593,6 @@ class FakeBotApi:
             raise bad_request(
                 "query is too old and response timeout expired or query ID is invalid"
             )
-        if len(call.params.get("text", "")) > 200:
-            raise bad_request("MESSAGE_TOO_LONG")
         del self.callbacks_open[query_id]
         self.callback_answers[query_id] = dict(call.params)
         return True
@@ -539,9 +609,7 @@ class FakeBotApi:
         message = self._editable(call)
         if "text" not in message:
             raise bad_request("there is no text in the message to edit")
-        text = call.params.get("text", "")
-        if not text.strip() or len(text) > 4096:
-            raise bad_request("MESSAGE_TOO_LONG" if text.strip() else "message text is empty")
+        text = call.params["text"]  # its presence and length checked by the spec
         markup = self._markup(call)
         if text == message["text"] and markup == message.get("reply_markup"):
             raise bad_request("message is not modified")
@@ -601,17 +669,20 @@ class FakeBotApi:
     def _upload(self, call: ApiCall, name: str, limit: int) -> Upload:
         upload = call.files.get(name)
         if upload is None:
-            raise bad_request(f"there is no {name} in the request")
+            self._refuse(call, name, f"there is no {name} in the request (the fake takes uploads)")
         if not upload.data:
-            raise bad_request("file must be non-empty")
+            self._refuse(call, name, "file must be non-empty")
         if len(upload.data) > limit:
-            raise ApiError(413, "Request Entity Too Large")
+            self._refuse(call, name, f"Request Entity Too Large: over {limit} bytes", 413)
         return upload
 
+    @staticmethod
+    def _refuse(call: ApiCall, where: str, problem: str, status: int = 400) -> NoReturn:
+        """Refuse ``call`` for what it is: a :class:`Violation` besides the error answer."""
+        raise Refused([Violation("telegram", call.method, where, problem)], status)
+
     def _caption(self, call: ApiCall, message: JSON) -> None:
-        caption = call.params.get("caption", "")
-        if len(caption) > 1024:
-            raise bad_request("message caption is too long")
+        caption = call.params.get("caption", "")  # its length checked by the spec
         if caption:
             message["caption"] = caption
             self._entities(call, caption, message, "caption_entities")
@@ -625,9 +696,9 @@ class FakeBotApi:
         size = utf16_len(text)
         for entity in entities:
             if entity["offset"] < 0 or entity["offset"] + entity["length"] > size:
-                raise bad_request(f"entity out of range: {entity}")
+                self._refuse(call, key, f"entity out of range: {entity}")
             if entity["type"] == "text_mention" and "id" not in entity.get("user", {}):
-                raise bad_request("text_mention entity without a user")
+                self._refuse(call, key, "text_mention entity without a user")
         message[key] = entities
 
     def _markup(self, call: ApiCall) -> JSON | None:
@@ -637,10 +708,7 @@ class FakeBotApi:
         for row in markup.get("inline_keyboard", []):
             for button in row:
                 if not button.get("text"):
-                    raise bad_request("BUTTON_TEXT_INVALID")
-                data = button.get("callback_data")
-                if data is not None and not 1 <= len(data.encode()) <= 64:
-                    raise bad_request("BUTTON_DATA_INVALID")
+                    self._refuse(call, "reply_markup", "BUTTON_TEXT_INVALID: a button without text")
         return markup if markup.get("inline_keyboard") else None
 
     @staticmethod

@@ -332,6 +332,9 @@ async def test_cards_are_edited_in_place(fake: FakeBotApi, start_front: StartFro
     async with start_front(script) as front:
         fake.send_text(group, ALICE, "/challenge")
         (card,) = await fake.expect(1)
+        async with asyncio.timeout(10):  # the card is remembered once Telegram has answered
+            while await front.memory.card(chat.key, "challenge:5") is None:
+                await asyncio.sleep(0.01)
         await front.edit_card(chat, "challenge:5", Reply("Challenge #5 expired."))
         await front.send(chat, Reply("⏰ Bob, it's your move."))
         (reminder,) = await fake.expect(1)
