@@ -53,6 +53,11 @@ class Judgement(Enum):
     MISTAKE = "mistake"
     BLUNDER = "blunder"
 
+    @property
+    def severity(self) -> int:
+        """0 good, 1 inaccuracy, 2 mistake, 3 blunder (``render.evaluation_graph.Mark``'s)."""
+        return list(Judgement).index(self)
+
 
 THRESHOLDS = (
     (30.0, Judgement.BLUNDER),
