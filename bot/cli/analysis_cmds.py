@@ -9,12 +9,14 @@ other in ``--out`` (default: the record's folder):
 - ``<name>.analysis.png``: the evaluation graph;
 
 and prints the summary: per player the accuracy, the counts and the three worst moves.
+``--engine`` gets the ``setoption`` pairs of ``KOMABOT_USI_OPTIONS`` (engine.usi_client).
 Progress goes to standard error: a bar on a terminal, a line every tenth of the game otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 import time
@@ -35,7 +37,7 @@ from engine.analysis import (
 )
 from engine.analysis_kif import kif_comments
 from engine.analysis_usi import UsiEvaluator
-from engine.usi_client import EngineSpec, UsiEngineError
+from engine.usi_client import OPTIONS_VARIABLE, EngineSpec, UsiEngineError, parse_options
 from render.evaluation_graph import GraphWords, Mark, render_evaluation_graph
 from rules import SENTE, load_variant
 from rules.notation.printing import format_move
@@ -43,6 +45,7 @@ from rules.records import GameRecord, export_file, import_record
 
 ORDER = 25
 BAR_WIDTH = 30
+USI_TIMEOUT = 30.0  # seconds an external engine may take to start, and beyond a move's time
 SIDE_WORDS = ("sente", "gote")
 CLASS_WORDS = ("Inaccuracy", "Mistake", "Blunder")
 
@@ -102,8 +105,12 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     started = time.monotonic()
     progress = _progress(sys.stderr)
     try:
-        if args.engine:
-            spec = EngineSpec(tuple(shlex.split(args.engine)), timeout=30.0)
+        if args.engine is not None:
+            command = tuple(shlex.split(args.engine))
+            if not command:
+                raise ValueError("--engine: give the engine's command line")
+            options = parse_options(os.environ.get(OPTIONS_VARIABLE, ""))
+            spec = EngineSpec(command, options, USI_TIMEOUT)
             with UsiEvaluator(spec, budget, record.variant) as usi:
                 analysis = analyse_game(
                     record.variant, record.start_sfen, record.moves, usi, on_progress=progress

@@ -105,6 +105,19 @@ def test_an_engine_that_does_not_start_is_one_line(
 
 
 @pytest.mark.parametrize(
+    ("engine", "message"),
+    [("  ", "give the engine's command line"), ("'unclosed", "No closing quotation")],
+)
+def test_a_bad_engine_command_line_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], engine: str, message: str
+) -> None:
+    path = tmp_path / "game.usi"
+    path.write_text("position startpos moves 7g7f\n", encoding="utf-8")
+    assert main(["analyse", str(path), "--nodes", "10", "--engine", engine]) == 1
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (["missing.kif"], "cannot read"),
