@@ -133,6 +133,10 @@ class Evaluator(Protocol):
     @property
     def budget(self) -> Budget: ...
 
+    def new_game(self) -> None:
+        """Forget what earlier games taught (called before each game's first position)."""
+        ...
+
     def evaluate(self, position: Position, sfen: str, moves: Sequence[str]) -> Verdict:
         """The verdict on ``position`` (not to be changed), which is ``moves`` from ``sfen``
         (for an engine that wants the game's history)."""
@@ -215,7 +219,7 @@ class GameAnalysis:
 
 ProgressCallback = Callable[[int, int], None]
 """Called with (positions done, positions in all) after each position, and once with (0, n)
-before the first."""
+before the first; a game of ``m`` moves has ``m + 1`` positions."""
 
 
 def analyse_game(
@@ -232,13 +236,12 @@ def analyse_game(
     variant = load_variant(variant_id)
     moves = tuple(moves)
     position_after(variant, sfen, moves)  # every move checked before the first search
-    new_game = getattr(evaluator, "new_game", None)
-    if callable(new_game):
-        new_game()
+    pos = Position.from_sfen(variant, sfen)
+    side0 = pos.side
+    evaluator.new_game()
     total = len(moves) + 1
     if on_progress is not None:
         on_progress(0, total)
-    pos = position_after(variant, sfen, ())
     scores: list[int] = []
     best_moves: list[str | None] = []
     for ply in range(total):
@@ -249,7 +252,6 @@ def analyse_game(
         best_moves.append(verdict.best_move)
         if on_progress is not None:
             on_progress(ply + 1, total)
-    side0 = position_after(variant, sfen, ()).side
     reviews = tuple(
         _review(ply, side0 if ply % 2 else side0 ^ 1, moves, scores, best_moves)
         for ply in range(1, total)

@@ -114,6 +114,9 @@ class Refusing:
     name = "none"
     budget = NODES
 
+    def new_game(self) -> None:
+        pass
+
     def evaluate(self, position: Position, sfen: str, moves: Sequence[str]) -> Verdict:
         raise AssertionError(f"searched {sfen} {moves}")
 
