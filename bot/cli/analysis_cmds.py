@@ -35,10 +35,6 @@ from engine.analysis import (
     analyse_game,
     mate_in_plies,
 )
-from engine.analysis_kif import kif_comments
-from engine.analysis_usi import UsiEvaluator
-from engine.usi_client import OPTIONS_VARIABLE, EngineSpec, UsiEngineError, parse_options
-from render.evaluation_graph import GraphWords, Mark, render_evaluation_graph
 from rules import SENTE, load_variant
 from rules.notation.printing import format_move
 from rules.records import GameRecord, export_file, import_record
@@ -87,6 +83,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
+    # imported here: every other komabot command starts without asyncio and the graph
+    from engine.analysis_kif import kif_comments
+    from engine.analysis_usi import UsiEvaluator
+    from engine.usi_client import OPTIONS_VARIABLE, EngineSpec, UsiEngineError, parse_options
+
     data = read_input("analyse", args.file)
     if data is None:
         return 2
@@ -170,6 +171,8 @@ def _progress(stream: TextIO) -> Callable[[int, int], None]:
 
 
 def _graph(record: GameRecord, analysis: GameAnalysis) -> bytes:
+    from render.evaluation_graph import GraphWords, Mark, render_evaluation_graph
+
     marks = [Mark(r.ply, r.judgement.severity) for r in analysis.reviews if r.judgement.severity]
     words = GraphWords(
         title=f"{analysis.engine}, {analysis.budget.describe()}",
