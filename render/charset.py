@@ -15,6 +15,7 @@ RENDER_SYMBOLS = (
     "先手後手☗☖▲△▼▽○◯●☆★│─╱╲×·•→←↑↓⇧⇩…—–’'"
     "手番第持駒なし成王玉将詰勝負千日引分投了時間切宣言入玉"
     "目指連続合意対局中止反則数跳越何進、"  # the Japanese catalogue's words on images
+    "疑問悪大評価値解析形勢優劣局面毎秒：（）"  # the evaluation graph's Japanese words
     "一二三四五六七八九十"
     "０１２３４５６７８９"
     "№«»"

@@ -105,15 +105,22 @@ def cmd_record(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_import(args: argparse.Namespace) -> int:
+def read_input(command: str, file: str) -> bytes | None:
+    """A record file's bytes (``-``: standard input), enough of them to tell one too large;
+    None, after saying why on standard error, when it cannot be read."""
     try:
-        if args.file == "-":
-            data = sys.stdin.buffer.read(MAX_BYTES + 1)  # enough to tell a file too large
-        else:
-            with Path(args.file).open("rb") as fh:
-                data = fh.read(MAX_BYTES + 1)
+        if file == "-":
+            return sys.stdin.buffer.read(MAX_BYTES + 1)
+        with Path(file).open("rb") as fh:
+            return fh.read(MAX_BYTES + 1)
     except OSError as exc:
-        print(f"komabot import: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        print(f"komabot {command}: cannot read {file}: {exc.strerror}", file=sys.stderr)
+        return None
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    data = read_input("import", args.file)
+    if data is None:
         return 2
     record = import_record(data, None if args.file == "-" else args.file)
     for note in record.notes:

@@ -24,6 +24,7 @@ EUC-JP, or the one the file declares) and replays every move through the rules; 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from rules.records.csa import looks_like_csa, read_csa, write_csa
@@ -93,15 +94,20 @@ class ExportedFile:
     """How ``data`` reads as text (a record's; KIF is Shift-JIS, as its readers expect)."""
 
 
-def export_file(record: GameRecord, fmt: str) -> ExportedFile:
-    """The record as a file in ``fmt`` (one of ``FORMATS``), with what had to be replaced."""
+def export_file(
+    record: GameRecord, fmt: str, comments: Mapping[int, Sequence[str]] | None = None
+) -> ExportedFile:
+    """The record as a file in ``fmt`` (one of ``FORMATS``), with what had to be replaced.
+
+    ``comments`` (ply -> lines, 0 before the first move) are written in KIF and KIFU as
+    ``*`` lines after their move; CSA and USI records are written without them."""
     fmt = check_format(record.variant, fmt)
     record.final_position()  # every move checked before anything is written
     if fmt == "kif":
-        encoded = encode_replacing(write_kif(record, "Shift_JIS"), "cp932")
+        encoded = encode_replacing(write_kif(record, "Shift_JIS", comments), "cp932")
         return ExportedFile(encoded.data, encoded.replaced, "cp932")
     if fmt == "kifu":
-        text = write_kif(record)
+        text = write_kif(record, comments=comments)
     elif fmt == "csa":
         text = write_csa(record)
     else:

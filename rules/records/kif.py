@@ -43,6 +43,7 @@ the Wa piece names; a promoted piece that shares its kanji with another piece is
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import islice
@@ -170,8 +171,16 @@ def _end_lines(record: GameRecord, pos: Position, side_names: tuple[str, str]) -
     return [*lines, f"#{RESULT_TAG} {result_words(result)}"]
 
 
-def write_kif(record: GameRecord, encoding: str = "UTF-8") -> str:
-    """The KIF text of ``record`` (lines joined with CRLF, as KIF files are)."""
+def write_kif(
+    record: GameRecord,
+    encoding: str = "UTF-8",
+    comments: Mapping[int, Sequence[str]] | None = None,
+) -> str:
+    """The KIF text of ``record`` (lines joined with CRLF, as KIF files are).
+
+    ``comments``: lines written as ``*`` comments after move ``ply`` (0: before the first
+    move), which KIF readers show beside the move; each line is kept on one line."""
+    notes = comments or {}
     variant = load_variant(record.variant)
     pos = record.start_position()
     lines = [f"#KIF version=2.0 encoding={encoding}", f"{VARIANT_TAG} {variant.id}"]
@@ -200,9 +209,11 @@ def write_kif(record: GameRecord, encoding: str = "UTF-8") -> str:
     lines.append(f"{sides[SENTE]}：" + _one_line(record.sente))
     lines.append(f"{sides[GOTE]}：" + _one_line(record.gote))
     lines.append("手数----指手---------消費時間--")
+    lines += _comment_lines(notes.get(0, ()))
     for ply, text in enumerate(record.moves, start=1):
         move = pos.parse_usi(text)
         lines.append(f"{ply:>4} {kif_move(Printer(pos), move)}")
+        lines += _comment_lines(notes.get(ply, ()))
         pos.make_unchecked(move)
     lines += _end_lines(record, pos, sides)
     return "\r\n".join(lines) + "\r\n"
@@ -210,6 +221,10 @@ def write_kif(record: GameRecord, encoding: str = "UTF-8") -> str:
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
+
+
+def _comment_lines(texts: Sequence[str]) -> list[str]:
+    return [f"*{_one_line(text)}" for text in texts if text.strip()]
 
 
 # --- reading ---------------------------------------------------------------------------
