@@ -87,6 +87,12 @@ VARIABLES: tuple[Variable, ...] = (
         "the bot's time per move in milliseconds (10-600000); lower levels use a share of it",
     ),
     Variable(
+        "KOMABOT_ANALYSIS_MOVETIME_MS",
+        "300",
+        "/analyse's time per position in milliseconds (10-600000), for the built-in engine "
+        "or the external one",
+    ),
+    Variable(
         "KOMABOT_USI_ENGINE",
         "",
         "command line of an external USI engine that plays Standard Shogi against people "
@@ -141,6 +147,7 @@ class Config:
     db_pool: int = 10
     engine_workers: int = 1
     engine_movetime_ms: int = 3000
+    analysis_movetime_ms: int = 300
     usi_engines: tuple[tuple[str, EngineSpec], ...] = ()  # (variant, external engine)
     discord_token: str = field(default="", repr=False)
     telegram_token: str = field(default="", repr=False)
@@ -215,6 +222,9 @@ class Config:
             engine_workers=number("KOMABOT_ENGINE_WORKERS", *ENGINE_WORKERS_RANGE, "a count"),
             engine_movetime_ms=number(
                 "KOMABOT_ENGINE_MOVETIME_MS", *ENGINE_MOVETIME_RANGE, "milliseconds"
+            ),
+            analysis_movetime_ms=number(
+                "KOMABOT_ANALYSIS_MOVETIME_MS", *ENGINE_MOVETIME_RANGE, "milliseconds"
             ),
             usi_engines=usi_engines(env),
             discord_token=values["DISCORD_TOKEN"],

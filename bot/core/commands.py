@@ -185,6 +185,7 @@ COMMANDS: tuple[Command, ...] = (
         (Argument("format", "arg.export.format", choices=EXPORT_FORMATS), GAME_ARG),
         "/export kif",
     ),
+    Command("analyse", ("analyze",), "[game]", (GAME_ARG,), "/analyse"),
     Command(
         "piece",
         ("p", "whatis"),

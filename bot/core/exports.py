@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from render import BoardOptions, render_replay
@@ -132,7 +132,9 @@ def gif_export(
     return ExportedFile(render_replay(variant, start_sfen, moves, max_bytes, options))
 
 
-def record_export(record: GameRecord, fmt: str) -> ExportedFile:
+def record_export(
+    record: GameRecord, fmt: str, comments: Mapping[int, Sequence[str]] | None = None
+) -> ExportedFile:
     """The game's record in ``fmt`` (every move checked and written, in time proportional to
-    the game); runs on an export thread."""
-    return export_file(record, fmt)
+    the game), with ``comments`` (an analysis: KIF and KIFU only); runs on an export thread."""
+    return export_file(record, fmt, comments)

@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 
 from bot.config import Config
+from bot.core.analyses import Analyses
 from bot.core.api import Outbox, Reply, Request
 from bot.core.clock import Bell, Clock, SystemClock
 from bot.core.commands import COMMANDS, HIDDEN_COMMANDS, find_command
@@ -27,6 +28,7 @@ from bot.core.context import Context, UserError
 from bot.core.delivery import Delivery
 from bot.core.exports import Exports
 from bot.core.games import Games
+from bot.core.handlers.analyse import Analyse
 from bot.core.handlers.board import BoardViews
 from bot.core.handlers.challenges import Challenges
 from bot.core.handlers.complete import Completion
@@ -74,6 +76,7 @@ class GameService:
         rng: random.Random | None = None,
         render_images: bool = True,
         engine: Engine | None = None,
+        analyses: Analyses | None = None,
     ) -> None:
         self.store = store
         self.config = config = config or Config()
@@ -87,6 +90,7 @@ class GameService:
         self.replies = replies = Replies(store, people, games, pictures, self.outboxes, clock)
         self.delivery = delivery = Delivery(store, clock, self.outboxes)
         self.exports = Exports()  # /export's files: own threads, limits, cache
+        self.analyses = analyses = analyses or Analyses(config)  # /analyse's: own thread, cache
         mover = Mover(games, replies, delivery)
         engine = engine or EngineRunner.from_config(config)
         self.bot_player = BotPlayer(store, config, clock, people, games, mover, delivery, engine)
@@ -106,7 +110,8 @@ class GameService:
         playing = Playing(store, games, mover, self.bot_player)
         offers = Offers(games, people, replies, mover)
         board = BoardViews(store, games, people, replies, pictures)
-        export = Export(store, games, people, self.exports)
+        export = Export(store, games, people, self.exports, analyses)
+        analyse = Analyse(store, games, people, replies, pictures, analyses)
         pieces = Pieces(store, pictures)
         settings = Settings(store)
         completion = Completion(store, games, people, replies)
@@ -126,6 +131,7 @@ class GameService:
             "moves": board.cmd_moves,
             "games": board.cmd_games,
             "export": export.cmd_export,
+            "analyse": analyse.cmd_analyse,
             "piece": pieces.cmd_piece,
             "cheatsheet": pieces.cmd_cheatsheet,
             "settings": settings.cmd_settings,
@@ -252,4 +258,5 @@ class GameService:
         self.pictures.close()
         self.games.close()
         self.exports.close()
+        self.analyses.close()
         return True

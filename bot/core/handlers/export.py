@@ -6,6 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from bot.core import present
+from bot.core.analyses import Analyses
 from bot.core.api import Attachment, Reply
 from bot.core.args import parse_number, shown
 from bot.core.context import Context, UserError
@@ -17,6 +18,7 @@ from bot.core.replies import export_formats
 from bot.core.words import EXPORT_FORMATS
 from bot.store.interface import Store
 from bot.store.models import GameRow
+from engine.analysis_kif import kif_comments
 from rules import Outcome, Termination, load_variant
 from rules.records import ExportedFile, GameRecord, RecordError
 
@@ -38,6 +40,7 @@ class Export:
     games: Games
     people: People
     exports: Exports
+    analyses: Analyses  # an analysed game's KIF and KIFU carry the analysis as comments
 
     async def cmd_export(self, ctx: Context) -> Reply:
         args = list(ctx.args)
@@ -105,12 +108,15 @@ class Export:
                 raise UserError("export.busy", game=game.id) from None
             except ValueError:
                 raise UserError("export.too_big", game=game.id) from None
+        analysis = self.analyses.cached(game)
+        comments = kif_comments(analysis) if analysis is not None else None
         try:
             return await self.exports.make(
-                (*game_key, *names, ctx.lang),
+                (*game_key, *names, ctx.lang, self.analyses.key(game) if analysis else None),
                 record_export,
                 self.record(game, names, ctx.lang),
                 fmt,
+                comments,
             )
         except RecordError as exc:
             raise UserError("export.unavailable", fmt=fmt.upper(), problem=exc.message) from None

@@ -9,14 +9,17 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import Config
+from bot.core.analyses import Analyses
 from bot.core.api import ChatKey, Reply, Request, User
 from bot.core.clock import FakeClock
 from bot.core.opponent.engine_runner import Engine
 from bot.core.service import GameService
 from bot.store import GameRow, SqliteStore
+from engine.analysis import Budget
 
 MAIN = ChatKey("console", "main")
 QUICK_MOVETIME_MS = 50  # the bot's time per move in tests: real searches, quickly
+ANALYSIS_BUDGET = Budget(nodes=300)  # /analyse in tests: real searches, repeatable, quick
 
 
 def person(name: str) -> User:
@@ -51,12 +54,14 @@ class Harness:
         engine: Engine | None = None,
         *,
         open_store: Callable[[], Awaitable[Any]] | None = None,
+        analysis_budget: Budget = ANALYSIS_BUDGET,
     ) -> None:
         self.path = path
         self.open_store = open_store  # None: the SQLite file at ``path``
         self.clock = clock
         self.config = config
         self.engine = engine  # None: the engine the configuration says (worker processes)
+        self.analysis_budget = analysis_budget
         self.outbox = RecordingOutbox()
         self.store: SqliteStore
         self.service: GameService
@@ -74,6 +79,7 @@ class Harness:
             rng=random.Random(7),
             render_images=False,
             engine=self.engine,
+            analyses=Analyses(self.config, budget=self.analysis_budget),
         )
         return self
 
