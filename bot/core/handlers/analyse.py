@@ -23,13 +23,18 @@ from bot.core.pictures import Pictures
 from bot.core.replies import Replies
 from bot.store.interface import Store
 from bot.store.models import ChatSettings, GameRow
-from engine.analysis import Budget, GameAnalysis, Judgement, MoveReview, PlayerSummary
+from engine.analysis import Budget, GameAnalysis, MoveReview, PlayerSummary
 from engine.usi_client import UsiEngineError
 from render.evaluation_graph import GraphWords, Mark, render_evaluation_graph
 from rules import Position, RulesError, load_variant
 
 STEPS = 10  # progress edits in an analysis at most (besides the first reply)
-CLASS_KEYS = tuple(f"analysis.class.{j.value}" for j in Judgement)  # by severity
+CLASS_KEYS = (  # by Judgement.severity
+    "analysis.class.good",
+    "analysis.class.inaccuracy",
+    "analysis.class.mistake",
+    "analysis.class.blunder",
+)
 
 
 @dataclass(eq=False)
