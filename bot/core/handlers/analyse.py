@@ -9,6 +9,7 @@ results remembered: a second ``/analyse`` of the game answers at once with both)
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass
 
 from bot.core import present
@@ -28,6 +29,7 @@ from engine.usi_client import UsiEngineError
 from render.evaluation_graph import GraphWords, Mark, render_evaluation_graph
 from rules import Position, RulesError, load_variant
 
+log = logging.getLogger("komabot.service")
 STEPS = 10  # progress edits in an analysis at most (besides the first reply)
 CLASS_KEYS = (  # by Judgement.severity
     "analysis.class.good",
@@ -109,8 +111,13 @@ class Analyse:
                 await self.replies.edit_card(ctx.chat, card, Reply(said, lang=ctx.lang))
         try:
             analysis = work.result()
-        except (RulesError, UsiEngineError, OSError) as exc:
+        except (RulesError, UsiEngineError, OSError) as exc:  # a damaged record, the engine
             said = ctx.t("analysis.failed", game=game.id, problem=str(exc))
+            await self.replies.edit_card(ctx.chat, card, Reply(said, lang=ctx.lang))
+            return
+        except Exception:
+            log.exception("analysis of game %s failed", game.id)
+            said = ctx.t("analysis.broken", game=game.id)
             await self.replies.edit_card(ctx.chat, card, Reply(said, lang=ctx.lang))
             return
         done = ctx.t("analysis.done", game=game.id)
@@ -183,11 +190,12 @@ def worst_line(game: GameRow, review: MoveReview, settings: ChatSettings) -> str
     for move in game.moves[: review.ply - 1]:
         pos.push_usi(move)
     played = present.format_move(pos, pos.parse_usi(review.played), notation)
-    better = (
-        present.format_move(pos, pos.parse_usi(review.best), notation)
-        if review.best
-        else text("analysis.no_better", lang)
-    )
+    better = text("analysis.no_better", lang)
+    if review.best:
+        try:
+            better = present.format_move(pos, pos.parse_usi(review.best), notation)
+        except RulesError:  # an external engine's move Komabot cannot read: shown as it came
+            better = review.best
     return text(
         "analysis.worst",
         lang,

@@ -90,6 +90,7 @@ class Harness:
 
     async def close(self) -> None:
         await self.service.bot_player.close(timeout=0)  # the bot's turns left for the restart
+        self.service.analyses.close()
         await self.store.close()
 
     async def say(

@@ -64,6 +64,19 @@ async def test_a_finished_game_gives_the_graph_and_the_text(h: Harness) -> None:
     assert counts and counts == sorted(counts) and max(counts) < len(OPENING)
 
 
+async def test_a_game_both_players_agreed_to_end_is_analysed(h: Harness) -> None:
+    game = await h.start_game()
+    await h.play(game, *OPENING[:4])
+    await h.say(ALICE, "draw", str(game.id))
+    refused = await h.say(ALICE, "analyse", str(game.id))  # a draw offered is not yet agreed
+    assert refused.text == text("analysis.in_progress", game=game.id)
+    await h.say(BOB, "draw", "accept", str(game.id))
+    reply = await h.say(ALICE, "analyse", str(game.id))
+    assert reply.card == f"analysis:{game.id}", reply.text
+    await h.service.analyses.settle()
+    assert len(results(h, game.id)) == 1
+
+
 async def test_a_second_analysis_is_instant(h: Harness) -> None:
     game_id = await finished_game(h)
     await h.say(ALICE, "analyse", str(game_id))
@@ -99,8 +112,10 @@ async def test_export_kif_carries_the_analysis(h: Harness) -> None:
     await h.say(ALICE, "analyse", str(game_id))
     await h.service.analyses.settle()
     kif = (await h.say(ALICE, "export", "kif", str(game_id))).files[0].data.decode("cp932")
-    comments = [line for line in kif.splitlines() if line.startswith("*")]
-    assert len(comments) >= len(OPENING), kif
+    scores = [line for line in kif.splitlines() if line.startswith("*評価値 ")]
+    assert len(scores) == len(OPENING), kif  # one evaluation after every move
+    kifu = (await h.say(ALICE, "export", "kifu", str(game_id))).files[0].data.decode()
+    assert kifu.count("\n*評価値 ") == len(OPENING)
 
 
 async def test_the_reply_in_russian(h: Harness) -> None:
