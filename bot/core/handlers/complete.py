@@ -49,7 +49,15 @@ class Completion:
         current = current.strip().lower()
         pairs: list[tuple[str, str]] = []
         if argument == "game":
-            for mine in await self.store.active_games_of(ctx.user, limit=COMPLETE_ROWS):
+            chat = ctx.chat
+            games = (  # /analyse takes finished games only: the asker's, newest first
+                await self.store.finished_games(
+                    chat.platform, chat.community_id, ctx.user, limit=COMPLETE_ROWS
+                )
+                if command == "analyse"
+                else await self.store.active_games_of(ctx.user, limit=COMPLETE_ROWS)
+            )
+            for mine in games:
                 players = await self.people.names(mine, ctx.lang)
                 color = mine.player_color(ctx.user) or 0
                 pairs.append((f"#{mine.id} vs {players[color ^ 1]}", str(mine.id)))

@@ -133,3 +133,12 @@ async def test_no_game_to_analyse(h: Harness) -> None:
     assert reply.text == text("analysis.none")
     reply = await h.say(CAROL, "analyse", "abc")
     assert reply.ephemeral and "abc" in reply.text
+
+
+async def test_autocomplete_offers_finished_games(h: Harness) -> None:
+    done = await finished_game(h)
+    playing = await h.start_game()
+    offered = await h.say(BOB, "complete", "analyse", "game", "")
+    assert [b.action for b in offered.buttons[0]] == [str(done)]
+    board = await h.say(BOB, "complete", "board", "game", "")
+    assert [b.action for b in board.buttons[0]] == [str(playing.id)]
