@@ -1,0 +1,154 @@
+"""Mining mate problems from engine self-play and from game records.
+
+Positions are handed to the prover with a small node budget; the ones proven (a mate with a
+single key move) become puzzles.  From a self-play game that ended in mate, the positions of
+its last plies with the winner to move are searched (a position without a mate costs the
+whole budget, and self-play mates come at the end); from a record, every position is.  Self-play
+uses the engine at a low level with a node limit and a seed per move, so that a seed gives
+the same games, hence the same puzzles, on every machine: nothing depends on the clock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from engine import Engine, Limits
+from puzzles.prover import Verdict, checking_moves, prove
+from puzzles.puzzle import Puzzle, make_puzzle, position_key
+from rules import Position, Termination, Variant, load_variant
+from rules.records import GameRecord
+
+
+@dataclass(frozen=True)
+class MiningSettings:
+    """``max_plies``: the longest mate looked for (odd); ``node_limit``: the prover's budget
+    per position; ``level`` and ``engine_nodes``: the self-play engine's strength and budget
+    per move; ``max_game_plies``: a self-play game stops there undecided; ``tail_plies``:
+    the self-play game's last plies searched for the winner's mates."""
+
+    max_plies: int = 7
+    node_limit: int = 3_000
+    level: int = 3
+    engine_nodes: int = 300
+    max_game_plies: int = 300
+    tail_plies: int = 9
+
+
+def derived_seed(seed: int, *parts: object) -> int:
+    """A 64-bit seed from ``seed`` and a path of names: the same everywhere (no ``hash``)."""
+    text = ":".join(str(p) for p in (seed, *parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def self_play(variant: Variant, seed: int, settings: MiningSettings) -> Iterator[Position]:
+    """The positions of one engine game from the start (a copy each), until it ends."""
+    engine = Engine(variant, hash_mb=4)
+    pos = Position.start(variant)
+    limits = Limits(nodes=settings.engine_nodes)
+    while pos.ply < settings.max_game_plies:
+        yield pos.copy()
+        if pos.outcome() is not None:
+            return
+        result = engine.think(
+            pos, level=settings.level, limits=limits, seed=derived_seed(seed, pos.ply)
+        )
+        if result.best_move is None:
+            return
+        pos.push_usi(result.best_move)
+
+
+def mating_tail(game: list[Position], plies: int) -> list[Position]:
+    """The positions with the winner to move among the last ``plies`` plies of a game that
+    ended in checkmate (none for any other ending)."""
+    if not game:
+        return []
+    end = game[-1].outcome()
+    if end is None or end.termination is not Termination.CHECKMATE:
+        return []
+    return [p for p in game[-plies - 1 : -1] if p.side == end.winner]
+
+
+def record_positions(record: GameRecord) -> Iterator[Position]:
+    """Every position of a game record, the start included (moves checked by the rules)."""
+    pos = record.start_position()
+    yield pos.copy()
+    for text in record.moves:
+        pos.push_usi(text)
+        yield pos.copy()
+
+
+def puzzle_at(pos: Position, settings: MiningSettings, source: str) -> Puzzle | None:
+    """The position as a puzzle if the side to move has a proven mate with one key move."""
+    checks = checking_moves(pos)
+    if not checks:
+        return None
+    proof = prove(pos, settings.max_plies, settings.node_limit)
+    if proof.verdict is not Verdict.MATE:
+        return None
+    sfen = position_key(pos.sfen()) + " 1"
+    return make_puzzle(pos.variant.id, sfen, pos.side, proof, len(checks), source)
+
+
+def mine_positions(
+    positions: Iterable[tuple[Position, str]], settings: MiningSettings
+) -> Iterator[Puzzle]:
+    for pos, source in positions:
+        found = puzzle_at(pos, settings, source)
+        if found is not None:
+            yield found
+
+
+def mine(
+    variant_id: str,
+    count: int,
+    seed: int,
+    settings: MiningSettings,
+    records: Iterable[tuple[str, GameRecord]] = (),
+    on_game: Callable[[str, int], None] | None = None,
+    max_games: int = 100_000,
+    on_puzzle: Callable[[Puzzle], object] | None = None,
+) -> list[Puzzle]:
+    """Up to ``count`` distinct puzzles: first from ``records`` (name, record), every
+    position of each, then from self-play games numbered 0, 1, 2... (each seeded from
+    ``seed`` and its number), the winner's positions of each game's last ``tail_plies``.
+    Sorted by length, difficulty and id.  ``on_game(source, found so far)`` is told after
+    each game, ``on_puzzle(puzzle)`` of each new puzzle as it is found."""
+    variant = load_variant(variant_id)
+    found: dict[str, Puzzle] = {}
+
+    def take(positions: Iterable[tuple[Position, str]], source: str) -> bool:
+        for puzzle in mine_positions(positions, settings):
+            key = position_key(puzzle.sfen)
+            if key in found:
+                continue
+            found[key] = puzzle
+            if on_puzzle is not None:
+                on_puzzle(puzzle)
+            if len(found) >= count:
+                break
+        if on_game is not None:
+            on_game(source, len(found))
+        return len(found) >= count
+
+    done = False
+    for name, record in records:
+        source = f"record:{name}"
+        positions = ((p, f"{source}:{p.ply}") for p in record_positions(record))
+        if take(positions, source):
+            done = True
+            break
+    game = 0
+    while not done and game < max_games:
+        source = f"selfplay:{seed}:{game}"
+        positions = (
+            (p, f"{source}:{p.ply}")
+            for p in mating_tail(
+                list(self_play(variant, derived_seed(seed, variant_id, game), settings)),
+                settings.tail_plies,
+            )
+        )
+        done = take(positions, source)
+        game += 1
+    return sorted(found.values(), key=lambda p: (p.mate_in, p.difficulty, p.id))
