@@ -1,7 +1,8 @@
 """Mining mate problems from engine self-play and from game records.
 
 Positions are handed to the prover with a small node budget; the ones proven (a mate with a
-single key move) become puzzles.  From a self-play game that ended in mate, the positions of
+single key move) become puzzles, and so do the positions their solutions let the defence
+reach (see :func:`puzzles_around`).  From a self-play game that ended in mate, the positions of
 its last plies with the winner to move are searched (a position without a mate costs the
 whole budget, and self-play mates come at the end); from a record, every position is.  Self-play
 uses the engine at a low level with a node limit and a seed per move, so that a seed gives
@@ -91,13 +92,35 @@ def puzzle_at(pos: Position, settings: MiningSettings, source: str) -> Puzzle | 
     return make_puzzle(pos.variant.id, sfen, pos.side, proof, len(checks), source)
 
 
+def puzzles_around(pos: Position, settings: MiningSettings, source: str) -> Iterator[Puzzle]:
+    """The position as a puzzle, then, if it is one, every position its solution lets the
+    defence reach with the attacker to move again (each reply at each defender turn of the
+    line), proven on their own: a mate puzzle's neighbours are mates too, often unique."""
+    first = puzzle_at(pos, settings, source)
+    if first is None:
+        return
+    yield first
+    work = pos.copy()
+    played: list[str] = []
+    for text in first.solution[:-1]:
+        work.push_usi(text)
+        played.append(text)
+        if work.side == pos.side:
+            continue
+        for reply in work.legal_moves():
+            work.make_unchecked(reply)
+            path = ",".join([*played, work.usi(reply)])
+            found = puzzle_at(work, settings, f"{source}/{path}")
+            work.undo()
+            if found is not None:
+                yield found
+
+
 def mine_positions(
     positions: Iterable[tuple[Position, str]], settings: MiningSettings
 ) -> Iterator[Puzzle]:
     for pos, source in positions:
-        found = puzzle_at(pos, settings, source)
-        if found is not None:
-            yield found
+        yield from puzzles_around(pos, settings, source)
 
 
 def mine(
