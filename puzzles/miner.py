@@ -12,6 +12,7 @@ the same games, hence the same puzzles, on every machine: nothing depends on the
 from __future__ import annotations
 
 import hashlib
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
@@ -27,7 +28,8 @@ class MiningSettings:
     """``max_plies``: the longest mate looked for (odd); ``node_limit``: the prover's budget
     per position; ``level`` and ``engine_nodes``: the self-play engine's strength and budget
     per move; ``max_game_plies``: a self-play game stops there undecided; ``tail_plies``:
-    the self-play game's last plies searched for the winner's mates."""
+    the self-play game's last plies searched for the winner's mates; ``per_game``: the most
+    puzzles kept from one game or record (a mate's neighbours are many)."""
 
     max_plies: int = 7
     node_limit: int = 3_000
@@ -35,6 +37,7 @@ class MiningSettings:
     engine_nodes: int = 300
     max_game_plies: int = 300
     tail_plies: int = 9
+    per_game: int = 10
 
 
 def derived_seed(seed: int, *parts: object) -> int:
@@ -93,27 +96,33 @@ def puzzle_at(pos: Position, settings: MiningSettings, source: str) -> Puzzle | 
 
 
 def puzzles_around(pos: Position, settings: MiningSettings, source: str) -> Iterator[Puzzle]:
-    """The position as a puzzle, then, if it is one, every position its solution lets the
-    defence reach with the attacker to move again (each reply at each defender turn of the
-    line), proven on their own: a mate puzzle's neighbours are mates too, often unique."""
-    first = puzzle_at(pos, settings, source)
-    if first is None:
-        return
-    yield first
-    work = pos.copy()
-    played: list[str] = []
-    for text in first.solution[:-1]:
-        work.push_usi(text)
-        played.append(text)
-        if work.side == pos.side:
+    """The position as a puzzle, then, if it is one, the positions its solution lets the
+    defence reach with the attacker to move again (every reply at every defender turn of the
+    line), each proven on its own, and theirs in turn, nearest first: the neighbours of a
+    mate are mates too, and often with a single key move of their own."""
+    queue = deque([(pos, source)])
+    seen = {position_key(pos.sfen())}
+    while queue:
+        here, where = queue.popleft()
+        found = puzzle_at(here, settings, where)
+        if found is None:
             continue
-        for reply in work.legal_moves():
-            work.make_unchecked(reply)
-            path = ",".join([*played, work.usi(reply)])
-            found = puzzle_at(work, settings, f"{source}/{path}")
-            work.undo()
-            if found is not None:
-                yield found
+        yield found
+        work = here.copy()
+        played: list[str] = []
+        for text in found.solution[:-1]:
+            work.push_usi(text)
+            played.append(text)
+            if work.side == here.side:
+                continue
+            for reply in work.legal_moves():
+                work.make_unchecked(reply)
+                key = position_key(work.sfen())
+                if key not in seen:
+                    seen.add(key)
+                    path = ",".join([*played, work.usi(reply)])
+                    queue.append((work.copy(), f"{where}/{path}"))
+                work.undo()
 
 
 def mine_positions(
@@ -136,20 +145,23 @@ def mine(
     """Up to ``count`` distinct puzzles: first from ``records`` (name, record), every
     position of each, then from self-play games numbered 0, 1, 2... (each seeded from
     ``seed`` and its number), the winner's positions of each game's last ``tail_plies``.
-    Sorted by length, difficulty and id.  ``on_game(source, found so far)`` is told after
-    each game, ``on_puzzle(puzzle)`` of each new puzzle as it is found."""
+    At most ``per_game`` from each.  Sorted by length, difficulty and id.
+    ``on_game(source, found so far)`` is told after each game, ``on_puzzle(puzzle)`` of each
+    new puzzle as it is found."""
     variant = load_variant(variant_id)
     found: dict[str, Puzzle] = {}
 
     def take(positions: Iterable[tuple[Position, str]], source: str) -> bool:
+        kept = 0
         for puzzle in mine_positions(positions, settings):
             key = position_key(puzzle.sfen)
             if key in found:
                 continue
             found[key] = puzzle
+            kept += 1
             if on_puzzle is not None:
                 on_puzzle(puzzle)
-            if len(found) >= count:
+            if len(found) >= count or kept >= settings.per_game:
                 break
         if on_game is not None:
             on_game(source, len(found))

@@ -55,6 +55,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help=f"self-play engine nodes per move (default {defaults.engine_nodes})",
     )
     b.add_argument(
+        "--per-game",
+        type=int,
+        default=defaults.per_game,
+        help=f"most puzzles kept from one game (default {defaults.per_game})",
+    )
+    b.add_argument(
         "--max-games", type=int, default=100_000, help="stop after this many self-play games"
     )
     b.add_argument(
@@ -94,8 +100,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         return _fail("--count must be 1 or more")
     if args.max_mate < 1 or args.max_mate % 2 == 0:
         return _fail("--max-mate must be an odd number of plies (1, 3, 5...)")
-    if args.node_limit < 1 or args.engine_nodes < 1:
-        return _fail("--node-limit and --engine-nodes must be 1 or more")
+    if args.node_limit < 1 or args.engine_nodes < 1 or args.per_game < 1:
+        return _fail("--node-limit, --engine-nodes and --per-game must be 1 or more")
     if not 1 <= args.level <= 8:
         return _fail("--level must be 1 to 8")
     for path in args.records:
@@ -106,6 +112,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         node_limit=args.node_limit,
         level=args.level,
         engine_nodes=args.engine_nodes,
+        per_game=args.per_game,
     )
     log = args.log.open("a", encoding="utf-8") if args.log else None
 

@@ -1,0 +1,140 @@
+"""``komabot puzzles build`` and ``komabot puzzles check`` (bot/cli/puzzle_cmds.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+
+# a game record that ends in a mate in 3 (bishop drop, the gold blocks, the pawn mates)
+RECORD = (
+    "position sfen 6g1k/9/7PP/5p3/9/9/9/9/K8 w BG 1 moves 3a2a B*3c 2a2b 2c2b+\n# variant: shogi\n"
+)
+
+
+def _record(tmp_path: Path) -> Path:
+    path = tmp_path / "game.usi"
+    path.write_text(RECORD, encoding="utf-8")
+    return path
+
+
+def test_build_from_a_record_keeps_only_proven_unique_mates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "shogi.jsonl"
+    args = ["puzzles", "build", "--variant", "shogi", "--count", "5", "--seed", "3"]
+    code = main(
+        [
+            *args,
+            "--out",
+            str(out),
+            "--records",
+            str(_record(tmp_path)),
+            "--max-games",
+            "0",
+            "--quiet",
+        ]
+    )
+    # fewer than asked: the record's mate in 1 (2c2b+) is not kept, G*1b mates as well
+    assert code == 1
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [(p["mate_in"], p["solution"]) for p in lines] == [(3, ["B*3c", "2a2b", "2c2b+"])]
+    first = lines[0]
+    assert first["sfen"] == "7gk/9/7PP/5p3/9/9/9/9/K8 b BG 1"
+    assert first["side"] == "sente" and first["grade"] == "mate-in-3"
+    assert first["defences"] == 1 and first["source"] == "record:game.usi:1"
+    assert "1 puzzles written" in capsys.readouterr().out
+    assert main(["puzzles", "check", str(out)]) == 0
+    assert "1 of 1 puzzles proven" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_the_same_seed_builds_the_same_file(tmp_path: Path) -> None:
+    files = []
+    for n in (1, 2):
+        out = tmp_path / f"wa{n}.jsonl"
+        args = ["puzzles", "build", "--variant", "shogi", "--count", "2", "--seed", "5"]
+        assert main([*args, "--out", str(out), "--quiet"]) == 0
+        files.append(out.read_bytes())
+    assert files[0] == files[1]
+    assert len(files[0].splitlines()) == 2
+
+
+def test_check_reports_a_wrong_solution(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "p.jsonl"
+    main(
+        [
+            "puzzles",
+            "build",
+            "--variant",
+            "shogi",
+            "--count",
+            "2",
+            "--seed",
+            "1",
+            "--out",
+            str(out),
+            "--records",
+            str(_record(tmp_path)),
+            "--max-games",
+            "0",
+            "--quiet",
+        ]
+    )
+    good = out.read_text(encoding="utf-8")
+    bad = json.loads(good)
+    bad["solution"] = ["B*3c", "2a2b", "2c2b"]
+    out.write_text(good + json.dumps(bad) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["puzzles", "check", str(out)]) == 1
+    text = capsys.readouterr().out
+    assert "solution is ('B*3c', '2a2b', '2c2b')" in text
+    assert "the same position appears twice" in text
+    assert "1 of 2 puzzles proven" in text
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("not json\n", "p.jsonl line 1: not JSON"),
+        ('{"id": "x"}\n', "p.jsonl line 1: field 'variant' missing or not a str"),
+        ("[1]\n", "p.jsonl line 1: expected a JSON object"),
+    ],
+)
+def test_check_refuses_a_broken_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, message: str
+) -> None:
+    path = tmp_path / "p.jsonl"
+    path.write_text(content, encoding="utf-8")
+    assert main(["puzzles", "check", str(path)]) == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--variant", "chess"], "unknown variant 'chess'"),
+        (["--count", "0"], "--count must be 1 or more"),
+        (["--max-mate", "4"], "--max-mate must be an odd number"),
+        (["--records", "/nonexistent/game.kif"], "no record file"),
+    ],
+)
+def test_build_refuses_bad_arguments(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], message: str
+) -> None:
+    args = ["puzzles", "build", "--variant", "shogi", "--count", "3", "--seed", "1"]
+    assert main([*args, "--out", str(tmp_path / "x.jsonl"), *extra]) == 2
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "x.jsonl").exists()
+
+
+def test_build_refuses_a_record_of_another_variant(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = _record(tmp_path)
+    args = ["puzzles", "build", "--variant", "wa", "--count", "3", "--seed", "1"]
+    assert main([*args, "--out", str(tmp_path / "x.jsonl"), "--records", str(record)]) == 2
+    assert "game.usi is a shogi game, not wa" in capsys.readouterr().err
