@@ -12,9 +12,11 @@ the same games, hence the same puzzles, on every machine: nothing depends on the
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain, islice
 
 from engine import Engine, Limits
 from puzzles.prover import Verdict, checking_moves, prove
@@ -132,6 +134,46 @@ def mine_positions(
         yield from puzzles_around(pos, settings, source)
 
 
+def game_puzzles(
+    variant_id: str, seed: int, game: int, settings: MiningSettings
+) -> Iterator[Puzzle]:
+    """The puzzles of self-play game number ``game`` (lazily, in the order found)."""
+    variant = load_variant(variant_id)
+    source = f"selfplay:{seed}:{game}"
+    played = list(self_play(variant, derived_seed(seed, variant_id, game), settings))
+    positions = ((p, f"{source}:{p.ply}") for p in mating_tail(played, settings.tail_plies))
+    return mine_positions(positions, settings)
+
+
+_Task = tuple[str, int, int, MiningSettings]
+
+
+def _first_puzzles(task: _Task) -> tuple[list[Puzzle], bool]:
+    """In a worker: a game's first puzzles, ``per_game`` and two more (in case some are
+    duplicates of earlier games' ones), and whether that is all of them."""
+    limit = task[3].per_game + 2
+    out = list(islice(game_puzzles(*task), limit + 1))
+    return out[:limit], len(out) <= limit
+
+
+def _game_streams(
+    variant_id: str, seed: int, settings: MiningSettings, max_games: int, jobs: int
+) -> Iterator[tuple[str, Iterable[Puzzle]]]:
+    """Each game's puzzles in game order; with ``jobs`` > 1 the games are played by that
+    many worker processes, and what the caller sees is the same as with one."""
+    tasks = ((variant_id, seed, game, settings) for game in range(max_games))
+    if jobs <= 1:
+        for task in tasks:
+            yield f"selfplay:{seed}:{task[2]}", game_puzzles(*task)
+        return
+    with multiprocessing.Pool(jobs) as pool:
+        for task, (first, complete) in zip(tasks, pool.imap(_first_puzzles, tasks), strict=False):
+            rest: Iterable[Puzzle] = (
+                () if complete else islice(game_puzzles(*task), len(first), None)
+            )
+            yield f"selfplay:{seed}:{task[2]}", chain(first, rest)
+
+
 def mine(
     variant_id: str,
     count: int,
@@ -141,19 +183,20 @@ def mine(
     on_game: Callable[[str, int], None] | None = None,
     max_games: int = 100_000,
     on_puzzle: Callable[[Puzzle], object] | None = None,
+    jobs: int = 1,
 ) -> list[Puzzle]:
     """Up to ``count`` distinct puzzles: first from ``records`` (name, record), every
     position of each, then from self-play games numbered 0, 1, 2... (each seeded from
     ``seed`` and its number), the winner's positions of each game's last ``tail_plies``.
     At most ``per_game`` from each.  Sorted by length, difficulty and id.
     ``on_game(source, found so far)`` is told after each game, ``on_puzzle(puzzle)`` of each
-    new puzzle as it is found."""
-    variant = load_variant(variant_id)
+    new puzzle as it is found; ``jobs``: worker processes for the self-play games (the
+    result does not depend on it)."""
     found: dict[str, Puzzle] = {}
 
-    def take(positions: Iterable[tuple[Position, str]], source: str) -> bool:
+    def take(puzzles: Iterable[Puzzle], source: str) -> bool:
         kept = 0
-        for puzzle in mine_positions(positions, settings):
+        for puzzle in puzzles:
             key = position_key(puzzle.sfen)
             if key in found:
                 continue
@@ -171,19 +214,11 @@ def mine(
     for name, record in records:
         source = f"record:{name}"
         positions = ((p, f"{source}:{p.ply}") for p in record_positions(record))
-        if take(positions, source):
+        if take(mine_positions(positions, settings), source):
             done = True
             break
-    game = 0
-    while not done and game < max_games:
-        source = f"selfplay:{seed}:{game}"
-        positions = (
-            (p, f"{source}:{p.ply}")
-            for p in mating_tail(
-                list(self_play(variant, derived_seed(seed, variant_id, game), settings)),
-                settings.tail_plies,
-            )
-        )
-        done = take(positions, source)
-        game += 1
+    if not done:
+        for source, puzzles in _game_streams(variant_id, seed, settings, max_games, jobs):
+            if take(puzzles, source):
+                break
     return sorted(found.values(), key=lambda p: (p.mate_in, p.difficulty, p.id))

@@ -61,6 +61,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help=f"most puzzles kept from one game (default {defaults.per_game})",
     )
     b.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes playing the self-play games (the file does not depend on it)",
+    )
+    b.add_argument(
         "--max-games", type=int, default=100_000, help="stop after this many self-play games"
     )
     b.add_argument(
@@ -100,8 +106,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         return _fail("--count must be 1 or more")
     if args.max_mate < 1 or args.max_mate % 2 == 0:
         return _fail("--max-mate must be an odd number of plies (1, 3, 5...)")
-    if args.node_limit < 1 or args.engine_nodes < 1 or args.per_game < 1:
-        return _fail("--node-limit, --engine-nodes and --per-game must be 1 or more")
+    if min(args.node_limit, args.engine_nodes, args.per_game, args.jobs) < 1:
+        return _fail("--node-limit, --engine-nodes, --per-game and --jobs must be 1 or more")
     if not 1 <= args.level <= 8:
         return _fail("--level must be 1 to 8")
     for path in args.records:
@@ -129,6 +135,7 @@ def cmd_build(args: argparse.Namespace) -> int:
             _records(args.records, args.variant),
             on_game=progress,
             max_games=args.max_games,
+            jobs=args.jobs,
             on_puzzle=(lambda p: (log.write(p.to_json() + "\n"), log.flush())) if log else None,
         )
     except (RecordError, OSError) as exc:
