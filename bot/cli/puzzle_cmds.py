@@ -55,6 +55,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help=f"self-play engine nodes per move (default {defaults.engine_nodes})",
     )
     b.add_argument(
+        "--tail-plies",
+        type=int,
+        default=defaults.tail_plies,
+        help=f"a game's last plies searched for the winner's mates (default {defaults.tail_plies})",
+    )
+    b.add_argument(
         "--per-game",
         type=int,
         default=defaults.per_game,
@@ -106,8 +112,10 @@ def cmd_build(args: argparse.Namespace) -> int:
         return _fail("--count must be 1 or more")
     if args.max_mate < 1 or args.max_mate % 2 == 0:
         return _fail("--max-mate must be an odd number of plies (1, 3, 5...)")
-    if min(args.node_limit, args.engine_nodes, args.per_game, args.jobs) < 1:
-        return _fail("--node-limit, --engine-nodes, --per-game and --jobs must be 1 or more")
+    if min(args.node_limit, args.engine_nodes, args.tail_plies, args.per_game, args.jobs) < 1:
+        return _fail(
+            "--node-limit, --engine-nodes, --tail-plies, --per-game and --jobs must be 1 or more"
+        )
     if not 1 <= args.level <= 8:
         return _fail("--level must be 1 to 8")
     for path in args.records:
@@ -118,6 +126,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         node_limit=args.node_limit,
         level=args.level,
         engine_nodes=args.engine_nodes,
+        tail_plies=args.tail_plies,
         per_game=args.per_game,
     )
     log = args.log.open("a", encoding="utf-8") if args.log else None
