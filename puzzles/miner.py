@@ -161,17 +161,17 @@ def _game_streams(
 ) -> Iterator[tuple[str, Iterable[Puzzle]]]:
     """Each game's puzzles in game order; with ``jobs`` > 1 the games are played by that
     many worker processes, and what the caller sees is the same as with one."""
-    tasks = ((variant_id, seed, game, settings) for game in range(max_games))
     if jobs <= 1:
-        for task in tasks:
-            yield f"selfplay:{seed}:{task[2]}", game_puzzles(*task)
+        for game in range(max_games):
+            yield f"selfplay:{seed}:{game}", game_puzzles(variant_id, seed, game, settings)
         return
+    tasks = ((variant_id, seed, game, settings) for game in range(max_games))
     with multiprocessing.Pool(jobs) as pool:
-        for task, (first, complete) in zip(tasks, pool.imap(_first_puzzles, tasks), strict=False):
-            rest: Iterable[Puzzle] = (
-                () if complete else islice(game_puzzles(*task), len(first), None)
-            )
-            yield f"selfplay:{seed}:{task[2]}", chain(first, rest)
+        for game, (first, complete) in enumerate(pool.imap(_first_puzzles, tasks)):
+            rest: Iterable[Puzzle] = ()
+            if not complete:  # duplicates may leave fewer than asked: find the rest here
+                rest = islice(game_puzzles(variant_id, seed, game, settings), len(first), None)
+            yield f"selfplay:{seed}:{game}", chain(first, rest)
 
 
 def mine(

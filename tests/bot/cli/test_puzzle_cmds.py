@@ -52,15 +52,16 @@ def test_build_from_a_record_keeps_only_proven_unique_mates(
 
 
 @pytest.mark.slow
-def test_the_same_seed_builds_the_same_file(tmp_path: Path) -> None:
+def test_the_same_seed_builds_the_same_file_with_one_worker_or_two(tmp_path: Path) -> None:
     files = []
-    for n in (1, 2):
-        out = tmp_path / f"wa{n}.jsonl"
+    for jobs in ("1", "2"):
+        out = tmp_path / f"shogi{jobs}.jsonl"
         args = ["puzzles", "build", "--variant", "shogi", "--count", "2", "--seed", "5"]
-        assert main([*args, "--out", str(out), "--quiet"]) == 0
+        assert main([*args, "--jobs", jobs, "--out", str(out), "--quiet"]) == 0
         files.append(out.read_bytes())
     assert files[0] == files[1]
     assert len(files[0].splitlines()) == 2
+    assert main(["puzzles", "check", str(tmp_path / "shogi1.jsonl")]) == 0
 
 
 def test_check_reports_a_wrong_solution(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -120,6 +121,7 @@ def test_check_refuses_a_broken_file(
         (["--count", "0"], "--count must be 1 or more"),
         (["--max-mate", "4"], "--max-mate must be an odd number"),
         (["--records", "/nonexistent/game.kif"], "no record file"),
+        (["--jobs", "0"], "--jobs must be 1 or more"),
     ],
 )
 def test_build_refuses_bad_arguments(
