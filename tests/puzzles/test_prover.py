@@ -138,3 +138,17 @@ def test_cshogi_finds_the_same_mate_length(sfen: str) -> None:
         assert board.mate_move(proof.plies) != 0
         assert proof.plies == 3 or board.mate_move(proof.plies - 2) == 0
         assert board.mate_move_in_1ply() == 0
+
+
+def test_an_interposing_drop_that_lasts_longer_is_the_defence() -> None:
+    # with a silver in hand gote blocks with it (mate in 5) rather than with the gold (in 3)
+    proof = prove(pos("7gk/9/7PP/5p3/9/9/9/9/K8 b BGs 1"), 7)
+    assert proof.verdict is Verdict.MATE
+    assert proof.line == ("B*3c", "S*2b", "2c2b+", "2a2b", "G*1b")
+    assert proof.defences == 2
+
+
+def test_among_defences_as_long_the_attacker_keeps_the_fewest_pieces_then_usi_order() -> None:
+    # a pawn and a silver block as long; the attacker ends with as many pieces either way
+    proof = prove(pos("7gk/9/7PP/5p3/9/9/9/9/K8 b BGsp 1"), 7)
+    assert proof.line[:2] == ("B*3c", "P*2b")
