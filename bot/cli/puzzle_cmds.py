@@ -152,8 +152,11 @@ def cmd_build(args: argparse.Namespace) -> int:
     finally:
         if log is not None:
             log.close()
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(dump(puzzles), encoding="utf-8")
+    try:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(dump(puzzles), encoding="utf-8")
+    except OSError as exc:
+        return _fail(f"cannot write {args.out}: {exc.strerror or exc}")
     lengths: dict[int, int] = {}
     for p in puzzles:
         lengths[p.mate_in] = lengths.get(p.mate_in, 0) + 1

@@ -140,3 +140,22 @@ def test_build_refuses_a_record_of_another_variant(
     args = ["puzzles", "build", "--variant", "wa", "--count", "3", "--seed", "1"]
     assert main([*args, "--out", str(tmp_path / "x.jsonl"), "--records", str(record)]) == 2
     assert "game.usi is a shogi game, not wa" in capsys.readouterr().err
+
+
+def test_build_says_when_it_cannot_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    args = ["puzzles", "build", "--variant", "shogi", "--count", "1", "--seed", "1"]
+    record = str(_record(tmp_path))
+    out = str(blocker / "x.jsonl")  # a directory that is a file
+    assert main([*args, "--records", record, "--max-games", "0", "--out", out]) == 2
+    assert "cannot write" in capsys.readouterr().err
+
+
+def test_check_says_when_the_file_is_missing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["puzzles", "check", str(tmp_path / "none.jsonl")]) == 2
+    assert "none.jsonl: cannot read" in capsys.readouterr().err
