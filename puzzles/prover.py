@@ -207,17 +207,6 @@ class Prover:
                 return plies
         return None
 
-    def defence_length(self, pos: Position, max_plies: int) -> int | None:
-        """With the defender to move: the plies (even, 0 = mated now) until mate against its
-        best defence, or None if it survives ``max_plies``."""
-        replies = legal_moves(pos)
-        if not replies:
-            return 0
-        for plies in range(2, max_plies + 1, 2):
-            if self._defence_fails(pos, plies, replies):
-                return plies
-        return None
-
     # --- the principal variation ---------------------------------------------------------
 
     def attack_line(self, pos: Position, plies: int) -> list[Move]:
