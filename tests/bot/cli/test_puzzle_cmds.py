@@ -52,6 +52,7 @@ def test_build_from_a_record_keeps_only_proven_unique_mates(
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # about 12 s of CPU, much longer on a busy machine
 def test_the_same_seed_builds_the_same_file_with_one_worker_or_two(tmp_path: Path) -> None:
     files = []
     for jobs in ("1", "2"):
