@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, islice
 
@@ -156,18 +156,30 @@ def _first_puzzles(task: _Task) -> tuple[list[Puzzle], bool]:
     return out[:limit], len(out) <= limit
 
 
+def _selfplay_game(puzzle: Puzzle, seed: int) -> int:
+    """The number of the self-play game of ``seed`` a puzzle comes from; ValueError if it
+    comes from elsewhere."""
+    kind, _, rest = puzzle.source.partition(":")
+    their_seed, _, game = rest.partition(":")
+    if kind != "selfplay" or their_seed != str(seed):
+        raise ValueError(
+            f"{puzzle.id} comes from {puzzle.source}, not a self-play game of seed {seed}"
+        )
+    return int(game.partition(":")[0])
+
+
 def _game_streams(
-    variant_id: str, seed: int, settings: MiningSettings, max_games: int, jobs: int
+    variant_id: str, seed: int, settings: MiningSettings, games: range, jobs: int
 ) -> Iterator[tuple[str, Iterable[Puzzle]]]:
     """Each game's puzzles in game order; with ``jobs`` > 1 the games are played by that
     many worker processes, and what the caller sees is the same as with one."""
     if jobs <= 1:
-        for game in range(max_games):
+        for game in games:
             yield f"selfplay:{seed}:{game}", game_puzzles(variant_id, seed, game, settings)
         return
-    tasks = ((variant_id, seed, game, settings) for game in range(max_games))
+    tasks = ((variant_id, seed, game, settings) for game in games)
     with multiprocessing.Pool(jobs) as pool:
-        for game, (first, complete) in enumerate(pool.imap(_first_puzzles, tasks)):
+        for game, (first, complete) in zip(games, pool.imap(_first_puzzles, tasks), strict=False):
             rest: Iterable[Puzzle] = ()
             if not complete:  # duplicates may leave fewer than asked: find the rest here
                 rest = islice(game_puzzles(variant_id, seed, game, settings), len(first), None)
@@ -184,6 +196,7 @@ def mine(
     max_games: int = 100_000,
     on_puzzle: Callable[[Puzzle], object] | None = None,
     jobs: int = 1,
+    resume: Sequence[Puzzle] = (),
 ) -> list[Puzzle]:
     """Up to ``count`` distinct puzzles: first from ``records`` (name, record), every
     position of each, then from self-play games numbered 0, 1, 2... (each seeded from
@@ -191,8 +204,20 @@ def mine(
     At most ``per_game`` from each.  Sorted by length, difficulty and id.
     ``on_game(source, found so far)`` is told after each game, ``on_puzzle(puzzle)`` of each
     new puzzle as it is found; ``jobs``: worker processes for the self-play games (the
-    result does not depend on it)."""
+    result does not depend on it).  ``resume``: what an interrupted run with the same
+    arguments found (its ``on_puzzle`` calls, in order, no records): the run goes on from
+    there, mining again the last game it had puzzles from, with the same result (the kept
+    ones are handed to ``on_puzzle`` again first)."""
     found: dict[str, Puzzle] = {}
+    first_game = 0
+    if resume:
+        first_game = max(_selfplay_game(p, seed) for p in resume)
+        for puzzle in resume:
+            if _selfplay_game(puzzle, seed) < first_game and len(found) < count:
+                found[position_key(puzzle.sfen)] = puzzle
+                if on_puzzle is not None:
+                    on_puzzle(puzzle)
+        records = ()
 
     def take(puzzles: Iterable[Puzzle], source: str) -> bool:
         kept = 0
@@ -210,7 +235,7 @@ def mine(
             on_game(source, len(found))
         return len(found) >= count
 
-    done = False
+    done = len(found) >= count
     for name, record in records:
         source = f"record:{name}"
         positions = ((p, f"{source}:{p.ply}") for p in record_positions(record))
@@ -218,7 +243,8 @@ def mine(
             done = True
             break
     if not done:
-        for source, puzzles in _game_streams(variant_id, seed, settings, max_games, jobs):
+        games = range(first_game, max_games)
+        for source, puzzles in _game_streams(variant_id, seed, settings, games, jobs):
             if take(puzzles, source):
                 break
     return sorted(found.values(), key=lambda p: (p.mate_in, p.difficulty, p.id))

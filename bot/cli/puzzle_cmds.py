@@ -9,6 +9,7 @@ from pathlib import Path
 
 from puzzles.collection import CollectionError, check, dump, load
 from puzzles.miner import MiningSettings, mine
+from puzzles.puzzle import Puzzle
 from rules import available_variants
 from rules.records import GameRecord, RecordError, import_record
 
@@ -81,6 +82,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="append each puzzle to this file as it is found (the first K lines, sorted, "
         "are what --count K gives)",
     )
+    b.add_argument(
+        "--resume",
+        type=Path,
+        help="the --log of an interrupted run with the same arguments: go on from there "
+        "(self-play only; the file is the same as without the interruption)",
+    )
     b.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
     b.set_defaults(func=cmd_build)
 
@@ -129,7 +136,15 @@ def cmd_build(args: argparse.Namespace) -> int:
         tail_plies=args.tail_plies,
         per_game=args.per_game,
     )
-    log = args.log.open("a", encoding="utf-8") if args.log else None
+    resume: list[Puzzle] = []
+    if args.resume is not None:
+        if args.records:
+            return _fail("--resume goes on with self-play only: give no --records")
+        try:
+            resume = load(args.resume)
+        except CollectionError as exc:
+            return _fail(str(exc))
+    log = args.log.open("a" if args.resume is None else "w", encoding="utf-8") if args.log else None
 
     def progress(source: str, found: int) -> None:
         if not args.quiet:
@@ -145,9 +160,10 @@ def cmd_build(args: argparse.Namespace) -> int:
             on_game=progress,
             max_games=args.max_games,
             jobs=args.jobs,
+            resume=resume,
             on_puzzle=(lambda p: (log.write(p.to_json() + "\n"), log.flush())) if log else None,
         )
-    except (RecordError, OSError) as exc:
+    except (RecordError, OSError, ValueError) as exc:
         return _fail(str(exc))
     finally:
         if log is not None:

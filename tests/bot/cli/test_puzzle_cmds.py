@@ -160,3 +160,39 @@ def test_check_says_when_the_file_is_missing(
 ) -> None:
     assert main(["puzzles", "check", str(tmp_path / "none.jsonl")]) == 2
     assert "none.jsonl: cannot read" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)  # three self-play games: about 15 s of CPU
+def test_a_resumed_build_writes_the_same_file(tmp_path: Path) -> None:
+    args = ["puzzles", "build", "--variant", "shogi", "--count", "50", "--seed", "5"]
+    args += ["--max-games", "2", "--quiet"]
+    whole, log = tmp_path / "whole.jsonl", tmp_path / "whole.log"
+    assert main([*args, "--out", str(whole), "--log", str(log)]) == 1  # fewer than 50
+    lines = log.read_text(encoding="utf-8").splitlines()
+    games = [int(json.loads(line)["source"].split(":")[2]) for line in lines]
+    assert games == sorted(games) and len(lines) >= 2
+    # interrupted during the last game it found puzzles in, after its first puzzle
+    cut = games.index(games[-1]) + 1
+    partial = tmp_path / "partial.log"
+    partial.write_text("".join(line + "\n" for line in lines[:cut]), encoding="utf-8")
+    resumed = tmp_path / "resumed.jsonl"
+    assert (
+        main([*args, "--out", str(resumed), "--resume", str(partial), "--log", str(partial)]) == 1
+    )
+    assert resumed.read_bytes() == whole.read_bytes()
+    assert partial.read_text(encoding="utf-8").splitlines() == lines
+
+
+def test_resume_refuses_records_and_foreign_puzzles(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = _record(tmp_path)
+    found = tmp_path / "found.jsonl"
+    args = ["puzzles", "build", "--variant", "shogi", "--count", "5", "--seed", "1"]
+    main([*args, "--records", str(record), "--max-games", "0", "--out", str(found), "--quiet"])
+    out = str(tmp_path / "x.jsonl")
+    assert main([*args, "--records", str(record), "--resume", str(found), "--out", out]) == 2
+    assert "give no --records" in capsys.readouterr().err
+    assert main([*args, "--resume", str(found), "--out", out]) == 2
+    assert "comes from record:game.usi:1, not a self-play game of seed 1" in capsys.readouterr().err
