@@ -356,7 +356,11 @@ class BotPlayer:
 
     async def _again_after(self, game_id: int, pause: float) -> None:
         await self.clock.sleep(pause)
-        game = await self.store.get_game(game_id)
+        try:
+            game = await self.store.get_game(game_id)
+        except StoreUnavailable:  # the store logs the outage once
+            self._retry_later(game_id)
+            return
         if game is not None:
             self.request(game)
 
