@@ -6,17 +6,13 @@ from it however long it thinks."""
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 
 from bot.config import Config
 from bot.core.clock import FakeClock
 from bot.core.opponent.engine_runner import EngineAnswer, EngineQuery
-from bot.store import GameRow, GameStatus
-from bot.store.models import ENGINE_PLAYER
-from rules import load_variant
 from tests.bot.core.engine_fakes import RecordingEngine
-from tests.bot.core.harness import ALICE, MAIN, Harness
+from tests.bot.core.harness import ALICE, Harness, bot_to_move
 
 
 class GatedEngine(RecordingEngine):
@@ -30,30 +26,6 @@ class GatedEngine(RecordingEngine):
         self.asked.append(int(query.game))
         await self.go.wait()
         return await RecordingEngine().answer(query)
-
-
-def bot_to_move() -> GameRow:
-    now = time.time()
-    return GameRow(
-        id=0,
-        chat=MAIN,
-        variant="shogi",
-        start_sfen=load_variant("shogi").start_sfen,
-        moves=(),
-        version=1,
-        sente=ENGINE_PLAYER,
-        gote=ALICE.key,
-        status=GameStatus.ACTIVE,
-        termination=None,
-        winner=None,
-        time_per_move=None,
-        deadline=None,
-        draw_offer=None,
-        takeback_offer=None,
-        created_at=now,
-        updated_at=now,
-        engine_level=1,
-    )
 
 
 async def let_run() -> None:

@@ -12,13 +12,16 @@ from pathlib import Path
 import pytest
 
 from bot.config import Config
+from bot.core.api import ChatKey
 from bot.core.clock import FakeClock
 from bot.core.messages import text
 from bot.core.scheduler import Scheduler
 from bot.store.postgres import PostgresStore
 from tests.bot.core.engine_fakes import RecordingEngine
-from tests.bot.core.harness import ALICE, BOB, Harness
+from tests.bot.core.harness import ALICE, BOB, CAROL, Harness, bot_to_move
 from tests.postgres_server import PostgresServer
+
+OTHER = ChatKey("console", "other")
 
 
 async def test_requests_during_an_outage_are_told_so_without_tracebacks(
@@ -38,6 +41,7 @@ async def test_requests_during_an_outage_are_told_so_without_tracebacks(
         game = await h.start_game(ALICE, BOB)
         await h.say(ALICE, "settings", "language", "ru")
         await h.say(ALICE, "board")  # the chat's language is known from a request served
+        vs_bot = await h.store.create_game(bot_to_move(OTHER, CAROL), [], free=[CAROL.key])
         caplog.set_level(logging.INFO)
         caplog.clear()
         own_server.pause()
@@ -50,6 +54,7 @@ async def test_requests_during_an_outage_are_told_so_without_tracebacks(
         timers = asyncio.ensure_future(scheduler.run(stop))
         h.service.bot_player.start()  # looks for the bot's turns
         h.service.delivery.kick()  # sends queued notices
+        assert h.service.bot_player.request(vs_bot)  # the bot's turn, tried and put off
         await asyncio.sleep(0.5)
         await h.service.delivery.settle()
         assert not timers.done()
@@ -60,6 +65,11 @@ async def test_requests_during_an_outage_are_told_so_without_tracebacks(
         moved = await h.say(ALICE, "move", "7g7f")
         assert not moved.ephemeral, moved.text
         assert (await h.game(game.id)).moves == ("7g7f",)
+        for _ in range(10):  # the bot's turn is tried again after a pause
+            await clock.advance(1)
+            await asyncio.sleep(0.05)
+        await h.service.bot_player.settled()
+        assert len((await h.game(vs_bot.id)).moves) == 1
     finally:
         stop.set()
         scheduler.wake()
