@@ -37,6 +37,7 @@ from typing import Any
 
 from bot.core.api import Attachment, Button, ChatKey, DeliveryRefused, Outbox, Reply, User
 from bot.core.clock import Clock
+from bot.store.errors import StoreUnavailable
 from bot.store.interface import Store
 from bot.store.models import NewNotice, NoticeRow, NoticeState
 
@@ -182,6 +183,8 @@ class Delivery:
             self._again = False
             try:
                 await self.deliver_due()
+            except StoreUnavailable:
+                pass  # the store logs the outage once; the scheduler tries again
             except Exception:
                 log.exception("delivering notices failed; the scheduler tries again")
             if not self._again:
@@ -331,6 +334,8 @@ class Delivery:
         self._pruned_at = now
         try:
             gone = await self.store.prune_notices(now - KEEP_SETTLED)
+        except StoreUnavailable:
+            return  # the store logs the outage once; pruned at a later pass
         except Exception:
             log.exception("pruning old notices failed")
             return

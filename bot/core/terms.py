@@ -80,9 +80,8 @@ async def read_terms(
     level: int | None = None
     rated: bool | None = None
     unknown = {m.lower() for m in ctx.request.unknown_mentions}
-    words = list(ctx.args)
-    while words:
-        word = words.pop(0)
+    words = iter(ctx.args)  # each word read once: the line's length costs linear time
+    for word in words:
         low = word.lower()
         glued = LEVEL_GLUED.fullmatch(low)
         if low in unknown:
@@ -97,9 +96,9 @@ async def read_terms(
             found.put("opponent", word)
             bot_word = True
         elif low in LEVEL_WORDS:
-            if not words:
+            number = next(words, None)
+            if number is None:
                 raise UserError("bot.level_missing", word=word)
-            number = words.pop(0)
             value = parse_level(number)
             found.put("level", f"{word} {shown(number)}")
             level = value

@@ -141,6 +141,12 @@ class Store(Protocol):
         lets another process take the turn."""
         ...
 
+    async def renew_engine_turn(self, game_id: int, version: int, owner: str, until: float) -> bool:
+        """Make ``owner``'s claim on the bot's turn in ``game_id`` at ``version`` last until
+        ``until`` (the heartbeat of a process still thinking); False when the claim is no
+        longer its own (it ran out and another process took the turn, or the game moved on)."""
+        ...
+
     async def release_engine_turns(self, owner: str) -> None:
         """Give up ``owner``'s claims (at a clean shutdown: the next start takes them up)."""
         ...

@@ -607,6 +607,15 @@ class SqlStore:
             )
         return changed == 1
 
+    async def renew_engine_turn(self, game_id: int, version: int, owner: str, until: float) -> bool:
+        async with self._write() as tx:
+            changed = await tx.run(
+                "UPDATE engine_turns SET claimed_until = ? "
+                "WHERE game_id = ? AND version = ? AND claimed_by = ?",
+                (until, game_id, version, owner),
+            )
+        return changed == 1
+
     async def release_engine_turns(self, owner: str) -> None:
         async with self._write() as tx:
             await tx.run("DELETE FROM engine_turns WHERE claimed_by = ?", (owner,))
