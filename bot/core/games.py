@@ -19,7 +19,7 @@ from bot.core.positions import INLINE_PLIES, DamagedRecordError, PositionCache, 
 from bot.store.errors import VersionConflict
 from bot.store.interface import Store
 from bot.store.models import ENGINE_PLAYER, GameRow, GameStatus, NewNotice, NewTimer, TimerKind
-from rules import SENTE, AmbiguousMoveError, IllegalMoveError, Position, RulesError, load_variant
+from rules import AmbiguousMoveError, IllegalMoveError, Position, RulesError, load_variant
 
 
 def reads_as_move(pos: Position, move_text: str) -> bool:
@@ -55,15 +55,18 @@ def new_game(
     players: tuple[str, str],
     time_per_move: int | None,
     now: float,
+    handicap: str | None = None,
     **extra: Any,
 ) -> GameRow:
-    """A game about to start in ``chat`` (``players``: sente, gote), its first deadline set;
-    ``extra`` are the other fields of :class:`GameRow` it has (its challenge, its level...)."""
+    """A game about to start in ``chat`` (``players``: sente, gote), from the start position
+    of ``handicap`` (one of the variant's, gote to move) or the variant's, its first deadline
+    set; ``extra`` are the other fields of :class:`GameRow` it has (its challenge, level...)."""
+    variant = load_variant(variant_id)
     game = GameRow(
         id=0,
         chat=chat,
         variant=variant_id,
-        start_sfen=load_variant(variant_id).start_sfen,
+        start_sfen=variant.handicaps[handicap].sfen if handicap else variant.start_sfen,
         moves=(),
         version=1,
         sente=players[0],
@@ -79,7 +82,7 @@ def new_game(
         updated_at=now,
         **extra,
     )
-    return replace(game, deadline=deadline_for(game, SENTE, now))
+    return replace(game, deadline=deadline_for(game, game.side_to_move, now))
 
 
 def deadline_for(game: GameRow, side_to_move: int, now: float) -> float | None:
@@ -233,7 +236,7 @@ class Games:
             game=game.id,
             sente=names[0],
             gote=names[1],
-            variant=present.variant_name(game.variant, ctx.lang),
+            variant=present.game_variant_name(game.variant, game.start_sfen, ctx.lang),
             turn=ctx.t("game.turn", name=names[pos.side]),
         )
 

@@ -1,9 +1,9 @@
 """The terms of a game someone asks for (``/challenge``, ``/play``): opponent, variant, side,
-time per move, rated or casual, the bot's level, typed in any order."""
+time per move, rated or casual, the bot's level, a handicap, typed in any order."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.config import parse_duration
 from bot.core import present
@@ -14,13 +14,17 @@ from bot.core.people import People, mentions
 from bot.core.words import (
     BOT_WORDS,
     COLOR_WORDS,
+    HANDICAP_TAKING,
+    HANDICAP_WORDS,
     LEVEL_GLUED,
     LEVEL_WORDS,
     NO_TIME_WORDS,
     RATED_WORDS,
     VARIANT_WORDS,
+    handicap_named,
 )
 from engine.levels import HIGHEST, LOWEST
+from rules import load_variant
 
 MIN_TIME = 3600
 MAX_TIME = 30 * 86400
@@ -36,6 +40,8 @@ class ChallengeTerms:
     vs_bot: bool = False  # the bot itself is the opponent
     level: int | None = None  # the bot's level, when one was named
     rated: bool | None = None  # rated or casual, when said (None: rated between people)
+    handicap: str | None = None  # a handicap's id: the one who asks gives it (plays gote)...
+    taking: bool = False  # ... unless taking it (plays sente)
 
 
 def parse_level(word: str) -> int:
@@ -79,6 +85,8 @@ async def read_terms(
     time_per_move = default_time
     level: int | None = None
     rated: bool | None = None
+    handicap: str | None = None
+    taking = False
     unknown = {m.lower() for m in ctx.request.unknown_mentions}
     words = list(ctx.args)
     while words:
@@ -116,6 +124,11 @@ async def read_terms(
         elif low in RATED_WORDS:
             found.put("rated", word)
             rated = RATED_WORDS[low]
+        elif low in HANDICAP_WORDS or handicap_named([word, *words], alone=True):
+            handicap = _handicap(found, word, words)
+        elif low in HANDICAP_TAKING:
+            found.put("taking", word)
+            taking = HANDICAP_TAKING[low]
         elif low in NO_TIME_WORDS:
             found.put("time", word)
             time_per_move = None
@@ -142,7 +155,9 @@ async def read_terms(
             )
         vs_bot = vs_bot or bot_word
         opponent = named
-    return ChallengeTerms(
+    if handicap is None and "taking" in found.words:
+        raise UserError("handicap.side_alone", word=found.words["taking"])
+    terms = ChallengeTerms(
         opponent,
         variant,
         color,
@@ -151,7 +166,50 @@ async def read_terms(
         vs_bot=vs_bot,
         level=level,
         rated=rated,
+        handicap=handicap,
+        taking=taking,
     )
+    return check_handicap(ctx, terms, found.words) if handicap else terms
+
+
+def _handicap(found: _Found, word: str, words: list[str]) -> str:
+    """The handicap named at ``word`` (the word ``handicap`` and a name, or a name that says
+    it by itself); the words of the name are taken off ``words``."""
+    if word.lower() in HANDICAP_WORDS:
+        named = handicap_named(words, alone=False)
+        if named is None:
+            raise UserError(
+                "handicap.unknown", word=shown(" ".join([word, *words[:1]])), names=_names()
+            )
+        typed = f"{word} {named[1]}"
+    else:
+        named = handicap_named([word, *words], alone=True)
+        assert named is not None
+        typed = named[1]
+    del words[: len(typed.split()) - 1]
+    found.put("handicap", typed)
+    return named[0]
+
+
+def _names() -> str:
+    """The handicap ids, for a message that lists them."""
+    return ", ".join(load_variant("shogi").handicaps)
+
+
+def check_handicap(ctx: Context, terms: ChallengeTerms, said: dict[str, str]) -> ChallengeTerms:
+    """``terms`` with a handicap, checked: a variant that has it, no rated game, a side that
+    agrees (the giver plays gote); the side and the variant filled in."""
+    variant = terms.variant or "shogi"
+    assert terms.handicap is not None
+    handicaps = load_variant(variant).handicaps
+    if terms.handicap not in handicaps:
+        raise UserError("handicap.variant", variant=present.variant_name(variant, ctx.lang))
+    if terms.rated:
+        raise UserError("handicap.unrated", word=said["rated"])
+    color = "sente" if terms.taking else "gote"
+    if terms.color not in ("random", color):
+        raise UserError("handicap.color", word=said["color"], color=ctx.t(f"color.{color}"))
+    return replace(terms, variant=variant, color=color, rated=False)
 
 
 def _time(ctx: Context, word: str, usage: str) -> int:
