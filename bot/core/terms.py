@@ -179,7 +179,9 @@ def _handicap(found: _Found, word: str, words: list[str]) -> str:
         named = handicap_named(words, alone=False)
         if named is None:
             raise UserError(
-                "handicap.unknown", word=shown(" ".join([word, *words[:1]])), names=_names()
+                "handicap.unknown",
+                word=shown(" ".join([word, *words[:1]])),
+                names=_names(found.ctx.lang),
             )
         typed = f"{word} {named[1]}"
     else:
@@ -191,9 +193,12 @@ def _handicap(found: _Found, word: str, words: list[str]) -> str:
     return named[0]
 
 
-def _names() -> str:
-    """The handicap ids, for a message that lists them."""
-    return ", ".join(load_variant("shogi").handicaps)
+def _names(lang: str) -> str:
+    """The handicaps as a player of ``lang`` types them (English: their ids)."""
+    handicaps = load_variant("shogi").handicaps.values()
+    if lang == "en":
+        return ", ".join(h.id for h in handicaps)
+    return ", ".join((h.names.get(lang) or h.id).lower() for h in handicaps)
 
 
 def check_handicap(ctx: Context, terms: ChallengeTerms, said: dict[str, str]) -> ChallengeTerms:
