@@ -124,7 +124,7 @@ async def read_terms(
         elif low in RATED_WORDS:
             found.put("rated", word)
             rated = RATED_WORDS[low]
-        elif low in HANDICAP_WORDS or handicap_named([word, *words], alone=True):
+        elif low in HANDICAP_WORDS or handicap_named([word, *words]):
             handicap = _handicap(found, word, words)
         elif low in HANDICAP_TAKING:
             found.put("taking", word)
@@ -173,10 +173,10 @@ async def read_terms(
 
 
 def _handicap(found: _Found, word: str, words: list[str]) -> str:
-    """The handicap named at ``word`` (the word ``handicap`` and a name, or a name that says
-    it by itself); the words of the name are taken off ``words``."""
+    """The handicap named at ``word`` (the word ``handicap`` and a name, or a name alone); the
+    words of the name are taken off ``words``."""
     if word.lower() in HANDICAP_WORDS:
-        named = handicap_named(words, alone=False)
+        named = handicap_named(words)
         if named is None:
             raise UserError(
                 "handicap.unknown",
@@ -185,7 +185,7 @@ def _handicap(found: _Found, word: str, words: list[str]) -> str:
             )
         typed = f"{word} {named[1]}"
     else:
-        named = handicap_named([word, *words], alone=True)
+        named = handicap_named([word, *words])
         assert named is not None
         typed = named[1]
     del words[: len(typed.split()) - 1]

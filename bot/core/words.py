@@ -18,6 +18,7 @@ VARIANT_CHOICES = ("shogi", "wa", "wa-drops")
 COLOR_CHOICES = ("random", "sente", "gote")
 TIME_CHOICES = ("1d", "3d", "7d", "none")
 RATED_CHOICES = ("rated", "casual")
+HANDICAP_SIDE_CHOICES = ("giving", "taking")
 EXPORT_FORMATS = ("kif", "kifu", "csa", "usi", "gif")
 
 VARIANT_WORDS = {
@@ -90,37 +91,36 @@ def _plain(name: str) -> str:
     )
 
 
-def _handicap_names() -> tuple[dict[str, str], frozenset[str]]:
-    """Every way to name a handicap of any variant (its id and its names in every language,
-    spaces or hyphens), and those that say "handicap" by themselves (all but English)."""
+def _handicap_names() -> dict[str, str]:
+    """Every way to name a handicap of any variant: its id and its names in every language,
+    with spaces or hyphens, accents or none."""
     names: dict[str, str] = {}
-    alone: set[str] = set()
     for variant_id in VARIANT_CHOICES:
         for handicap in load_variant(variant_id).handicaps.values():
-            for lang, name in (("id", handicap.id), *handicap.names.items()):
+            for name in (handicap.id, *handicap.names.values()):
                 for form in {name.lower(), _plain(name)}:
                     for spelled in {form, form.replace("-", " "), form.replace(" ", "-")}:
                         names[spelled] = handicap.id
-                        if lang not in ("id", "en"):
-                            alone.add(spelled)
-    return names, frozenset(alone)
+    return names
 
 
-HANDICAP_NAMES, HANDICAP_ALONE = _handicap_names()
-"""Typed handicap name (lowered, one space between words) -> handicap id; the names that need
-no ``handicap`` before them (飛車落ち, hisha-ochi, без ладьи...)."""
+HANDICAP_NAMES = _handicap_names()
+"""Typed handicap name (lowered, one space between words) -> handicap id (``rook``, 飛車落ち,
+``hisha-ochi``, ``без ладьи``...)."""
+HANDICAP_CHOICES = tuple(load_variant("shogi").handicaps)
+"""The handicaps front ends offer as choices: their ids."""
 HANDICAP_LONGEST = max(len(name.split()) for name in HANDICAP_NAMES)
 
 
-def handicap_named(words: list[str], *, alone: bool) -> tuple[str, str] | None:
+def handicap_named(words: list[str]) -> tuple[str, str] | None:
     """The handicap the first words of ``words`` name (the longest name that fits), and the
-    words that named it, or None; ``alone``: only names that say "handicap" by themselves."""
+    words that named it, or None."""
     for count in range(min(HANDICAP_LONGEST, len(words)), 0, -1):
         typed = " ".join(words[:count])
         key = typed.lower()
         if key not in HANDICAP_NAMES:
             key = _plain(typed)
-        if key in HANDICAP_NAMES and (not alone or key in HANDICAP_ALONE):
+        if key in HANDICAP_NAMES:
             return HANDICAP_NAMES[key], typed
     return None
 
