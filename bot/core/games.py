@@ -93,6 +93,22 @@ def deadline_for(game: GameRow, side_to_move: int, now: float) -> float | None:
     return now + game.time_per_move
 
 
+LIVE_TIME = 3600
+"""Games with at most this much time per move are live: played now, not over days."""
+LIVE_WARNING = 30
+"""Seconds before a live game's deadline when the player to move is warned (once)."""
+
+
+def reminder_offsets(game: GameRow, configured: Sequence[int]) -> list[int]:
+    """Seconds before ``game``'s deadline to remind the player to move: the configured ones
+    shorter than its time per move; a live game's warning too."""
+    per_move = game.time_per_move
+    offsets = [o for o in configured if per_move is None or o < per_move]
+    if per_move is not None and LIVE_WARNING < per_move <= LIVE_TIME:
+        offsets.append(LIVE_WARNING)
+    return sorted(set(offsets), reverse=True)
+
+
 class Games:
     """The games of the store as requests see them, with their positions cached."""
 
@@ -254,9 +270,9 @@ class Games:
         if not game.active or game.deadline is None:
             return []
         timers = [NewTimer(TimerKind.DEADLINE, game.deadline, game.id, None, game.version)]
-        for offset in self.config.reminders:
+        for offset in reminder_offsets(game, self.config.reminders):
             due = game.deadline - offset
-            if due > now and (game.time_per_move is None or offset < game.time_per_move):
+            if due > now:
                 timers.append(
                     NewTimer(TimerKind.REMINDER, due, game.id, None, game.version, offset)
                 )

@@ -26,7 +26,7 @@ from bot.core.words import (
 from engine.levels import HIGHEST, LOWEST
 from rules import load_variant
 
-MIN_TIME = 3600
+MIN_TIME = 60  # a live game: a minute a move
 MAX_TIME = 30 * 86400
 
 
