@@ -14,6 +14,7 @@ from bot.core.people import People, mentions
 from bot.core.words import (
     BOT_WORDS,
     COLOR_WORDS,
+    HANDICAP_LONGEST,
     HANDICAP_TAKING,
     HANDICAP_WORDS,
     LEVEL_GLUED,
@@ -124,7 +125,7 @@ async def read_terms(
         elif low in RATED_WORDS:
             found.put("rated", word)
             rated = RATED_WORDS[low]
-        elif low in HANDICAP_WORDS or handicap_named([word, *words]):
+        elif low in HANDICAP_WORDS or handicap_named(_ahead(word, words)):
             handicap = _handicap(found, word, words)
         elif low in HANDICAP_TAKING:
             found.put("taking", word)
@@ -185,12 +186,17 @@ def _handicap(found: _Found, word: str, words: list[str]) -> str:
             )
         typed = f"{word} {named[1]}"
     else:
-        named = handicap_named([word, *words])
+        named = handicap_named(_ahead(word, words))
         assert named is not None
         typed = named[1]
     del words[: len(typed.split()) - 1]
     found.put("handicap", typed)
     return named[0]
+
+
+def _ahead(word: str, words: list[str]) -> list[str]:
+    """``word`` and as many words after it as a handicap's name may have."""
+    return [word, *words[: HANDICAP_LONGEST - 1]]
 
 
 def _names(lang: str) -> str:

@@ -165,3 +165,13 @@ async def test_the_bot_gives_or_takes_a_handicap(h: Harness) -> None:
 async def test_help_challenge_explains_handicaps(h: Harness) -> None:
     reply = await h.say(ALICE, "help", "challenge")
     assert "handicap rook" in reply.text and "taking" in reply.text
+
+
+async def test_a_handicap_game_is_exported(h: Harness) -> None:
+    await h.say(ALICE, "challenge", "handicap", "rook", target=BOB)
+    await h.say(BOB, "accept")
+    assert "played" in (await h.say(ALICE, "move", "3c3d")).text
+    for fmt in ("kif", "csa", "usi"):
+        reply = await h.say(BOB, "export", fmt)
+        assert len(reply.files) == 1, (fmt, reply.text)
+        assert reply.files[0].data, fmt
