@@ -60,6 +60,7 @@ class Store(Protocol):
         expires_at: float,
         *,
         rated: bool = True,
+        handicap: str | None = None,
     ) -> ChallengeRow:
         """Insert an open challenge (``rated``: its game counts for ratings) and its expiry
         timer.

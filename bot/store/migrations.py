@@ -304,6 +304,16 @@ MIGRATIONS: tuple[Migration, ...] = (
         );
         """,
     ),
+    Migration(
+        13,
+        "handicap challenges",
+        # The handicap a challenge is for (the id of one of its variant's handicaps), NULL for
+        # none; its colour is the challenger's (gote when giving it, sente when taking it).
+        # The game keeps the handicap as its start position (games.start_sfen).
+        """
+        ALTER TABLE challenges ADD COLUMN handicap TEXT;
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -58,6 +58,7 @@ class ChallengeRow:
     expires_at: float
     game_id: int | None = None
     rated: bool = True  # its game counts for ratings (``casual``: it does not)
+    handicap: str | None = None  # a handicap's id (its variant's); ``color`` says who gives it
 
 
 @dataclass(frozen=True)

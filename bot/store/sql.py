@@ -85,7 +85,7 @@ RATING_COLUMNS = (
 )
 CHALLENGE_COLUMNS = (
     "id, platform, chat_id, thread_id, challenger, challenged, variant, color, time_per_move, "
-    "status, created_at, expires_at, game_id, rated"
+    "status, created_at, expires_at, game_id, rated, handicap"
 )
 TIMER_COLUMNS = (
     "id, kind, due_at, game_id, challenge_id, game_version, offset_s, fired_at, attempts, "
@@ -183,6 +183,7 @@ def challenge_of(row: Any) -> ChallengeRow:
         expires_at=row[11],
         game_id=row[12],
         rated=bool(row[13]),
+        handicap=row[14],
     )
 
 
@@ -329,15 +330,18 @@ class SqlStore:
         expires_at: float,
         *,
         rated: bool = True,
+        handicap: str | None = None,
     ) -> ChallengeRow:
         async with self._write() as tx:
             # ``rated`` is written only for a casual challenge (the column's default is
-            # rated), so that databases at older versions still take challenges in tests.
-            extra = "" if rated else ", rated"
+            # rated), ``handicap`` only for a handicap one (migration 13), so that databases
+            # at older versions still take challenges in tests.
+            extra = ("" if rated else ", rated") + (", handicap" if handicap else "")
+            marks = ", ?" * extra.count(",")
             cid = await tx.insert(
                 "INSERT INTO challenges (platform, chat_id, thread_id, challenger, "
                 "challenged, variant, color, time_per_move, status, created_at, expires_at"
-                f"{extra}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?{', ?' if extra else ''}) "
+                f"{extra}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?{marks}) "
                 "ON CONFLICT DO NOTHING",
                 (
                     chat.platform,
@@ -352,6 +356,7 @@ class SqlStore:
                     now,
                     expires_at,
                     *(() if rated else (0,)),
+                    *((handicap,) if handicap else ()),
                 ),
             )
             if cid is None:  # the index challenges_one_open (migration 6) held it back
@@ -376,6 +381,7 @@ class SqlStore:
             now,
             expires_at,
             rated=rated,
+            handicap=handicap,
         )
 
     async def get_challenge(self, challenge_id: int) -> ChallengeRow | None:

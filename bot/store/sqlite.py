@@ -302,6 +302,7 @@ _ROW_CHECKS: dict[str, tuple[str, str, Callable[[Any], object] | None, dict[str,
             "expires_at": _REAL,
             "game_id": _OPT_INT,
             "rated": frozenset({0, 1}),
+            "handicap": _OPT_STR,
         },
     ),
     "games": (

@@ -40,7 +40,7 @@ class BoardViews:
                 game=game.id,
                 sente=names[0],
                 gote=names[1],
-                variant=present.variant_name(game.variant, ctx.lang),
+                variant=present.game_variant_name(game.variant, game.start_sfen, ctx.lang),
                 ply=moves_played(pos),  # the number the image and the text board show
             )
         ]
@@ -135,7 +135,7 @@ class BoardViews:
                     "games.line",
                     game=game.id,
                     opponent=names[color ^ 1],
-                    variant=present.variant_name(game.variant, ctx.lang),
+                    variant=present.game_variant_name(game.variant, game.start_sfen, ctx.lang),
                     n=moves_played(pos),
                     turn=turn,
                     deadline=deadline,

@@ -82,7 +82,7 @@ class History:
             "history.line",
             game=game.id,
             opponent=opponent,
-            variant=present.variant_name(game.variant, ctx.lang),
+            variant=present.game_variant_name(game.variant, game.start_sfen, ctx.lang),
             result=result,
             rating=rating,
         )

@@ -130,6 +130,8 @@ class Help:
             ).replace(f"/{command.name} \n", f"/{command.name}\n")
             if command is BY_NAME["move"]:
                 body += ctx.t("help.move_extra")
+            elif command.name in ("challenge", "play"):
+                body += ctx.t("help.challenge_extra") + ctx.t("help.live_extra")
             return Reply(body)
         lines = [ctx.t("help.title")]
         lines += [f"/{c.name} — {c.summary(ctx.lang)}" for c in COMMANDS]
