@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from bot.core.api import Button
 from bot.core.args import parse_number, shown, written_as_number
 from bot.core.context import Context, UserError
+from bot.core.messages import plural
 from bot.core.people import People, mentions
 from bot.core.words import BOT_WORDS, variant_of
 from bot.store.interface import Store
@@ -98,9 +99,9 @@ def pages_of(total: int, per_page: int) -> int:
     return max(1, -(-total // per_page))
 
 
-def check_page(page: int, pages: int) -> None:
+def check_page(ctx: Context, page: int, pages: int) -> None:
     if page > pages:
-        raise UserError("page.missing", page=page, pages=pages)
+        raise UserError("page.missing", page=page, pages=plural("page.count", ctx.lang, pages))
 
 
 def page_buttons(
