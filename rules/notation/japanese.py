@@ -226,3 +226,17 @@ def _read_origin(variant: Variant, text: str, token: str) -> int:
             form=form,
         )
     return sq
+
+
+def read_japanese_square(variant: Variant, text: str) -> int:
+    """A square alone as Japanese notation writes it (width-normalised): ``7六``, ``77``
+    (9x9), ``11十一``; anything after the square is refused."""
+    sq, rest = _read_square(variant, text, text)
+    if rest:
+        raise InvalidMoveError(
+            f"{text!r} is not a square: {rest!r} follows it",
+            code="bad_square",
+            reason="japanese_square_first",
+            text=text,
+        )
+    return sq

@@ -16,6 +16,7 @@ from bot.core.replies import Replies
 from bot.store.interface import Store
 from render import moves_played
 from rules import RulesError
+from rules.notation import read_square
 
 
 @dataclass(eq=False)
@@ -62,13 +63,18 @@ class BoardViews:
         A piece of the side not to move gets the moves it would have if its side were to move
         in the position as it stands (``Position.with_side_to_move``), and the reply says so.
         A piece that gives check now lists taking the king among them: that is its threat.
+        The square is written in any notation ``/move`` reads (``7g``, ``77``, ``７七``).
         """
-        game, rest = await self.games.pick(ctx, ctx.args, player=False)
+        if len(ctx.args) == 1 and not ctx.args[0].startswith("#"):
+            # a lone word is the square (77 is 7g, not game #77): a game number needs its #
+            game, rest = await self.games.unnamed(ctx, player=False), list(ctx.args)
+        else:
+            game, rest = await self.games.pick(ctx, ctx.args, player=False)
         if not rest:
             raise UserError("moves.missing")
         pos = await self.games.position_of(game)
         try:
-            sq = pos.tables.parse_square(rest[0].lower())
+            sq = read_square(pos.variant, rest[0])
         except RulesError as exc:
             raise UserError(
                 "moves.bad_square", problem=present.rules_problem(exc, pos, ctx.lang)

@@ -1,0 +1,43 @@
+"""/moves reads a square in every notation /move reads; a game number needs its #."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import InvalidMoveError, load_variant
+from rules.notation import read_square
+from tests.bot.core.harness import ALICE, BOB, CAROL, Harness
+
+
+def test_a_square_in_every_notation() -> None:
+    shogi, wa = load_variant("shogi"), load_variant("wa")
+    seven_g = shogi.tables.parse_square("7g")
+    for text in ("7g", "7G", "77", "７七", "７７", "7七", "七七", "７ｇ"):
+        assert read_square(shogi, text) == seven_g, text
+    eight_g = wa.tables.parse_square("8g")
+    for text in ("8g", "８七", "8七", "８ｇ"):
+        assert read_square(wa, text) == eight_g, text
+    assert read_square(wa, "１１十一") == wa.tables.parse_square("11k")
+    for variant, text in ((shogi, "zz"), (shogi, "7"), (shogi, "７六歩"), (wa, "87"), (shogi, "")):
+        with pytest.raises(InvalidMoveError):
+            read_square(variant, text)
+
+
+async def test_moves_takes_any_square_and_a_game_by_its_hash(h: Harness) -> None:
+    game = await h.start_game(ALICE, BOB)
+    usi = await h.say(CAROL, "moves", "7g")
+    assert "7g" in usi.text and "7f" in usi.text, usi.text
+    for text in ("77", "７七", "７７"):
+        assert (await h.say(CAROL, "moves", text)).text == usi.text, text
+    assert (await h.say(CAROL, "moves", "77", f"#{game.id}")).text == usi.text
+    assert (await h.say(CAROL, "moves", "7g", str(game.id))).text == usi.text
+    missing = await h.say(CAROL, "moves", "#77")
+    assert "#77" in missing.text, missing.text
+
+
+async def test_moves_in_wa_reads_japanese_squares(h: Harness) -> None:
+    await h.start_game(ALICE, BOB, variant="wa")
+    usi = await h.say(CAROL, "moves", "8g")
+    assert (await h.say(CAROL, "moves", "８七")).text == usi.text
+    refused = await h.say(CAROL, "moves", "87")
+    assert refused.ephemeral and "not a square" in refused.text, refused.text
