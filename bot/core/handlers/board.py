@@ -53,6 +53,7 @@ class BoardViews:
                     "board.last_move", move=present.format_move(probe, last, ctx.settings.notation)
                 )
             )
+        lines.append(ctx.t("board.sfen", sfen=pos.sfen()))  # to paste into other programs
         return await self.replies.game_reply(
             ctx, game, lines, pos=pos, mention_mover=False, announce=False
         )

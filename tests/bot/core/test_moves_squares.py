@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import InvalidMoveError, load_variant
+from rules import InvalidMoveError, Position, load_variant
 from rules.notation import read_square
 from tests.bot.core.harness import ALICE, BOB, CAROL, Harness
 
@@ -41,3 +41,13 @@ async def test_moves_in_wa_reads_japanese_squares(h: Harness) -> None:
     assert (await h.say(CAROL, "moves", "８七")).text == usi.text
     refused = await h.say(CAROL, "moves", "87")
     assert refused.ephemeral and "not a square" in refused.text, refused.text
+
+
+async def test_board_gives_the_sfen_to_paste_elsewhere(h: Harness) -> None:
+    game = await h.start_game(ALICE, BOB)
+    await h.play(game, "7g7f")
+    board = await h.say(CAROL, "board")
+    sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
+    assert f"SFEN (to paste into other shogi programs): {sfen}" in board.text, board.text
+    position = Position.from_sfen(load_variant("shogi"), sfen)
+    assert position.sfen() == sfen
