@@ -96,12 +96,12 @@ async def test_standard_piece_in_a_wa_move_suggests_the_wa_piece(h: Harness) -> 
     reply = await h.say(ALICE, "move", "８七歩", str(game.id))
     assert reply.text == (
         "Not played: 歩 is a Standard Shogi piece, not a Wa Shogi one; here 萑歩 (sparrow pawn) "
-        "moves like it: did you mean 8七萑歩?"
+        "moves like it: did you mean ８七萑歩?"
     )
     await h.say(ALICE, "settings", "language", "ru")
     reply = await h.say(ALICE, "move", "８七歩", str(game.id))
     assert "歩 — фигура другого варианта сёги" in reply.text
-    assert "так же здесь ходит 萑歩: может быть, 8七萑歩?" in reply.text
+    assert "так же здесь ходит 萑歩: может быть, ８七萑歩?" in reply.text
     reply = await h.say(ALICE, "move", "８七角", str(game.id))
     assert "ни одна фигура здесь не ходит так же; фигуры этой партии: 靏玉、" in reply.text
     assert "SP-8g" in (await h.say(ALICE, "move", "8七萑歩", str(game.id))).text
