@@ -51,3 +51,23 @@ async def test_board_gives_the_sfen_to_paste_elsewhere(h: Harness) -> None:
     assert f"SFEN (to paste into other shogi programs): {sfen}" in board.text, board.text
     position = Position.from_sfen(load_variant("shogi"), sfen)
     assert position.sfen() == sfen
+
+
+async def test_moves_shows_where_a_piece_in_hand_may_be_dropped(h: Harness) -> None:
+    game = await h.start_game(ALICE, BOB)
+    await h.play(game, "7g7f", "3c3d", "8h2b+", "3a2b")  # each side has a bishop in hand
+    drops = await h.say(ALICE, "moves", "B*")
+    assert drops.text.startswith("Alice (sente) may drop a Bishop from the hand on: "), drops
+    assert "5e" in drops.text and "7f" not in drops.text.split(":")[1], drops.text
+    assert drops.text_board is not None and "*" in drops.text_board
+    watcher = await h.say(CAROL, "moves", "b*")  # a watcher: the side to move (Alice)
+    assert watcher.text == drops.text
+    waiting = await h.say(BOB, "moves", "B*")  # Bob's bishop, as on his turn
+    assert waiting.text.startswith("Bob (gote) may drop a Bishop"), waiting.text
+    none = await h.say(ALICE, "moves", "P*")
+    assert none.ephemeral and "can drop no Pawn now" in none.text, none.text
+    bad = await h.say(ALICE, "moves", "Q*")
+    assert bad.ephemeral and "like P*" in bad.text, bad.text
+    await h.say(ALICE, "settings", "language", "pl")
+    polish = await h.say(ALICE, "moves", "B*")
+    assert "przywrócić do gry" in polish.text, polish.text
