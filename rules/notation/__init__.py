@@ -38,6 +38,7 @@ from rules.notation.printing import Printer, as_style, format_move, legal_move_t
 from rules.notation.query import MoveQuery, Style
 from rules.notation.resolve import resolve
 from rules.notation.western import read_western
+from rules.numbers import is_digits
 from rules.position import Position
 from rules.variant import Variant
 
@@ -80,7 +81,7 @@ def read_square(variant: Variant, text: str) -> int:
     try:
         return variant.tables.parse_square(norm)
     except InvalidMoveError as usi_problem:
-        if not norm or not (is_japanese(norm) or norm.isdigit()):
+        if not norm or not (is_japanese(norm) or is_digits(norm)):
             raise
         try:
             return read_japanese_square(variant, norm)
