@@ -86,6 +86,7 @@ def dump_reply(reply: Reply) -> str:
             "text_board": reply.text_board,
             "silent": reply.silent,
             "thread_title": reply.thread_title,
+            "lang": reply.lang,  # the language of its words (front ends add their own in it)
         },
         ensure_ascii=False,
     )
@@ -109,6 +110,7 @@ def load_reply(text: str) -> Reply:
         text_board=data.get("text_board"),
         silent=bool(data.get("silent")),
         thread_title=data.get("thread_title"),
+        lang=data.get("lang", "en"),  # older notices: English
     )
 
 

@@ -117,8 +117,9 @@ class Replies:
         if image is None or self.shows_text_board(ctx, game.chat):
             board = present.board_text(pos, settings, names)
         reply = Reply(
-            "\n".join(body), image=image, buttons=buttons, mentions=mentions, text_board=board
-        )
+            "\n".join(body), image=image, buttons=buttons, mentions=mentions, text_board=board,
+            lang=lang,
+        )  # fmt: skip
         return await self.announce(ctx, game, reply) if ctx and announce else reply
 
     @staticmethod

@@ -181,6 +181,7 @@ class Timers:
         reply = Reply(
             line + "\n" + present.format_deadline(game.deadline, now, lang, game.chat.platform),
             mentions=(await self.people.user(mover),),
+            lang=lang,
         )
         notice: NewNotice
         if await self.store.get_reminder_route(mover) is ReminderRoute.DM:

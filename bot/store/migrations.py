@@ -314,6 +314,17 @@ MIGRATIONS: tuple[Migration, ...] = (
         ALTER TABLE challenges ADD COLUMN handicap TEXT;
         """,
     ),
+    Migration(
+        14,
+        "whether a chat chose its notation (else it follows the chat's language)",
+        # A notation other than its language's own (Japanese for ja, else Western) was chosen;
+        # one that matches may have been the language's doing and follows it from now on.
+        """
+        ALTER TABLE chat_settings ADD COLUMN notation_chosen INTEGER NOT NULL DEFAULT 0;
+        UPDATE chat_settings SET notation_chosen = 1
+            WHERE notation <> CASE WHEN language = 'ja' THEN 'japanese' ELSE 'western' END;
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -1142,26 +1142,28 @@ class SqlStore:
 
     async def get_settings(self, chat: ChatKey) -> ChatSettings:
         row = await self._one(
-            "SELECT notation, piece_style, perspective, language, bare_moves, threads "
-            "FROM chat_settings WHERE platform = ? AND chat_id = ?",
+            "SELECT notation, piece_style, perspective, language, bare_moves, threads, "
+            "notation_chosen FROM chat_settings WHERE platform = ? AND chat_id = ?",
             (chat.platform, chat.chat_id),
         )
         if not row:
             return ChatSettings()
         notation, style, perspective, language = row[:4]
         return ChatSettings(
-            notation, style, perspective, language, bare_moves=bool(row[4]), threads=bool(row[5])
-        )
+            notation, style, perspective, language, bare_moves=bool(row[4]),
+            threads=bool(row[5]), notation_chosen=bool(row[6]),
+        )  # fmt: skip
 
     async def save_settings(self, chat: ChatKey, settings: ChatSettings) -> None:
         async with self._write() as tx:
             await tx.run(
                 "INSERT INTO chat_settings (platform, chat_id, notation, piece_style, "
-                "perspective, language, bare_moves, threads) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "perspective, language, bare_moves, threads, notation_chosen) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (platform, chat_id) DO UPDATE SET notation = excluded.notation, "
                 "piece_style = excluded.piece_style, perspective = excluded.perspective, "
                 "language = excluded.language, bare_moves = excluded.bare_moves, "
-                "threads = excluded.threads",
+                "threads = excluded.threads, notation_chosen = excluded.notation_chosen",
                 (
                     chat.platform,
                     chat.chat_id,
@@ -1171,6 +1173,7 @@ class SqlStore:
                     settings.language,
                     int(settings.bare_moves),
                     int(settings.threads),
+                    int(settings.notation_chosen),
                 ),
             )
 

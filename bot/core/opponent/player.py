@@ -340,7 +340,11 @@ class BotPlayer:
             )
             now = self.clock.now()
             await self.store.queue_notices(
-                [self.delivery.notice("bot_failed", game.chat, Reply(line), now, game_id=game.id)]
+                [
+                    self.delivery.notice(
+                        "bot_failed", game.chat, Reply(line, lang=lang), now, game_id=game.id
+                    )
+                ]
             )
             self.delivery.kick()
 
