@@ -79,6 +79,8 @@ class ConsoleFrontEnd:
         self.banner = banner
         self._interactive = _isatty(self.stdin)
         self._langs: dict[str, str] = {}  # chat name -> its language, as its replies say
+        # card updates in this chat while a typed line is answered (None: none is)
+        self._held: list[tuple[str, Reply]] | None = None
 
     @property
     def lang(self) -> str:
@@ -148,7 +150,10 @@ class ConsoleFrontEnd:
     async def edit_card(self, chat: ChatKey, card: str, reply: Reply) -> None:
         self._learn(chat.chat_id, reply.lang)
         header = text("console.updates", reply.lang, card=card, chat=chat.chat_id)
-        self.show(reply, header=header)
+        if self._held is not None and chat.chat_id == self.chat:
+            self._held.append((header, reply))  # shown with the reply to the line being read
+        else:
+            self.show(reply, header=header)
 
     # --- input --------------------------------------------------------------------------
 
@@ -189,6 +194,9 @@ class ConsoleFrontEnd:
         m = _SPEAKER.match(line)
         if m:
             speaker, line = m.group(1), m.group(2).strip()
+            if speaker.lower() in BOT_NAMES:
+                self.note("console.not_the_bot", user=speaker)
+                return True
             if not line:
                 self.note("console.say_something", user=speaker)
                 return True
@@ -225,8 +233,15 @@ class ConsoleFrontEnd:
             options={"text_board": "1"},
             to_bot=to_bot,
         )
-        reply = await handle(request)
+        self._held = []
+        try:
+            reply = await handle(request)
+        finally:
+            held, self._held = self._held, None
         self._learn(self.chat, reply.lang)
+        for header, update in held:  # a card that now says what the reply says: once is enough
+            if update.text != reply.text:
+                self.show(update, header=header)
         self.show(reply)
         return True
 
@@ -250,7 +265,9 @@ class ConsoleFrontEnd:
         if named is None:
             self.note("console.write_as" if what == "user" else "console.write_chat")
             return True
-        if what == "user":
+        if what == "user" and named.group(1).lower() in BOT_NAMES:
+            self.note("console.not_the_bot", user=named.group(1))
+        elif what == "user":
             self.user = named.group(1)
             self.note("console.you_are", user=self.user)
         else:

@@ -112,7 +112,8 @@ class ImpasseReport:
             return "your king is not in the promotion zone"
         if condition is ImpasseCondition.PIECES_IN_ZONE:
             return (
-                f"only {self.pieces_in_zone} of your other pieces are in the zone "
+                f"only {self.pieces_in_zone} of your other pieces "
+                f"{'is' if self.pieces_in_zone == 1 else 'are'} in the zone "
                 f"(at least {self.pieces_needed} needed)"
             )
         if condition is ImpasseCondition.NOT_IN_CHECK:

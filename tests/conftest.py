@@ -24,3 +24,16 @@ def postgres_server() -> Iterator[PostgresServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def own_server() -> Iterator[PostgresServer]:
+    """A server of the test's own, to stop and start (an outage; the session's is shared)."""
+    binaries = find_binaries()
+    if binaries is None:
+        pytest.skip(NOT_INSTALLED)
+    server = PostgresServer.start(binaries)
+    try:
+        yield server
+    finally:
+        server.stop()

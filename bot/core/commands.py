@@ -14,6 +14,8 @@ from bot.core.words import (
     COLOR_CHOICES,
     DRAW_ANSWERS,
     EXPORT_FORMATS,
+    HANDICAP_CHOICES,
+    HANDICAP_SIDE_CHOICES,
     RATED_CHOICES,
     SETTING_CHOICES,
     TAKEBACK_ANSWERS,
@@ -65,13 +67,17 @@ PLACEHOLDER = re.compile(
 
 LEVEL_CHOICES = tuple(str(n) for n in range(LOWEST, HIGHEST + 1))  # the bot's, weakest first
 GAME_ARG = Argument("game", "arg.game")
+HANDICAP_ARG = Argument("handicap", "arg.challenge.handicap", choices=HANDICAP_CHOICES)
+HANDICAP_SIDE_ARG = Argument(
+    "handicap_side", "arg.challenge.handicap_side", choices=HANDICAP_SIDE_CHOICES
+)
 
 COMMANDS: tuple[Command, ...] = (
     Command(
         "challenge",
         ("c", "new"),
         "[@user|bot] [shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|none] [rated|casual] "
-        "[level 1-8]",
+        "[level 1-8] [handicap NAME [taking]]",
         (
             Argument("opponent", "arg.challenge.opponent"),
             Argument("variant", "arg.challenge.variant", choices=VARIANT_CHOICES),
@@ -79,18 +85,23 @@ COMMANDS: tuple[Command, ...] = (
             Argument("time", "arg.challenge.time", choices=TIME_CHOICES),
             Argument("rating", "arg.challenge.rating", choices=RATED_CHOICES),
             Argument("level", "arg.challenge.level", choices=LEVEL_CHOICES),
+            HANDICAP_ARG,
+            HANDICAP_SIDE_ARG,
         ),
         "/challenge @bob wa sente 3d",
     ),
     Command(
         "play",
         ("vsbot",),
-        "[shogi|wa|wa-drops] [level 1-8] [random|sente|gote] [1d|3d|7d|none]",
+        "[shogi|wa|wa-drops] [level 1-8] [random|sente|gote] [1d|3d|7d|none] "
+        "[handicap NAME [taking]]",
         (
             Argument("variant", "arg.challenge.variant", choices=VARIANT_CHOICES),
             Argument("level", "arg.play.level", choices=LEVEL_CHOICES),
             Argument("color", "arg.challenge.color", choices=COLOR_CHOICES),
             Argument("time", "arg.play.time", choices=TIME_CHOICES),
+            HANDICAP_ARG,
+            HANDICAP_SIDE_ARG,
         ),
         "/play wa level 4",
     ),

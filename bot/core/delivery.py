@@ -37,6 +37,7 @@ from typing import Any
 
 from bot.core.api import Attachment, Button, ChatKey, DeliveryRefused, Outbox, Reply, User
 from bot.core.clock import Clock
+from bot.store.errors import StoreUnavailable
 from bot.store.interface import Store
 from bot.store.models import NewNotice, NoticeRow, NoticeState
 
@@ -85,6 +86,7 @@ def dump_reply(reply: Reply) -> str:
             "text_board": reply.text_board,
             "silent": reply.silent,
             "thread_title": reply.thread_title,
+            "lang": reply.lang,  # the language of its words (front ends add their own in it)
         },
         ensure_ascii=False,
     )
@@ -108,6 +110,7 @@ def load_reply(text: str) -> Reply:
         text_board=data.get("text_board"),
         silent=bool(data.get("silent")),
         thread_title=data.get("thread_title"),
+        lang=data.get("lang", "en"),  # older notices: English
     )
 
 
@@ -182,6 +185,8 @@ class Delivery:
             self._again = False
             try:
                 await self.deliver_due()
+            except StoreUnavailable:
+                pass  # the store logs the outage once; the scheduler tries again
             except Exception:
                 log.exception("delivering notices failed; the scheduler tries again")
             if not self._again:
@@ -331,6 +336,8 @@ class Delivery:
         self._pruned_at = now
         try:
             gone = await self.store.prune_notices(now - KEEP_SETTLED)
+        except StoreUnavailable:
+            return  # the store logs the outage once; pruned at a later pass
         except Exception:
             log.exception("pruning old notices failed")
             return

@@ -19,7 +19,7 @@ from bot.core.positions import INLINE_PLIES, DamagedRecordError, PositionCache, 
 from bot.store.errors import VersionConflict
 from bot.store.interface import Store
 from bot.store.models import ENGINE_PLAYER, GameRow, GameStatus, NewNotice, NewTimer, TimerKind
-from rules import SENTE, AmbiguousMoveError, IllegalMoveError, Position, RulesError, load_variant
+from rules import AmbiguousMoveError, IllegalMoveError, Position, RulesError, load_variant
 
 
 def reads_as_move(pos: Position, move_text: str) -> bool:
@@ -55,15 +55,18 @@ def new_game(
     players: tuple[str, str],
     time_per_move: int | None,
     now: float,
+    handicap: str | None = None,
     **extra: Any,
 ) -> GameRow:
-    """A game about to start in ``chat`` (``players``: sente, gote), its first deadline set;
-    ``extra`` are the other fields of :class:`GameRow` it has (its challenge, its level...)."""
+    """A game about to start in ``chat`` (``players``: sente, gote), from the start position
+    of ``handicap`` (one of the variant's, gote to move) or the variant's, its first deadline
+    set; ``extra`` are the other fields of :class:`GameRow` it has (its challenge, level...)."""
+    variant = load_variant(variant_id)
     game = GameRow(
         id=0,
         chat=chat,
         variant=variant_id,
-        start_sfen=load_variant(variant_id).start_sfen,
+        start_sfen=variant.handicaps[handicap].sfen if handicap else variant.start_sfen,
         moves=(),
         version=1,
         sente=players[0],
@@ -79,7 +82,7 @@ def new_game(
         updated_at=now,
         **extra,
     )
-    return replace(game, deadline=deadline_for(game, SENTE, now))
+    return replace(game, deadline=deadline_for(game, game.side_to_move, now))
 
 
 def deadline_for(game: GameRow, side_to_move: int, now: float) -> float | None:
@@ -88,6 +91,22 @@ def deadline_for(game: GameRow, side_to_move: int, now: float) -> float | None:
     if not game.time_per_move or game.player(side_to_move) == ENGINE_PLAYER:
         return None
     return now + game.time_per_move
+
+
+LIVE_TIME = 3600
+"""Games with at most this much time per move are live: played now, not over days."""
+LIVE_WARNING = 30
+"""Seconds before a live game's deadline when the player to move is warned (once)."""
+
+
+def reminder_offsets(game: GameRow, configured: Sequence[int]) -> list[int]:
+    """Seconds before ``game``'s deadline to remind the player to move: the configured ones
+    shorter than its time per move; a live game's warning too."""
+    per_move = game.time_per_move
+    offsets = [o for o in configured if per_move is None or o < per_move]
+    if per_move is not None and LIVE_WARNING < per_move <= LIVE_TIME:
+        offsets.append(LIVE_WARNING)
+    return sorted(set(offsets), reverse=True)
 
 
 class Games:
@@ -233,7 +252,7 @@ class Games:
             game=game.id,
             sente=names[0],
             gote=names[1],
-            variant=present.variant_name(game.variant, ctx.lang),
+            variant=present.game_variant_name(game.variant, game.start_sfen, ctx.lang),
             turn=ctx.t("game.turn", name=names[pos.side]),
         )
 
@@ -251,9 +270,9 @@ class Games:
         if not game.active or game.deadline is None:
             return []
         timers = [NewTimer(TimerKind.DEADLINE, game.deadline, game.id, None, game.version)]
-        for offset in self.config.reminders:
+        for offset in reminder_offsets(game, self.config.reminders):
             due = game.deadline - offset
-            if due > now and (game.time_per_move is None or offset < game.time_per_move):
+            if due > now:
                 timers.append(
                     NewTimer(TimerKind.REMINDER, due, game.id, None, game.version, offset)
                 )

@@ -44,8 +44,20 @@ def game_started(ctx: Context, game: GameRow, names: tuple[str, str]) -> str:
         game=game.id,
         sente=names[0],
         gote=names[1],
-        variant=present.variant_name(game.variant, ctx.lang),
+        variant=present.game_variant_name(game.variant, game.start_sfen, ctx.lang),
         time=present.format_time_control(game.time_per_move, ctx.lang),
+    )
+
+
+def challenge_variant(ch: ChallengeRow, lang: str) -> str:
+    """The variant a challenge is for, with its handicap if it has one."""
+    if ch.handicap is None:
+        return present.variant_name(ch.variant, lang)
+    return text(
+        "game.variant_handicap",
+        lang,
+        variant=present.variant_name(ch.variant, lang),
+        handicap=present.handicap_name(ch.variant, ch.handicap, lang),
     )
 
 
@@ -105,8 +117,9 @@ class Replies:
         if image is None or self.shows_text_board(ctx, game.chat):
             board = present.board_text(pos, settings, names)
         reply = Reply(
-            "\n".join(body), image=image, buttons=buttons, mentions=mentions, text_board=board
-        )
+            "\n".join(body), image=image, buttons=buttons, mentions=mentions, text_board=board,
+            lang=lang,
+        )  # fmt: skip
         return await self.announce(ctx, game, reply) if ctx and announce else reply
 
     @staticmethod
@@ -163,7 +176,7 @@ class Replies:
             challenge=ch.id,
             challenger=await self.people.name(ch.challenger),
             challenged=challenged,
-            variant=present.variant_name(ch.variant, ctx.lang),
+            variant=challenge_variant(ch, ctx.lang),
             time=present.format_time_control(ch.time_per_move, ctx.lang),
         )
 

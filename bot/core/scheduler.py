@@ -13,6 +13,7 @@ import logging
 
 from bot.core.clock import Clock
 from bot.core.service import GameService
+from bot.store.errors import StoreUnavailable
 
 log = logging.getLogger("komabot.scheduler")
 
@@ -44,6 +45,8 @@ class Scheduler:
             try:
                 await self.service.fire_due()
                 due = await self.service.next_due()
+            except StoreUnavailable:  # the store logs the outage once; the next pass tries again
+                due = None
             except Exception:
                 log.exception("firing timers failed; trying again shortly")
                 due = None

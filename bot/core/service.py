@@ -4,8 +4,10 @@
 timers...) and the handlers over them, routes each request to its handler through
 ``GameService.routes`` (command name -> handler), and turns what a handler raises into a
 reply.  ``handle`` is the one entry point front ends call.  It never raises: refusals become
-ephemeral replies from the message catalogue, unexpected failures a short apology (the
-traceback goes to the log).  Each handled request writes one log line.
+ephemeral replies from the message catalogue, a database out of reach
+(:class:`StoreUnavailable`) a request to try again in a minute (the store logs the outage once,
+not a traceback a request), unexpected failures a short apology (the traceback goes to the
+log).  Each handled request writes one log line.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from dataclasses import replace
 
 from bot.config import Config
 from bot.core.analyses import Analyses
-from bot.core.api import Outbox, Reply, Request
+from bot.core.api import ChatKey, Outbox, Reply, Request
 from bot.core.clock import Bell, Clock, SystemClock
 from bot.core.commands import COMMANDS, HIDDEN_COMMANDS, find_command
 from bot.core.conflicts import Conflicts
@@ -50,7 +52,7 @@ from bot.core.pictures import Pictures
 from bot.core.positions import DamagedRecordError
 from bot.core.replies import Replies
 from bot.core.timers import Timers
-from bot.store.errors import ReadOnlyStore, StoreFull, VersionConflict
+from bot.store.errors import ReadOnlyStore, StoreFull, StoreUnavailable, VersionConflict
 from bot.store.interface import Store
 
 log = logging.getLogger("komabot.service")
@@ -58,6 +60,7 @@ request_log = logging.getLogger("komabot.request")
 
 Handler = Callable[[Context], Awaitable[Reply]]
 HIDDEN = {c.name: c for c in HIDDEN_COMMANDS}
+LANGUAGES_KEPT = 10_000  # chats whose language is remembered for when the database is away
 
 
 class GameService:
@@ -148,6 +151,7 @@ class GameService:
         self._idle = asyncio.Event()
         self._idle.set()
         self._closing = False
+        self._languages: dict[ChatKey, str] = {}  # chat -> its language, as last read
 
     # --- requests -----------------------------------------------------------------------
 
@@ -165,8 +169,10 @@ class GameService:
                 outcome = "closing"
                 return Reply(text("error.shutting_down"), ephemeral=True)
             chat = request.chat
+            lang = self._languages.get(chat, lang)
             settings = await self.store.get_settings(chat)
             lang = settings.language
+            self._remember_language(chat, lang)
             if command is None:
                 outcome = "unknown_command"
                 return self.unknown_command(request.command, lang)
@@ -202,6 +208,9 @@ class GameService:
                     ephemeral=True,
                     lang=lang,
                 )
+        except StoreUnavailable:  # the store logs one line per outage, not one a request
+            outcome = "unavailable"
+            return Reply(text("error.unavailable", lang), ephemeral=True, lang=lang)
         except Exception:
             outcome = "error"
             log.exception("request /%s in %s failed", name, request.chat.key)
@@ -218,6 +227,14 @@ class GameService:
                 outcome,
                 (time.perf_counter() - started) * 1000,
             )
+
+    def _remember_language(self, chat: ChatKey, lang: str) -> None:
+        """Keep ``chat``'s language for a reply when the database cannot be reached (the most
+        recently served chats, at most ``LANGUAGES_KEPT``)."""
+        self._languages.pop(chat, None)
+        self._languages[chat] = lang
+        if len(self._languages) > LANGUAGES_KEPT:
+            del self._languages[next(iter(self._languages))]
 
     def unknown_command(self, word: str, lang: str = "en") -> Reply:
         names = [c.name for c in COMMANDS] + [a for c in COMMANDS for a in c.aliases]

@@ -1,9 +1,10 @@
 """The terms of a game someone asks for (``/challenge``, ``/play``): opponent, variant, side,
-time per move, rated or casual, the bot's level, typed in any order."""
+time per move, rated or casual, the bot's level, a handicap, typed in any order."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 
 from bot.config import parse_duration
 from bot.core import present
@@ -14,15 +15,20 @@ from bot.core.people import People, mentions
 from bot.core.words import (
     BOT_WORDS,
     COLOR_WORDS,
+    HANDICAP_LONGEST,
+    HANDICAP_TAKING,
+    HANDICAP_WORDS,
     LEVEL_GLUED,
     LEVEL_WORDS,
     NO_TIME_WORDS,
     RATED_WORDS,
     VARIANT_WORDS,
+    handicap_named,
 )
 from engine.levels import HIGHEST, LOWEST
+from rules import load_variant
 
-MIN_TIME = 3600
+MIN_TIME = 60  # a live game: a minute a move
 MAX_TIME = 30 * 86400
 
 
@@ -36,6 +42,8 @@ class ChallengeTerms:
     vs_bot: bool = False  # the bot itself is the opponent
     level: int | None = None  # the bot's level, when one was named
     rated: bool | None = None  # rated or casual, when said (None: rated between people)
+    handicap: str | None = None  # a handicap's id: the one who asks gives it (plays gote)...
+    taking: bool = False  # ... unless taking it (plays sente)
 
 
 def parse_level(word: str) -> int:
@@ -64,6 +72,31 @@ class _Found:
         self.words[what] = word
 
 
+class _Words:
+    """A command's words, each read once and in order (so a line costs time linear in its
+    length), with a look at the next few (a handicap's name may have several)."""
+
+    def __init__(self, words: Sequence[str]) -> None:
+        self._words = words
+        self._at = 0
+
+    def __iter__(self) -> Iterator[str]:
+        return self
+
+    def __next__(self) -> str:
+        if self._at >= len(self._words):
+            raise StopIteration
+        self._at += 1
+        return self._words[self._at - 1]
+
+    def ahead(self, count: int) -> list[str]:
+        """The next ``count`` words (fewer at the end), not read yet."""
+        return list(self._words[self._at : self._at + count])
+
+    def skip(self, count: int) -> None:
+        self._at += count
+
+
 async def read_terms(
     ctx: Context, people: People, default_time: int | None, usage: str = "challenge.bad_arg"
 ) -> ChallengeTerms:
@@ -79,10 +112,11 @@ async def read_terms(
     time_per_move = default_time
     level: int | None = None
     rated: bool | None = None
+    handicap: str | None = None
+    taking = False
     unknown = {m.lower() for m in ctx.request.unknown_mentions}
-    words = list(ctx.args)
-    while words:
-        word = words.pop(0)
+    words = _Words(ctx.args)  # each word read once: the line's length costs linear time
+    for word in words:
         low = word.lower()
         glued = LEVEL_GLUED.fullmatch(low)
         if low in unknown:
@@ -97,9 +131,9 @@ async def read_terms(
             found.put("opponent", word)
             bot_word = True
         elif low in LEVEL_WORDS:
-            if not words:
+            number = next(words, None)
+            if number is None:
                 raise UserError("bot.level_missing", word=word)
-            number = words.pop(0)
             value = parse_level(number)
             found.put("level", f"{word} {shown(number)}")
             level = value
@@ -116,6 +150,11 @@ async def read_terms(
         elif low in RATED_WORDS:
             found.put("rated", word)
             rated = RATED_WORDS[low]
+        elif low in HANDICAP_WORDS or handicap_named(_ahead(word, words)):
+            handicap = _handicap(found, word, words)
+        elif low in HANDICAP_TAKING:
+            found.put("taking", word)
+            taking = HANDICAP_TAKING[low]
         elif low in NO_TIME_WORDS:
             found.put("time", word)
             time_per_move = None
@@ -142,7 +181,9 @@ async def read_terms(
             )
         vs_bot = vs_bot or bot_word
         opponent = named
-    return ChallengeTerms(
+    if handicap is None and "taking" in found.words:
+        raise UserError("handicap.side_alone", word=found.words["taking"])
+    terms = ChallengeTerms(
         opponent,
         variant,
         color,
@@ -151,7 +192,60 @@ async def read_terms(
         vs_bot=vs_bot,
         level=level,
         rated=rated,
+        handicap=handicap,
+        taking=taking,
     )
+    return check_handicap(ctx, terms, found.words) if handicap else terms
+
+
+def _handicap(found: _Found, word: str, words: _Words) -> str:
+    """The handicap named at ``word`` (the word ``handicap`` and a name, or a name alone); the
+    words of the name are taken off ``words``."""
+    if word.lower() in HANDICAP_WORDS:
+        named = handicap_named(words.ahead(HANDICAP_LONGEST))
+        if named is None:
+            raise UserError(
+                "handicap.unknown",
+                word=shown(" ".join([word, *words.ahead(1)])),
+                names=_names(found.ctx.lang),
+            )
+        typed = f"{word} {named[1]}"
+    else:
+        named = handicap_named(_ahead(word, words))
+        assert named is not None
+        typed = named[1]
+    words.skip(len(typed.split()) - 1)
+    found.put("handicap", typed)
+    return named[0]
+
+
+def _ahead(word: str, words: _Words) -> list[str]:
+    """``word`` and as many words after it as a handicap's name may have."""
+    return [word, *words.ahead(HANDICAP_LONGEST - 1)]
+
+
+def _names(lang: str) -> str:
+    """The handicaps as a player of ``lang`` types them (English: their ids)."""
+    handicaps = load_variant("shogi").handicaps.values()
+    if lang == "en":
+        return ", ".join(h.id for h in handicaps)
+    return ", ".join((h.names.get(lang) or h.id).lower() for h in handicaps)
+
+
+def check_handicap(ctx: Context, terms: ChallengeTerms, said: dict[str, str]) -> ChallengeTerms:
+    """``terms`` with a handicap, checked: a variant that has it, no rated game, a side that
+    agrees (the giver plays gote); the side and the variant filled in."""
+    variant = terms.variant or "shogi"
+    assert terms.handicap is not None
+    handicaps = load_variant(variant).handicaps
+    if terms.handicap not in handicaps:
+        raise UserError("handicap.variant", variant=present.variant_name(variant, ctx.lang))
+    if terms.rated:
+        raise UserError("handicap.unrated", word=said["rated"])
+    color = "sente" if terms.taking else "gote"
+    if terms.color not in ("random", color):
+        raise UserError("handicap.color", word=said["color"], color=ctx.t(f"color.{color}"))
+    return replace(terms, variant=variant, color=color, rated=False)
 
 
 def _time(ctx: Context, word: str, usage: str) -> int:

@@ -24,7 +24,7 @@ from bot.core.messages import text
 from bot.core.opponent.player import BotPlayer
 from bot.core.people import People
 from bot.core.replies import Replies
-from bot.store.errors import VersionConflict
+from bot.store.errors import StoreUnavailable, VersionConflict
 from bot.store.interface import Store
 from bot.store.models import ENGINE_PLAYER, NewNotice, ReminderRoute, TimerKind, TimerRow
 from rules import Termination
@@ -99,6 +99,8 @@ class Timers:
         growing pauses), and give up on them after a day of failures."""
         try:
             await job
+        except StoreUnavailable:
+            raise  # not the timers' fault: their lease runs out and they come due again
         except Exception:
             last = timers[-1]
             log.exception("timer %s (%s) failed", last.id, last.kind.value)
@@ -179,6 +181,7 @@ class Timers:
         reply = Reply(
             line + "\n" + present.format_deadline(game.deadline, now, lang, game.chat.platform),
             mentions=(await self.people.user(mover),),
+            lang=lang,
         )
         notice: NewNotice
         if await self.store.get_reminder_route(mover) is ReminderRoute.DM:

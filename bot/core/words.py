@@ -7,8 +7,10 @@ writes comes from the message catalogues.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from bot.core.messages import LANGUAGES
+from rules import load_variant
 
 # --- what a game is played as: the canonical words (front ends offer these as choices) ---
 
@@ -16,6 +18,7 @@ VARIANT_CHOICES = ("shogi", "wa", "wa-drops")
 COLOR_CHOICES = ("random", "sente", "gote")
 TIME_CHOICES = ("1d", "3d", "7d", "none")
 RATED_CHOICES = ("rated", "casual")
+HANDICAP_SIDE_CHOICES = ("giving", "taking")
 EXPORT_FORMATS = ("kif", "kifu", "csa", "usi", "gif")
 
 VARIANT_WORDS = {
@@ -54,6 +57,73 @@ BOT_WORDS = frozenset({"bot", "komabot", "computer", "engine", "cpu", "ai", "б�
 as ``Request.to_bot``)."""
 LEVEL_WORDS = frozenset({"level", "lvl", "lv", "уровень"})  # followed by the number
 LEVEL_GLUED = re.compile(r"(?:level|lvl|lv|l)=?([0-9]+)", re.ASCII)  # level4, lvl=4, l4
+
+HANDICAP_WORDS = frozenset({"handicap", "handi", "komaochi", "駒落ち", "фора", "fora"})
+"""Words that say a handicap follows (``handicap rook``)."""
+HANDICAP_TAKING = {
+    "giving": False,
+    "give": False,
+    "gives": False,
+    "uwate": False,
+    "上手": False,
+    "даю": False,
+    "daję": False,
+    "taking": True,
+    "take": True,
+    "takes": True,
+    "receiving": True,
+    "receive": True,
+    "shitate": True,
+    "下手": True,
+    "беру": True,
+    "получаю": True,
+    "biorę": True,
+    "otrzymuję": True,
+}
+"""Whether the one who asks takes the handicap (is the weaker side) or gives it (the default)."""
+
+
+def _plain(name: str) -> str:
+    """``name`` lowered, with its accents and macrons dropped (``kyō-ochi`` -> ``kyo-ochi``)."""
+    decomposed = unicodedata.normalize("NFD", name.lower())
+    return unicodedata.normalize(
+        "NFC", "".join(c for c in decomposed if not unicodedata.combining(c))
+    )
+
+
+def _handicap_names() -> dict[str, str]:
+    """Every way to name a handicap of any variant: its id and its names in every language,
+    with spaces or hyphens, accents or none."""
+    names: dict[str, str] = {}
+    for variant_id in VARIANT_CHOICES:
+        for handicap in load_variant(variant_id).handicaps.values():
+            for name in (handicap.id, *handicap.names.values()):
+                for form in {name.lower(), _plain(name)}:
+                    for spelled in {form, form.replace("-", " "), form.replace(" ", "-")}:
+                        names[spelled] = handicap.id
+    return names
+
+
+HANDICAP_NAMES = _handicap_names()
+"""Typed handicap name (lowered, one space between words) -> handicap id (``rook``, 飛車落ち,
+``hisha-ochi``, ``без ладьи``...)."""
+HANDICAP_CHOICES = tuple(load_variant("shogi").handicaps)
+"""The handicaps front ends offer as choices: their ids."""
+HANDICAP_LONGEST = max(len(name.split()) for name in HANDICAP_NAMES)
+
+
+def handicap_named(words: list[str]) -> tuple[str, str] | None:
+    """The handicap the first words of ``words`` name (the longest name that fits), and the
+    words that named it, or None."""
+    for count in range(min(HANDICAP_LONGEST, len(words)), 0, -1):
+        typed = " ".join(words[:count])
+        key = typed.lower()
+        if key not in HANDICAP_NAMES:
+            key = _plain(typed)
+        if key in HANDICAP_NAMES:
+            return HANDICAP_NAMES[key], typed
+    return None
+
 
 # --- answers -------------------------------------------------------------------------------
 

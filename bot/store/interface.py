@@ -60,6 +60,7 @@ class Store(Protocol):
         expires_at: float,
         *,
         rated: bool = True,
+        handicap: str | None = None,
     ) -> ChallengeRow:
         """Insert an open challenge (``rated``: its game counts for ratings) and its expiry
         timer.
@@ -139,6 +140,12 @@ class Store(Protocol):
         False while another owner's claim on that version lasts.  Only the holder asks the
         engine, so one process thinks about each move; a claim that ends (its process died)
         lets another process take the turn."""
+        ...
+
+    async def renew_engine_turn(self, game_id: int, version: int, owner: str, until: float) -> bool:
+        """Make ``owner``'s claim on the bot's turn in ``game_id`` at ``version`` last until
+        ``until`` (the heartbeat of a process still thinking); False when the claim is no
+        longer its own (it ran out and another process took the turn, or the game moved on)."""
         ...
 
     async def release_engine_turns(self, owner: str) -> None:

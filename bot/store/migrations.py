@@ -304,6 +304,27 @@ MIGRATIONS: tuple[Migration, ...] = (
         );
         """,
     ),
+    Migration(
+        13,
+        "handicap challenges",
+        # The handicap a challenge is for (the id of one of its variant's handicaps), NULL for
+        # none; its colour is the challenger's (gote when giving it, sente when taking it).
+        # The game keeps the handicap as its start position (games.start_sfen).
+        """
+        ALTER TABLE challenges ADD COLUMN handicap TEXT;
+        """,
+    ),
+    Migration(
+        14,
+        "whether a chat chose its notation (else it follows the chat's language)",
+        # A notation other than its language's own (Japanese for ja, else Western) was chosen;
+        # one that matches may have been the language's doing and follows it from now on.
+        """
+        ALTER TABLE chat_settings ADD COLUMN notation_chosen INTEGER NOT NULL DEFAULT 0;
+        UPDATE chat_settings SET notation_chosen = 1
+            WHERE notation <> CASE WHEN language = 'ja' THEN 'japanese' ELSE 'western' END;
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -58,6 +58,7 @@ class ChallengeRow:
     expires_at: float
     game_id: int | None = None
     rated: bool = True  # its game counts for ratings (``casual``: it does not)
+    handicap: str | None = None  # a handicap's id (its variant's); ``color`` says who gives it
 
 
 @dataclass(frozen=True)
@@ -219,7 +220,8 @@ class NoticeRow:
 @dataclass(frozen=True)
 class ChatSettings:
     """Per-chat choices: how moves are written, how pieces look, which way the board faces,
-    whether a bare move typed in the chat is played and whether each game gets a thread."""
+    whether a bare move typed in the chat is played and whether each game gets a thread.
+    A notation never chosen follows the language (:func:`language_notation`)."""
 
     notation: str = "western"  # "western", "japanese" or "usi"
     piece_style: str = "kanji"  # "kanji" or "international"
@@ -227,6 +229,7 @@ class ChatSettings:
     language: str = "en"
     bare_moves: bool = False  # a message that is only a move plays it (Discord text chats)
     threads: bool = False  # open a thread for each challenge and its game (Discord channels)
+    notation_chosen: bool = False  # set by /settings notation; else it follows the language
 
 
 class ReminderRoute(Enum):
@@ -266,3 +269,9 @@ class RatingChange:
     deviation_before: float
     rating_after: float
     deviation_after: float
+
+
+def language_notation(language: str) -> str:
+    """The notation a chat in ``language`` writes moves in until it chooses one: Japanese
+    players read Japanese notation, everyone else Western."""
+    return "japanese" if language == "ja" else "western"

@@ -85,7 +85,7 @@ RATING_COLUMNS = (
 )
 CHALLENGE_COLUMNS = (
     "id, platform, chat_id, thread_id, challenger, challenged, variant, color, time_per_move, "
-    "status, created_at, expires_at, game_id, rated"
+    "status, created_at, expires_at, game_id, rated, handicap"
 )
 TIMER_COLUMNS = (
     "id, kind, due_at, game_id, challenge_id, game_version, offset_s, fired_at, attempts, "
@@ -183,6 +183,7 @@ def challenge_of(row: Any) -> ChallengeRow:
         expires_at=row[11],
         game_id=row[12],
         rated=bool(row[13]),
+        handicap=row[14],
     )
 
 
@@ -329,15 +330,18 @@ class SqlStore:
         expires_at: float,
         *,
         rated: bool = True,
+        handicap: str | None = None,
     ) -> ChallengeRow:
         async with self._write() as tx:
             # ``rated`` is written only for a casual challenge (the column's default is
-            # rated), so that databases at older versions still take challenges in tests.
-            extra = "" if rated else ", rated"
+            # rated), ``handicap`` only for a handicap one (migration 13), so that databases
+            # at older versions still take challenges in tests.
+            extra = ("" if rated else ", rated") + (", handicap" if handicap else "")
+            marks = ", ?" * extra.count(",")
             cid = await tx.insert(
                 "INSERT INTO challenges (platform, chat_id, thread_id, challenger, "
                 "challenged, variant, color, time_per_move, status, created_at, expires_at"
-                f"{extra}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?{', ?' if extra else ''}) "
+                f"{extra}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?{marks}) "
                 "ON CONFLICT DO NOTHING",
                 (
                     chat.platform,
@@ -352,6 +356,7 @@ class SqlStore:
                     now,
                     expires_at,
                     *(() if rated else (0,)),
+                    *((handicap,) if handicap else ()),
                 ),
             )
             if cid is None:  # the index challenges_one_open (migration 6) held it back
@@ -376,6 +381,7 @@ class SqlStore:
             now,
             expires_at,
             rated=rated,
+            handicap=handicap,
         )
 
     async def get_challenge(self, challenge_id: int) -> ChallengeRow | None:
@@ -604,6 +610,15 @@ class SqlStore:
                 "WHERE engine_turns.claimed_by = excluded.claimed_by "
                 "OR engine_turns.version != excluded.version OR engine_turns.claimed_until <= ?",
                 (game_id, version, owner, until, now),
+            )
+        return changed == 1
+
+    async def renew_engine_turn(self, game_id: int, version: int, owner: str, until: float) -> bool:
+        async with self._write() as tx:
+            changed = await tx.run(
+                "UPDATE engine_turns SET claimed_until = ? "
+                "WHERE game_id = ? AND version = ? AND claimed_by = ?",
+                (until, game_id, version, owner),
             )
         return changed == 1
 
@@ -1127,26 +1142,28 @@ class SqlStore:
 
     async def get_settings(self, chat: ChatKey) -> ChatSettings:
         row = await self._one(
-            "SELECT notation, piece_style, perspective, language, bare_moves, threads "
-            "FROM chat_settings WHERE platform = ? AND chat_id = ?",
+            "SELECT notation, piece_style, perspective, language, bare_moves, threads, "
+            "notation_chosen FROM chat_settings WHERE platform = ? AND chat_id = ?",
             (chat.platform, chat.chat_id),
         )
         if not row:
             return ChatSettings()
         notation, style, perspective, language = row[:4]
         return ChatSettings(
-            notation, style, perspective, language, bare_moves=bool(row[4]), threads=bool(row[5])
-        )
+            notation, style, perspective, language, bare_moves=bool(row[4]),
+            threads=bool(row[5]), notation_chosen=bool(row[6]),
+        )  # fmt: skip
 
     async def save_settings(self, chat: ChatKey, settings: ChatSettings) -> None:
         async with self._write() as tx:
             await tx.run(
                 "INSERT INTO chat_settings (platform, chat_id, notation, piece_style, "
-                "perspective, language, bare_moves, threads) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "perspective, language, bare_moves, threads, notation_chosen) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (platform, chat_id) DO UPDATE SET notation = excluded.notation, "
                 "piece_style = excluded.piece_style, perspective = excluded.perspective, "
                 "language = excluded.language, bare_moves = excluded.bare_moves, "
-                "threads = excluded.threads",
+                "threads = excluded.threads, notation_chosen = excluded.notation_chosen",
                 (
                     chat.platform,
                     chat.chat_id,
@@ -1156,6 +1173,7 @@ class SqlStore:
                     settings.language,
                     int(settings.bare_moves),
                     int(settings.threads),
+                    int(settings.notation_chosen),
                 ),
             )
 

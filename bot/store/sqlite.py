@@ -302,6 +302,7 @@ _ROW_CHECKS: dict[str, tuple[str, str, Callable[[Any], object] | None, dict[str,
             "expires_at": _REAL,
             "game_id": _OPT_INT,
             "rated": frozenset({0, 1}),
+            "handicap": _OPT_STR,
         },
     ),
     "games": (
@@ -370,7 +371,8 @@ _ROW_CHECKS: dict[str, tuple[str, str, Callable[[Any], object] | None, dict[str,
         },
     ),
     "chat_settings": (
-        "platform, chat_id, notation, piece_style, perspective, language, bare_moves, threads",
+        "platform, chat_id, notation, piece_style, perspective, language, bare_moves, threads, "
+        "notation_chosen",
         f"(SELECT platform, chat_id FROM {_ACTIVE_GAMES} UNION SELECT platform, chat_id FROM "
         f"{_OPEN_CHALLENGES}) CROSS JOIN chat_settings USING (platform, chat_id)",
         None,
@@ -383,6 +385,7 @@ _ROW_CHECKS: dict[str, tuple[str, str, Callable[[Any], object] | None, dict[str,
             "language": str,
             "bare_moves": frozenset({0, 1}),
             "threads": frozenset({0, 1}),
+            "notation_chosen": frozenset({0, 1}),
         },
     ),
     "frontend_state": (

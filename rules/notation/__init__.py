@@ -32,13 +32,15 @@ import re
 
 from rules.errors import InvalidMoveError, RulesError
 from rules.move import Move, parse_usi
-from rules.notation.japanese import is_japanese, read_japanese
+from rules.notation.japanese import is_japanese, read_japanese, read_japanese_square
 from rules.notation.numerals import normalize
 from rules.notation.printing import Printer, as_style, format_move, legal_move_texts
 from rules.notation.query import MoveQuery, Style
 from rules.notation.resolve import resolve
 from rules.notation.western import read_western
+from rules.numbers import is_digits
 from rules.position import Position
+from rules.variant import Variant
 
 __all__ = [
     "MoveQuery",
@@ -49,6 +51,7 @@ __all__ = [
     "legal_move_texts",
     "parse_move",
     "read_move",
+    "read_square",
 ]
 
 MAX_LENGTH = 40
@@ -66,6 +69,24 @@ def parse_move(pos: Position, text: str) -> Move:
         return resolve(pos, read_move(pos, raw))
     except InvalidMoveError as exc:
         raise _with_examples(pos, exc) from None
+
+
+def read_square(variant: Variant, text: str) -> int:
+    """A square alone, in any notation :func:`parse_move` reads: USI ``7g`` / ``11k``, all
+    digits on 9x9 ``77``, Japanese ``７七``, ``７７``, ``七七``, ``１１十一`` (full-width or not).
+    ``InvalidMoveError`` (code ``bad_square``) when it is none of them."""
+    norm = normalize(text.strip()).lower()
+    if len(norm) > MAX_LENGTH:
+        raise InvalidMoveError(f"{text[:MAX_LENGTH]!r} is not a square", code="bad_square")
+    try:
+        return variant.tables.parse_square(norm)
+    except InvalidMoveError as usi_problem:
+        if not norm or not (is_japanese(norm) or is_digits(norm)):
+            raise
+        try:
+            return read_japanese_square(variant, norm)
+        except InvalidMoveError as japanese_problem:
+            raise (japanese_problem if is_japanese(norm) else usi_problem) from None
 
 
 def read_move(pos: Position, text: str) -> MoveQuery:

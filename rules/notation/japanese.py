@@ -15,13 +15,14 @@ import re
 from rules.english import with_article
 from rules.errors import IllegalMoveError, InvalidMoveError, RulesError
 from rules.notation.names import foreign_piece, japanese_name_at, piece_names
-from rules.notation.numerals import parse_kanji_number
+from rules.notation.numerals import FULL_WIDTH_DIGITS, parse_kanji_number
 from rules.notation.query import MoveQuery, Style
 from rules.notation.squares import square_at
-from rules.numbers import is_digits, shown
+from rules.numbers import DIGITS, is_digits, shown
 from rules.variant import Variant, load_variant
 
 _MARKS = "▲△☗☖▼▽"
+_TO_FULL_WIDTH = str.maketrans(DIGITS, FULL_WIDTH_DIGITS)
 _NUMERAL_RUN = re.compile(r"^[0-9一二三四五六七八九十〇]+[a-s]?")
 # The longest square (file then rank) on a board of up to 19x19: 十九十九 or 1919.
 _SQUARE_CHARS = 4
@@ -132,7 +133,7 @@ def _unknown_piece(variant: Variant, text: str, head: str, rest: str) -> RulesEr
         f"{name} ({variant.piece(k).names['en'].lower()})"
         for name, k in zip(alike, foreign.counterparts, strict=True)
     )
-    example = head + alike[0] + rest[len(written) :]
+    example = _as_written_in_japanese(head) + alike[0] + rest[len(written) :]
     return IllegalMoveError(
         f"{whose}; here {described} moves like it: did you mean {example}?",
         code="foreign_piece",
@@ -140,6 +141,14 @@ def _unknown_piece(variant: Variant, text: str, head: str, rest: str) -> RulesEr
         pieces=" / ".join(alike),
         example=example,
     )
+
+
+def _as_written_in_japanese(square: str) -> str:
+    """A square (width-normalised) with its digits full-width, as the rank in kanji has them:
+    ``８七``, never ``8七``; a square with a rank letter (``6h``) stays in ASCII."""
+    if any("a" <= c <= "z" for c in square):
+        return square
+    return square.translate(_TO_FULL_WIDTH)
 
 
 def _number(token: str, letters: bool) -> int | None:
@@ -224,5 +233,19 @@ def _read_origin(variant: Variant, text: str, token: str) -> int:
             text=text,
             token=token,
             form=form,
+        )
+    return sq
+
+
+def read_japanese_square(variant: Variant, text: str) -> int:
+    """A square alone as Japanese notation writes it (width-normalised): ``7六``, ``77``
+    (9x9), ``11十一``; anything after the square is refused."""
+    sq, rest = _read_square(variant, text, text)
+    if rest:
+        raise InvalidMoveError(
+            f"{text!r} is not a square: {rest!r} follows it",
+            code="bad_square",
+            reason="japanese_square_first",
+            text=text,
         )
     return sq

@@ -360,3 +360,46 @@ async def test_the_consoles_own_lines_follow_the_chats_language(tmp_path: Path) 
     typed = re.sub(r"/[a-z]+|@\w+|'[^']*'|\[[^]]*: /[^]]*\]", " ", said.replace(str(tmp_path), ""))
     left = [w for w in re.findall(r"[A-Za-z]{3,}", typed) if w.lower() in english]
     assert left == [], left
+
+
+async def test_nobody_speaks_as_the_bot(tmp_path: Path) -> None:
+    lines = "@komabot /board\n/as komabot\n@Bot /accept\n/board\n"
+    out = io.StringIO()
+    front = ConsoleFrontEnd(
+        Config(console_out=tmp_path), stdin=io.StringIO(lines), stdout=out, banner=False
+    )
+    seen: list[Request] = []
+    await drive(front, seen)
+    assert [(r.user.id, r.command) for r in seen] == [("alice", "board")]
+    said = out.getvalue()
+    assert said.count("is the bot's own name") == 3, said
+
+
+async def test_a_card_that_says_what_the_reply_says_prints_once(tmp_path: Path) -> None:
+    out = io.StringIO()
+    lines = "/cancel\n/accept\n"
+    front = ConsoleFrontEnd(
+        Config(console_out=tmp_path), stdin=io.StringIO(lines), stdout=out, banner=False
+    )
+
+    async def handle(request: Request) -> Reply:
+        said = "Challenge #4 was withdrawn by alice."
+        card = said if request.command == "cancel" else "Challenge #5 was accepted."
+        main = ChatKey("console", "main")
+        await front.edit_card(main, f"challenge:{request.command}", Reply(card))
+        return Reply(said if request.command == "cancel" else "The game begins.")
+
+    await asyncio.wait_for(front.run(handle, asyncio.Event()), 10)
+    said = out.getvalue()
+    assert said.count("Challenge #4 was withdrawn by alice.") == 1, said
+    assert "challenge:cancel" not in said
+    assert "[bot updates challenge:accept in chat main]\nChallenge #5 was accepted." in said
+    assert said.index("Challenge #5 was accepted.") < said.index("The game begins.")
+
+
+async def test_later_replies_name_their_image_in_their_language(tmp_path: Path) -> None:
+    out = io.StringIO()
+    front = ConsoleFrontEnd(Config(console_out=tmp_path), stdin=io.StringIO(""), stdout=out)
+    image = Attachment(b"PNG", "board.png", "image/png")
+    await front.send(ChatKey("console", "main"), Reply("Ход", image=image, lang="ru"))
+    assert "изображение: " in out.getvalue() and "image: " not in out.getvalue()

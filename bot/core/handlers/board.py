@@ -14,8 +14,10 @@ from bot.core.people import People
 from bot.core.pictures import Pictures
 from bot.core.replies import Replies
 from bot.store.interface import Store
+from bot.store.models import GameRow
 from render import moves_played
-from rules import RulesError
+from rules import Move, Position, RulesError
+from rules.notation import read_square
 
 
 @dataclass(eq=False)
@@ -40,7 +42,7 @@ class BoardViews:
                 game=game.id,
                 sente=names[0],
                 gote=names[1],
-                variant=present.variant_name(game.variant, ctx.lang),
+                variant=present.game_variant_name(game.variant, game.start_sfen, ctx.lang),
                 ply=moves_played(pos),  # the number the image and the text board show
             )
         ]
@@ -52,6 +54,7 @@ class BoardViews:
                     "board.last_move", move=present.format_move(probe, last, ctx.settings.notation)
                 )
             )
+        lines.append(ctx.t("board.sfen", sfen=pos.sfen()))  # to paste into other programs
         return await self.replies.game_reply(
             ctx, game, lines, pos=pos, mention_mover=False, announce=False
         )
@@ -62,13 +65,20 @@ class BoardViews:
         A piece of the side not to move gets the moves it would have if its side were to move
         in the position as it stands (``Position.with_side_to_move``), and the reply says so.
         A piece that gives check now lists taking the king among them: that is its threat.
+        The square is written in any notation ``/move`` reads (``7g``, ``77``, ``７七``).
         """
-        game, rest = await self.games.pick(ctx, ctx.args, player=False)
+        if len(ctx.args) == 1 and not ctx.args[0].startswith("#"):
+            # a lone word is the square (77 is 7g, not game #77): a game number needs its #
+            game, rest = await self.games.unnamed(ctx, player=False), list(ctx.args)
+        else:
+            game, rest = await self.games.pick(ctx, ctx.args, player=False)
         if not rest:
             raise UserError("moves.missing")
         pos = await self.games.position_of(game)
+        if rest[0].endswith("*") and len(rest[0]) > 1:  # P*: where a piece in hand may go
+            return await self.drops(ctx, game, pos, rest[0])
         try:
-            sq = pos.tables.parse_square(rest[0].lower())
+            sq = read_square(pos.variant, rest[0])
         except RulesError as exc:
             raise UserError(
                 "moves.bad_square", problem=present.rules_problem(exc, pos, ctx.lang)
@@ -93,14 +103,43 @@ class BoardViews:
             raise UserError("moves.none_waiting" if waiting else "moves.none", **facts)
         notation = ctx.settings.notation
         texts = sorted({present.format_move(on_its_turn, m, notation) for m in moves})
-        targets = tuple(sorted({m.to_sq for m in moves}))
         key = "moves.list_waiting" if waiting else "moves.list"
+        listed = ctx.t("describe.list").join(texts)
+        return await self.marked(ctx, pos, names, moves, ctx.t(key, moves=listed, **facts))
+
+    async def drops(self, ctx: Context, game: GameRow, pos: Position, word: str) -> Reply:
+        """``/moves P*``: the squares where the asker (a watcher: the side to move) may drop
+        that piece from the hand, or why nowhere."""
+        piece = pos.variant.by_letter.get(word[:-1].upper())
+        if piece is None or piece.promoted:
+            raise UserError("moves.bad_drop", text=shown(word))
+        color = game.player_color(ctx.user)
+        color = pos.side if color is None else color
+        names = await self.people.names(game, ctx.lang)
+        facts: dict[str, Any] = {
+            "owner": names[color],
+            "color": present.color_name(color, ctx.lang),
+            "piece": piece.names.get(ctx.lang) or piece.name,
+        }
+        on_its_turn = pos.with_side_to_move(color) if color != pos.side else pos
+        moves = [m for m in on_its_turn.legal_moves() if m.drop == piece.kind]
+        if not moves:
+            raise UserError("moves.no_drops", **facts)
+        notation = ctx.settings.notation
+        squares = [present.square_name(pos.variant, m.to_sq, notation) for m in moves]
+        said = ctx.t("moves.drops", squares=ctx.t("describe.list").join(sorted(squares)), **facts)
+        return await self.marked(ctx, pos, names, moves, said)
+
+    async def marked(
+        self, ctx: Context, pos: Position, names: tuple[str, str], moves: list[Move], said: str
+    ) -> Reply:
+        """``said`` with the board, the squares ``moves`` go to marked."""
+        targets = tuple(sorted({m.to_sq for m in moves}))
         image = await self.pictures.board_attachment(pos, ctx.settings, names, targets)
         board = None
         if image is None or self.replies.shows_text_board(ctx, ctx.chat):
             board = present.board_text(pos, ctx.settings, names, marks=frozenset(targets))
-        listed = ctx.t("describe.list").join(texts)
-        return Reply(ctx.t(key, moves=listed, **facts), image=image, text_board=board)
+        return Reply(said, image=image, text_board=board)
 
     async def cmd_games(self, ctx: Context) -> Reply:
         games = await self.store.active_games_of(ctx.user, limit=LIST_LIMIT)
@@ -135,7 +174,7 @@ class BoardViews:
                     "games.line",
                     game=game.id,
                     opponent=names[color ^ 1],
-                    variant=present.variant_name(game.variant, ctx.lang),
+                    variant=present.game_variant_name(game.variant, game.start_sfen, ctx.lang),
                     n=moves_played(pos),
                     turn=turn,
                     deadline=deadline,

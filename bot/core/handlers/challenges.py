@@ -17,7 +17,7 @@ from bot.core.games import Games, new_game
 from bot.core.handlers.vs_bot import BotGames
 from bot.core.messages import text
 from bot.core.people import People
-from bot.core.replies import Replies, game_started
+from bot.core.replies import Replies, challenge_variant, game_started
 from bot.core.terms import read_terms
 from bot.store.errors import ChallengeAlreadyOpen, VersionConflict
 from bot.store.interface import Store
@@ -80,6 +80,7 @@ class Challenges:
                 ctx.now,
                 ctx.now + self.config.challenge_ttl,
                 rated=terms.rated is not False,
+                handicap=terms.handicap,
             )
         except ChallengeAlreadyOpen as exc:
             raise UserError("challenge.already_open", challenge=exc.challenge_id) from None
@@ -101,10 +102,10 @@ class Challenges:
         params = dict(
             challenge=ch.id,
             challenger=challenger,
-            variant=present.variant_name(ch.variant, ctx.lang),
+            variant=challenge_variant(ch, ctx.lang),
             color=color,
             time=present.format_time_control(ch.time_per_move, ctx.lang)
-            + ("" if ch.rated else " · " + ctx.t("challenge.casual")),
+            + ("" if ch.rated or ch.handicap else " · " + ctx.t("challenge.casual")),
             expires=present.format_when(ch.expires_at, ctx.lang, ch.chat.platform),
         )
         buttons: tuple[Button, ...]
@@ -124,6 +125,12 @@ class Challenges:
                 Button(ctx.t("button.cancel"), f"cancel {ch.id}", "secondary"),
             )
             mentions = (await self.people.user(ch.challenged),)
+        if ch.handicap:  # the challenger gives it (plays gote) or takes it (plays sente)
+            other = await self.people.name(ch.challenged) if ch.challenged else None
+            giver = challenger if ch.color == "gote" else other
+            body += "\n" + ctx.t(
+                "challenge.handicap_note", giver=giver or ctx.t("challenge.handicap_accepter")
+            )
         return Reply(body, buttons=(buttons,), mentions=mentions, card=f"challenge:{ch.id}")
 
     async def pick_challenge(self, ctx: Context, *, mine: bool) -> ChallengeRow:
@@ -191,6 +198,7 @@ class Challenges:
             ctx.now,
             challenge_id=ch.id,
             rated=ch.rated,  # two people: rated unless casual (see GameRow.rateable)
+            handicap=ch.handicap,  # its colour is the challenger's: the giver plays gote
         )
         try:
             timers = self.games.clock_timers(game, ctx.now)

@@ -45,7 +45,7 @@ class History:
         if total == 0:
             return Reply(ctx.t("history.none", name=name, where=where_words(ctx)))
         pages = pages_of(total, LIST_LIMIT)
-        check_page(args.page, pages)
+        check_page(ctx, args.page, pages)
         games = await store.finished_games(
             chat.platform, chat.community_id, args.player,
             offset=(args.page - 1) * LIST_LIMIT, limit=LIST_LIMIT,
@@ -82,7 +82,7 @@ class History:
             "history.line",
             game=game.id,
             opponent=opponent,
-            variant=present.variant_name(game.variant, ctx.lang),
+            variant=present.game_variant_name(game.variant, game.start_sfen, ctx.lang),
             result=result,
             rating=rating,
         )

@@ -52,7 +52,7 @@ class Leaderboard:
         platform, community = chat.platform, chat.community_id
         total = await store.leaderboard_size(platform, community, variant)
         pages = pages_of(total, LIST_LIMIT)
-        check_page(args.page, pages)
+        check_page(ctx, args.page, pages)
         first = (args.page - 1) * LIST_LIMIT
         rows = await store.leaderboard(platform, community, variant, offset=first, limit=LIST_LIMIT)
         variant_name = present.variant_name(variant, ctx.lang)

@@ -32,7 +32,7 @@ def local_names(names: list[str], variants: tuple[str, ...], lang: str) -> list[
             piece = find_piece(name, list(variants))[0].piece
         except RulesError:
             piece = None
-        local = (piece.names.get(lang) if piece else None) or name
+        local = (piece.names.get(lang) or piece.name) if piece else name  # never pl's "pion"
         if local not in out:
             out.append(local)
     return out
@@ -104,14 +104,28 @@ class Pieces:
         except UnknownPieceError as exc:
             offered = [str(n) for n in exc.params.get("candidates", ())]
             names = local_names(offered, variants, ctx.lang)[:5]
-            exc.params["candidates"] = local_names(offered, variants, ctx.lang)
+            exc.params["candidates"] = names
+            problem = (  # the names offered as the chat's language has them, as the buttons do
+                ctx.t(present.rules_key(exc), **exc.params)
+                if names
+                else present.rules_problem(exc, load_variant(variants[0]), ctx.lang)
+            )
             raise UserError(
-                "piece.not_found",
-                buttons=piece_buttons(names),
-                problem=present.rules_problem(exc, load_variant(variants[0]), ctx.lang),
-                sheets=sheets,
+                "piece.not_found", buttons=piece_buttons(names), problem=problem, sheets=sheets
             ) from None
         best = matches[0]  # best first: an unpromoted piece before a promoted one of that name
+        fitting = list(
+            dict.fromkeys(m.piece.name for m in matches if m.variant_id == best.variant_id)
+        )
+        if len(fitting) > 1:  # two pieces fit ("swallow": Swallow's Wings, Gliding Swallow): ask
+            names = local_names(fitting, (best.variant_id,), ctx.lang)
+            raise UserError(
+                "piece.which",
+                buttons=piece_buttons(names),
+                query=query,
+                names=names,
+                sheets=f"/cheatsheet {best.variant_id}",
+            )
         return await self.piece_reply(ctx, best.variant_id, best.piece.kind)
 
     async def piece_reply(self, ctx: Context, variant_id: str, kind: int) -> Reply:

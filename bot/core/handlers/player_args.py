@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from bot.core.api import Button
 from bot.core.args import parse_number, shown, written_as_number
 from bot.core.context import Context, UserError
+from bot.core.messages import plural
 from bot.core.people import People, mentions
-from bot.core.words import variant_of
+from bot.core.words import BOT_WORDS, variant_of
 from bot.store.interface import Store
+from bot.store.models import ENGINE_PLAYER
 
 MAX_PAGE = 10_000  # the highest page number read (more is a typo: it is refused)
 _USER_KEY = re.compile(r"^(discord|telegram|console):\S+$")
@@ -43,9 +45,13 @@ async def rating_args(
 ) -> RatingArgs:
     """Read ``[@user] [variant] [page]`` (those the command takes): a platform mention or
     ``@name`` (a user key, as page buttons write it), a variant word, a page number.  Any
-    other word is refused with the message ``usage``."""
+    other word is refused with the message ``usage``.  The bot (a mention of it, ``bot``,
+    ``@komabot``) is the player :data:`ENGINE_PLAYER`; naming two players is refused (one
+    at a time), never settled by taking the last."""
     target = ctx.request.target
-    player = target.key if target else ctx.user
+    named = [target.key] if target else []
+    if ctx.request.to_bot:
+        named.append(ENGINE_PLAYER)
     unknown = {m.lower() for m in ctx.request.unknown_mentions}
     found_variant: str | None = None
     found_page: int | None = None
@@ -57,11 +63,16 @@ async def rating_args(
         if low.startswith("@") and len(low) > 1:
             if mentions(low, target):
                 continue
-            player = (await people.user_by_name(ctx, word)).key
+            if low[1:] in BOT_WORDS and await _nobody_named(store, ctx, word):
+                named.append(ENGINE_PLAYER)
+            else:
+                named.append((await people.user_by_name(ctx, word)).key)
+        elif low in BOT_WORDS:
+            named.append(ENGINE_PLAYER)
         elif _USER_KEY.match(word) and word.startswith(f"{ctx.chat.platform}:"):
             if await store.get_user(word) is None:
                 raise UserError("challenge.unknown_user", name=word)
-            player = word
+            named.append(word)
         elif variant and variant_of(low) is not None and found_variant is None:
             found_variant = variant_of(low)
         elif page and found_page is None and (number is not None or written_as_number(word)):
@@ -72,16 +83,25 @@ async def rating_args(
             found_page = number
         else:
             raise UserError(usage, word=shown(word))
-    return RatingArgs(player, found_variant, found_page or 1)
+    players = list(dict.fromkeys(named))
+    if len(players) > 1:
+        names = [await people.name(key) for key in players]
+        raise UserError("rating.one_player", names=names)
+    return RatingArgs(players[0] if players else ctx.user, found_variant, found_page or 1)
+
+
+async def _nobody_named(store: Store, ctx: Context, word: str) -> bool:
+    """Whether no person here is called ``word`` without its ``@`` (``@bot`` is then the bot)."""
+    return not await store.users_named(ctx.chat.platform, word[1:])
 
 
 def pages_of(total: int, per_page: int) -> int:
     return max(1, -(-total // per_page))
 
 
-def check_page(page: int, pages: int) -> None:
+def check_page(ctx: Context, page: int, pages: int) -> None:
     if page > pages:
-        raise UserError("page.missing", page=page, pages=pages)
+        raise UserError("page.missing", page=page, pages=plural("page.count", ctx.lang, pages))
 
 
 def page_buttons(

@@ -19,7 +19,7 @@ from bot.core.people import People
 from bot.core.rating_lines import score_of
 from bot.glicko2 import Rating, shown
 from bot.store.interface import Store
-from bot.store.models import ChatKey, RatingRow
+from bot.store.models import ENGINE_PLAYER, ChatKey, RatingRow
 
 STREAK_PAGE = 50  # games read at a time while counting a streak back from the latest
 
@@ -48,6 +48,8 @@ class Ratings:
 
     async def cmd_rating(self, ctx: Context) -> Reply:
         args = await rating_args(self.store, self.people, ctx, "rating.bad_arg")
+        if args.player == ENGINE_PLAYER:
+            return Reply(ctx.t("rating.bot_unrated", name=await self.people.name(ENGINE_PLAYER)))
         store = self.store
         platform, community = ctx.chat.platform, ctx.chat.community_id
         here = {r.variant: r for r in await store.ratings_of(platform, community, args.player)}

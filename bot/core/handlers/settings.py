@@ -12,7 +12,7 @@ from bot.core.context import Context, UserError
 from bot.core.messages import text
 from bot.core.words import SETTING_ALIASES, SETTING_CHOICES, VALUE_ALIASES
 from bot.store.interface import Store
-from bot.store.models import ChatSettings, ReminderRoute
+from bot.store.models import ChatSettings, ReminderRoute, language_notation
 
 SETTING_FIELDS = {"style": "piece_style", "bare": "bare_moves"}  # key -> ChatSettings field
 
@@ -64,13 +64,15 @@ class Settings:
                 stored: dict[str, Any] = {field: value == "on" if value in ("on", "off") else value}
                 settings = replace(settings, **stored)
             changes.append(f"{key} {value}")
-        if (
-            settings.language == "ja" != ctx.settings.language
-            and not any(c.startswith("notation ") for c in changes)
-            and settings.notation == "western"
-        ):  # a chat turned Japanese writes moves as Japanese players do, unless told otherwise
-            settings = replace(settings, notation="japanese")
-            changes.append("notation japanese")
+        if any(c.startswith("notation ") for c in changes):
+            settings = replace(settings, notation_chosen=True)
+        elif settings.language != ctx.settings.language and not settings.notation_chosen:
+            # moves are written as the new language's players do (Japanese ones in Japanese),
+            # and back, while the chat never chose a notation
+            notation = language_notation(settings.language)
+            if notation != settings.notation:
+                settings = replace(settings, notation=notation)
+                changes.append(f"notation {notation}")
         if not changes:
             return Reply(await self.settings_text(ctx, settings))
         if settings != ctx.settings:
@@ -130,6 +132,8 @@ class Help:
             ).replace(f"/{command.name} \n", f"/{command.name}\n")
             if command is BY_NAME["move"]:
                 body += ctx.t("help.move_extra")
+            elif command.name in ("challenge", "play"):
+                body += ctx.t("help.challenge_extra") + ctx.t("help.live_extra")
             return Reply(body)
         lines = [ctx.t("help.title")]
         lines += [f"/{c.name} — {c.summary(ctx.lang)}" for c in COMMANDS]

@@ -40,7 +40,8 @@ class BotGames:
     bell: Bell
 
     async def cmd_play(self, ctx: Context) -> Reply:
-        """``/play [variant] [level N] [sente|gote|random] [time]``: a game against the bot."""
+        """``/play [variant] [level N] [sente|gote|random] [time] [handicap NAME [taking]]``: a
+        game against the bot."""
         terms = await read_terms(ctx, self.people, self.config.default_time, "play.bad_arg")
         if terms.opponent is not None:
             raise UserError("play.person", name=terms.opponent.name)
@@ -62,7 +63,13 @@ class BotGames:
         players = (ctx.user, ENGINE_PLAYER) if color == SENTE else (ENGINE_PLAYER, ctx.user)
         level = terms.level or DEFAULT_LEVEL
         game = new_game(
-            ctx.chat, variant_id, players, terms.time_per_move, ctx.now, engine_level=level
+            ctx.chat,
+            variant_id,
+            players,
+            terms.time_per_move,
+            ctx.now,
+            handicap=terms.handicap,  # the asker's side is the one the handicap gives them
+            engine_level=level,
         )
         try:
             timers = self.games.clock_timers(game, ctx.now)

@@ -22,13 +22,19 @@ chat is told that the bot could not move and will try again, and the turn is que
 a pause (5 s, 30 s, 2 min, ... hourly), or at the next start.  Nothing is lost: the game waits.
 
 **Restarts.**  :meth:`BotPlayer.start` queues every active game where the bot is to move
-(found through an index of the active games against the bot).
+(found through an index of the active games against the bot), and looks again every
+``PICKUP_EVERY`` seconds for turns nobody holds.
 
 **Several processes.**  A turn is taken only with a claim on the game at its version
 (:meth:`~bot.store.interface.Store.claim_engine_turn`), so one process thinks about each of the
-bot's moves however many queued it; a process that dies leaves its claims to run out
-(:meth:`BotPlayer.lease`), after which the others' timer passes (at least once a minute) find
-the game unclaimed and take the turn up.  A clean shutdown gives its claims up at once.
+bot's moves however many queued it.  The claim is short (``CLAIM_LEASE``) and renewed every
+``HEARTBEAT`` seconds while the process thinks, however long the search; a process that dies
+(kill -9) stops renewing, so its claim ends within seconds and another process, or the same
+one restarted, takes the turn up at its next look.  A clean shutdown gives its claims up at
+once.
+
+**The database away.**  When the store cannot be reached (:class:`StoreUnavailable`), a turn
+waits and is tried again later, one line in the log each time, without a traceback.
 """
 
 from __future__ import annotations
@@ -53,7 +59,7 @@ from bot.core.moving import Mover
 from bot.core.opponent.engine_runner import Engine, EngineAnswer, EngineQuery, EngineUnavailable
 from bot.core.opponent.fair_queue import FairQueue
 from bot.core.people import People
-from bot.store.errors import StoreError, VersionConflict
+from bot.store.errors import StoreError, StoreUnavailable, VersionConflict
 from bot.store.interface import Store
 from bot.store.models import ENGINE_PLAYER, ENGINE_SCORES_KEPT, GameRow
 from rules import (
@@ -68,7 +74,9 @@ from rules import (
 log = logging.getLogger("komabot.bot_player")
 
 CLOSE_SECONDS = 10.0  # at shutdown, how long turns under way and queued may take to finish
-CLAIM_MARGIN = 120.0  # seconds a claim on a turn lasts beyond three times the time per move
+CLAIM_LEASE = 15.0  # seconds a claim on a turn lasts unless its process renews it
+HEARTBEAT = 4.0  # seconds between renewals of a claim while the process thinks
+PICKUP_EVERY = 5.0  # seconds between looks for turns nobody holds (a process died)
 
 
 class BotPlayer:
@@ -98,7 +106,8 @@ class BotPlayer:
         self._later: set[asyncio.Task[Any]] = set()  # resuming, and turns to try again later
         self._failures: dict[int, int] = {}  # game id -> failed turns in a row
         self._closing = False
-        self.started = False  # start() was called: the timer passes take up unclaimed turns
+        self.started = False  # start() was called: unclaimed turns are taken up
+        self.lease = CLAIM_LEASE  # seconds a claim lasts without a heartbeat
 
     # --- queueing turns -----------------------------------------------------------------
 
@@ -130,13 +139,24 @@ class BotPlayer:
         return queued
 
     def start(self) -> None:
-        """At start-up: start the engine's workers in the background and queue every game
-        where the bot is to move."""
+        """At start-up: start the engine's workers in the background, queue every game
+        where the bot is to move, and look again every ``PICKUP_EVERY`` seconds for turns
+        whose claim ended (their process died)."""
         self.engine.start()
         self.started = True
-        task = asyncio.ensure_future(self.resume())
+        task = asyncio.ensure_future(self._pick_up())
         self._later.add(task)
         task.add_done_callback(self._later.discard)
+
+    async def _pick_up(self) -> None:
+        while True:
+            try:
+                await self.resume()
+            except StoreUnavailable:
+                pass  # the store logged the outage once; look again later
+            except StoreError:
+                log.exception("looking for the bot's turns failed; looking again later")
+            await self.clock.sleep(PICKUP_EVERY)
 
     async def resume(self) -> int:
         """Queue the bot's turn in every active game where it is to move and that no process
@@ -147,11 +167,6 @@ class BotPlayer:
         if new:
             log.info("taking up the bot's turn in %d games", new)
         return new
-
-    @property
-    def lease(self) -> float:
-        """Seconds a claim on a turn lasts: the search's time and a margin."""
-        return 3 * self.config.engine_movetime_ms / 1000 + CLAIM_MARGIN
 
     @property
     def owner(self) -> str:
@@ -190,6 +205,9 @@ class BotPlayer:
             game_id = await self.queue.get()
             try:
                 await self.take_turn(game_id)
+            except StoreUnavailable as exc:  # said once per outage by the store
+                pause = self._retry_later(game_id)
+                log.warning("the bot's turn in game %s waits %.0f s: %s", game_id, pause, exc)
             except Exception:  # the database, say: the game waits, the turn comes again
                 log.exception("the bot's turn in game %s failed", game_id)
                 self._retry_later(game_id)
@@ -208,6 +226,32 @@ class BotPlayer:
         if not await self.store.claim_engine_turn(game.id, game.version, self.owner, now,
                                                  now + self.lease):  # fmt: skip
             return  # another process thinks about this move
+        beat = asyncio.ensure_future(self._heartbeat(game))
+        try:
+            await self._think(game)
+        finally:
+            beat.cancel()
+            await asyncio.gather(beat, return_exceptions=True)
+
+    async def _heartbeat(self, game: GameRow) -> None:
+        """Renew the claim on the bot's turn in ``game`` every ``HEARTBEAT`` seconds until
+        cancelled (the turn is over)."""
+        while True:
+            await self.clock.sleep(HEARTBEAT)
+            until = self.clock.now() + self.lease
+            try:
+                kept = await self.store.renew_engine_turn(game.id, game.version, self.owner, until)
+            except StoreUnavailable:
+                continue  # the store logged the outage once; the claim may run out meanwhile
+            except StoreError as exc:
+                log.warning("could not renew the claim on game %s: %s", game.id, exc)
+                continue
+            if not kept:  # another process took the turn: its answer or ours, the first wins
+                log.warning("the claim on the bot's turn in game %s ran out", game.id)
+                return
+
+    async def _think(self, game: GameRow) -> None:
+        """Holding the claim: ask the engine and play its answer."""
         pos = await self.games.position_of(game)
         if pos.outcome() is not None or not pos.legal_moves():
             return  # decided by the rules already: there is nothing to ask
@@ -296,7 +340,11 @@ class BotPlayer:
             )
             now = self.clock.now()
             await self.store.queue_notices(
-                [self.delivery.notice("bot_failed", game.chat, Reply(line), now, game_id=game.id)]
+                [
+                    self.delivery.notice(
+                        "bot_failed", game.chat, Reply(line, lang=lang), now, game_id=game.id
+                    )
+                ]
             )
             self.delivery.kick()
 
@@ -312,7 +360,11 @@ class BotPlayer:
 
     async def _again_after(self, game_id: int, pause: float) -> None:
         await self.clock.sleep(pause)
-        game = await self.store.get_game(game_id)
+        try:
+            game = await self.store.get_game(game_id)
+        except StoreUnavailable:  # the store logs the outage once
+            self._retry_later(game_id)
+            return
         if game is not None:
             self.request(game)
 

@@ -16,6 +16,7 @@ from bot.core.present.boards import (
     diagram_words,
     gote_at_bottom,
 )
+from bot.core.present.handicaps import game_variant_name, handicap_name, handicap_of
 from bot.core.present.moves import (
     color_name,
     format_move,
@@ -54,7 +55,10 @@ __all__ = [
     "format_move",
     "format_time_control",
     "format_when",
+    "game_variant_name",
     "gote_at_bottom",
+    "handicap_name",
+    "handicap_of",
     "impasse_problems",
     "japanese_name",
     "or_list",

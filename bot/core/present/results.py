@@ -36,7 +36,7 @@ def impasse_problems(report: ImpasseReport, lang: str = "en") -> str:
     facts = {
         "points": plural("impasse.points", lang, report.points),
         "needed": report.needed,
-        "pieces": report.pieces_in_zone,
+        "pieces": plural("impasse.pieces_in_zone", lang, report.pieces_in_zone),
         "pieces_needed": report.pieces_needed,
     }
     return "; ".join(text(f"impasse.unmet.{c.value}", lang, **facts) for c in report.unmet)

@@ -17,10 +17,17 @@ def _units(seconds: int) -> list[tuple[str, int]]:
     return [("d", d), ("h", h), ("m", rest // 60)]
 
 
+def _rounded(seconds: float) -> int:
+    """``seconds`` to the nearest unit below the largest shown: a fresh 3-day deadline (2d 23h
+    59m 58s) is 3d, not 2d 23h; 1m 59s is 2m; 5h 20m 40s is 5h 21m."""
+    step = 3600 if seconds >= 86400 else 60
+    return round(seconds / step) * step
+
+
 def format_delta(seconds: float, lang: str = "en") -> str:
     """``2d 3h``, ``5h 20m``, ``12m`` (``2 дня 3 часа`` in Russian: the plural forms come from
-    Babel's rules); under a minute says so."""
-    s = int(max(0, seconds))
+    Babel's rules), rounded to the nearest smallest unit shown; under half a minute says so."""
+    s = _rounded(max(0.0, seconds))
     if s < 60:
         return text("unit.less_than_minute", lang)
     shown = [plural(f"unit.{u}", lang, n) for u, n in _units(s) if n][:2]

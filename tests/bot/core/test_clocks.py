@@ -29,12 +29,12 @@ async def test_reminders_then_loss_on_time(h: Harness) -> None:
     await h.clock.advance(61)
     assert await h.service.fire_due() == 1
     ((_chat, reminder),) = h.outbox.sent
-    assert "Bob, it's your move in game #1 against Alice: 23h 59m left" in reminder.text
+    assert "Bob, it's your move in game #1 against Alice: 1d left" in reminder.text
     assert reminder.mentions == (BOB,)
     assert await h.service.fire_due() == 0  # never twice
     await h.clock.advance(DAY - HOUR)
     assert await h.service.fire_due() == 1
-    assert "59m left" in h.outbox.sent[-1][1].text
+    assert "1h left" in h.outbox.sent[-1][1].text
     await h.clock.advance(HOUR)
     assert await h.service.fire_due() == 1
     _chat, timeout = h.outbox.sent[-1]

@@ -342,3 +342,20 @@ async def wait_for(check: object, timeout: float = 5.0) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("timed out")
+
+
+async def test_notices_say_their_language(h: Harness) -> None:
+    """A notice written in the chat's language says so to the front end (which adds its own
+    words, such as the console's "image:", in that language), also after the outbox."""
+    assert load_reply(dump_reply(Reply("Ход", lang="ru"))).lang == "ru"
+    game = await h.start_game(ALICE, BOB)
+    await h.play(game, "7g7f")
+    await h.say(CAROL, "settings", "language", "ru")
+    h.outbox.sent.clear()
+    await h.clock.advance(DAY - HOUR + 1)  # the reminder an hour before the deadline
+    await h.service.fire_due()
+    await h.clock.advance(HOUR)  # the time-out, a board with its result
+    await h.service.fire_due()
+    said = [r.text.split()[:2] for _chat, r in h.outbox.sent]
+    assert len(said) == 2 and said[0][0] == "⏰", said
+    assert [r.lang for _chat, r in h.outbox.sent] == ["ru", "ru"]

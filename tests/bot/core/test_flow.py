@@ -273,7 +273,7 @@ async def test_export_offers_every_record_format(h: Harness) -> None:
 async def test_challenge_arguments_are_checked(h: Harness) -> None:
     assert "can't read 'blitz'" in (await h.say(ALICE, "challenge", "blitz")).text
     assert "both say the variant" in (await h.say(ALICE, "challenge", "wa", "shogi")).text
-    assert "between 1h and 30d" in (await h.say(ALICE, "challenge", "90d")).text
+    assert "between 1m and 30d" in (await h.say(ALICE, "challenge", "90d")).text
     assert "don't know @zed" in (await h.say(ALICE, "challenge", "@zed")).text
     assert "can't challenge yourself" in (await h.say(ALICE, "challenge", target=ALICE)).text
     await h.say(BOB, "help")  # Bob is now known by name

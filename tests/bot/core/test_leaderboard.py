@@ -84,7 +84,7 @@ async def test_bad_words_and_pages_get_clear_answers(h: Harness) -> None:
     )
     assert "Page '0' is not one I can show" in (await h.say(ALICE, "leaderboard", "0")).text
     assert "pages are numbered 1 to 10000" in (await h.say(ALICE, "leaderboard", "99999")).text
-    assert "There is no page 2: there are 1." in (await h.say(ALICE, "leaderboard", "2")).text
+    assert "There is no page 2: there is only 1." in (await h.say(ALICE, "leaderboard", "2")).text
 
 
 async def test_the_board_is_the_communitys_not_another_ones(h: Harness) -> None:

@@ -20,7 +20,7 @@ from bot.core.messages import CATALOGUE, EN, EN_PLURAL, LANGUAGES, PLURAL_CATALO
 from render.charset import label_chars
 from rules import Position, RulesError, available_variants, load_variant
 from rules.notation import parse_move
-from tests.bot.core.harness import ALICE, BOB, CAROL, Harness
+from tests.bot.core.harness import ALICE, BOB, CAROL, MAIN, Harness
 
 OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
 WORD = re.compile(r"[A-Za-z]{3,}")
@@ -332,3 +332,19 @@ def test_no_template_of_the_language_has_english_words(lang: str) -> None:
     for key, forms in PLURAL_CATALOGUE[lang].items():
         for form in forms.values():
             assert leftovers(_literal(form), english) == [], (key, form)
+
+
+async def test_the_notation_follows_the_language_until_a_chat_chooses_one(h: Harness) -> None:
+    await h.say(CAROL, "settings", "language", "ja")
+    back = await h.say(CAROL, "settings", "language", "en")
+    assert back.text == "Settings changed: language en, notation western.", back.text
+    assert (await h.store.get_settings(MAIN)).notation == "western"
+    await h.say(CAROL, "settings", "language", "ru")  # Western already: nothing more changes
+    assert (await h.store.get_settings(MAIN)).notation == "western"
+    await h.say(CAROL, "settings", "notation", "usi")
+    assert (await h.store.get_settings(MAIN)).notation_chosen
+    chosen = await h.say(CAROL, "settings", "language", "ja")
+    assert chosen.text == "設定を変更しました：language ja。", chosen.text
+    await h.say(CAROL, "settings", "notation", "japanese")
+    await h.say(CAROL, "settings", "language", "en")  # Japanese notation was chosen: it stays
+    assert (await h.store.get_settings(MAIN)).notation == "japanese"

@@ -96,12 +96,12 @@ async def test_standard_piece_in_a_wa_move_suggests_the_wa_piece(h: Harness) -> 
     reply = await h.say(ALICE, "move", "８七歩", str(game.id))
     assert reply.text == (
         "Not played: 歩 is a Standard Shogi piece, not a Wa Shogi one; here 萑歩 (sparrow pawn) "
-        "moves like it: did you mean 8七萑歩?"
+        "moves like it: did you mean ８七萑歩?"
     )
     await h.say(ALICE, "settings", "language", "ru")
     reply = await h.say(ALICE, "move", "８七歩", str(game.id))
     assert "歩 — фигура другого варианта сёги" in reply.text
-    assert "так же здесь ходит 萑歩: может быть, 8七萑歩?" in reply.text
+    assert "так же здесь ходит 萑歩: может быть, ８七萑歩?" in reply.text
     reply = await h.say(ALICE, "move", "８七角", str(game.id))
     assert "ни одна фигура здесь не ходит так же; фигуры этой партии: 靏玉、" in reply.text
     assert "SP-8g" in (await h.say(ALICE, "move", "8七萑歩", str(game.id))).text
@@ -121,3 +121,31 @@ def test_every_piece_moves_in_words(variant_id: str, letter: str, lang: str) -> 
     assert words and words == words.strip()
     assert not any(c in words for c in "{}[]") and "describe." not in words
     assert "  " not in words and not words.endswith((",", ";", " or", " или"))
+
+
+async def test_a_word_two_pieces_share_is_asked_about(h: Harness) -> None:
+    reply = await h.say(CAROL, "piece", "swallow")
+    assert "Swallow's Wings" in reply.text and "Gliding Swallow" in reply.text, reply.text
+    actions = [b.action for row in reply.buttons for b in row]
+    assert actions == ["piece Swallow's Wings", "piece Gliding Swallow"], actions
+    chosen = await h.say(CAROL, "piece", "Gliding Swallow")
+    assert chosen.text.startswith("Gliding Swallow"), chosen.text
+    assert (await h.say(CAROL, "piece", "fox")).text.startswith("Treacherous Fox")
+
+
+async def test_piece_suggestions_are_in_the_chats_language(h: Harness) -> None:
+    reply = await h.say(CAROL, "piece", "lion")
+    labels = [b.label for row in reply.buttons for b in row]
+    assert labels and all(label.isascii() for label in labels), labels
+    assert "pion" not in reply.text and "pion" not in labels, reply.text
+    await h.say(CAROL, "settings", "language", "ru")
+    ru = await h.say(CAROL, "piece", "lion")
+    ru_labels = [b.label for row in ru.buttons for b in row]
+    assert "пешка" in ru_labels and all(label in ru.text for label in ru_labels), ru.text
+
+
+async def test_a_stray_character_after_a_move_is_named(h: Harness) -> None:
+    game = await h.start_game()
+    reply = await h.say(ALICE, "move", "７六歩🙂", str(game.id))
+    assert reply.ephemeral and "cannot read '🙂' after the piece" in reply.text, reply.text
+    assert len((await h.game(game.id)).moves) == 0  # the game is unchanged

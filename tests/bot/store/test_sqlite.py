@@ -232,6 +232,15 @@ async def test_refuses_a_missing_folder(tmp_path: Path) -> None:
         await SqliteStore.open(tmp_path)
 
 
+async def test_settings_keep_whether_the_notation_was_chosen(store: SqlStore) -> None:
+    assert not (await store.get_settings(CHAT)).notation_chosen
+    chosen = replace(await store.get_settings(CHAT), notation="usi", notation_chosen=True)
+    await store.save_settings(CHAT, chosen)
+    assert await store.get_settings(CHAT) == chosen
+    await store.save_settings(CHAT, replace(chosen, notation_chosen=False))
+    assert not (await store.get_settings(CHAT)).notation_chosen
+
+
 async def test_update_checks_the_version(store: SqlStore) -> None:
     game = await add_game(store)
     moved = await store.update_game(replace(game, moves=("7g7f",)))
@@ -297,6 +306,7 @@ async def test_chat_switches_and_reminder_routes_arrive_with_version_5(
         settings = await store.get_settings(CHAT)
         assert not settings.bare_moves and not settings.threads
         assert settings.notation == ("usi" if old >= 3 else "western")
+        assert settings.notation_chosen == (old >= 3)  # USI in English was chosen; Western not
         assert await store.get_reminder_route("discord:1") is ReminderRoute.CHAT
         await store.save_settings(CHAT, replace(settings, bare_moves=True, threads=True))
         again = await store.get_settings(CHAT)

@@ -130,3 +130,31 @@ async def test_a_turn_a_dead_process_claimed_is_taken_up_when_its_claim_ends(
     finally:
         await one.close()
         await two.close()
+
+
+async def test_a_claim_its_thinker_renews_is_never_taken(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    clock, one, two, _first, _second = await bot_games_on_two_services(open_store, tmp_path)
+    try:
+        await one.say(ALICE, "play", "shogi", "gote")  # not started: nobody takes the turn
+        (game,) = await one.store.active_engine_games()
+        lease = one.service.bot_player.lease
+        now = clock.now()
+        assert await one.store.claim_engine_turn(game.id, game.version, "one", now, now + lease)
+        for _ in range(10):  # thinking for ten leases, renewed as the heartbeat does
+            await clock.advance(lease * 0.8)
+            now = clock.now()
+            assert await one.store.renew_engine_turn(game.id, game.version, "one", now + lease)
+            assert not await two.store.claim_engine_turn(
+                game.id, game.version, "two", now, now + lease
+            )
+            assert await two.store.unclaimed_engine_games(now) == []
+        await clock.advance(lease)  # the thinker died: its claim ran out
+        now = clock.now()
+        assert [g.id for g in await two.store.unclaimed_engine_games(now)] == [game.id]
+        assert await two.store.claim_engine_turn(game.id, game.version, "two", now, now + lease)
+        assert not await one.store.renew_engine_turn(game.id, game.version, "one", now + lease)
+    finally:
+        await one.close()
+        await two.close()

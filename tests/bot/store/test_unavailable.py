@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,22 +15,9 @@ from bot.store import ChatKey, SqliteStore
 from bot.store.errors import StoreUnavailable
 from bot.store.postgres import PostgresStore
 from bot.store.sql import SqlStore
-from tests.postgres_server import NOT_INSTALLED, PostgresServer, find_binaries
+from tests.postgres_server import PostgresServer
 
 CHAT = ChatKey("console", "main")
-
-
-@pytest.fixture
-def own_server() -> Iterator[PostgresServer]:
-    """A server of the test's own, to stop and start (the session's is shared)."""
-    binaries = find_binaries()
-    if binaries is None:
-        pytest.skip(NOT_INSTALLED)
-    server = PostgresServer.start(binaries)
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def outage_lines(caplog: pytest.LogCaptureFixture) -> list[str]:

@@ -107,10 +107,17 @@ def test_standard_shogi_piece_in_wa_suggests_the_wa_piece_that_moves_like_it() -
     assert err.code == "foreign_piece"
     assert err.message == (
         "歩 is a Standard Shogi piece, not a Wa Shogi one; here 萑歩 (sparrow pawn) moves like "
-        "it: did you mean 8七萑歩?"
+        "it: did you mean ８七萑歩?"
     )
-    assert err.params == {"written": "歩", "pieces": "萑歩", "example": "8七萑歩"}
+    assert err.params == {"written": "歩", "pieces": "萑歩", "example": "８七萑歩"}
     assert parse_move(_pos("wa"), err.params["example"]) == parse_move(_pos("wa"), "8h8g")
+    ascii_file = pytest.raises(IllegalMoveError)  # typed 8七歩: the suggestion is not mixed
+    with ascii_file as again:
+        parse_move(_pos("wa"), "8七歩")
+    assert again.value.params["example"] == "８七萑歩"
+    with pytest.raises(IllegalMoveError) as lettered:
+        parse_move(_pos("wa"), "8g歩")
+    assert lettered.value.params["example"] == "8g萑歩"  # a rank letter: ASCII throughout
 
 
 @pytest.mark.parametrize(
@@ -149,7 +156,7 @@ def test_standard_piece_without_a_wa_counterpart_lists_the_wa_pieces() -> None:
 def test_wa_piece_in_standard_shogi_suggests_the_standard_piece() -> None:
     with pytest.raises(IllegalMoveError) as info:
         parse_move(_pos(), "７六萑歩")
-    assert info.value.params == {"written": "萑歩", "pieces": "歩", "example": "7六歩"}
+    assert info.value.params == {"written": "萑歩", "pieces": "歩", "example": "７六歩"}
 
 
 def test_other_kanji_spelling_means_the_same_piece_as_the_usual_one() -> None:

@@ -1,0 +1,46 @@
+"""Whose record /rating and /history show: the bot's when it is named, one player at a time."""
+
+from __future__ import annotations
+
+from bot.core.api import Request
+from tests.bot.core.harness import ALICE, BOB, CAROL, MAIN, Harness
+
+
+async def test_rating_of_the_bot_says_it_is_unrated(h: Harness) -> None:
+    mentioned = await h.service.handle(Request(MAIN, ALICE, "rating", to_bot=True))
+    assert mentioned.text.startswith("Komabot has no rating"), mentioned.text
+    for word in ("bot", "@komabot", "@bot"):
+        reply = await h.say(ALICE, "rating", word)
+        assert reply.text == mentioned.text, (word, reply.text)
+    await h.say(ALICE, "settings", "language", "ru")
+    assert "У Komabot нет рейтинга" in (await h.say(ALICE, "rating", "bot")).text
+
+
+async def test_history_of_the_bot_is_the_bots_not_the_askers(h: Harness) -> None:
+    await h.start_game(ALICE, BOB)
+    await h.say(ALICE, "abort")
+    assert "Games of Alice" in (await h.say(ALICE, "history")).text
+    reply = await h.service.handle(Request(MAIN, ALICE, "history", to_bot=True))
+    assert reply.text == "Komabot has no finished games in this chat yet.", reply.text
+    assert (await h.say(ALICE, "history", "@komabot")).text == reply.text
+
+
+async def test_a_person_called_bot_is_that_person(h: Harness) -> None:
+    robot = type(ALICE)("console", "bot", "bot")
+    await h.start_game(robot, BOB)
+    await h.say(robot, "abort")
+    reply = await h.say(ALICE, "history", "@bot")
+    assert reply.text.startswith("📜 Games of bot"), reply.text
+
+
+async def test_two_players_are_refused_not_the_last_taken(h: Harness) -> None:
+    await h.say(CAROL, "rating")  # Carol is known by name
+    reply = await h.say(ALICE, "rating", "@carol", target=BOB)
+    assert reply.text.startswith("One player at a time"), reply.text
+    assert "Bob" in reply.text and "Carol" in reply.text
+    both = await h.say(ALICE, "history", "@bob", "@carol")
+    assert both.text.startswith("One player at a time"), both.text
+    bot_too = await h.service.handle(Request(MAIN, ALICE, "rating", ("@carol",), to_bot=True))
+    assert "Komabot" in bot_too.text and "Carol" in bot_too.text, bot_too.text
+    same = await h.say(ALICE, "rating", "@bob", target=BOB)  # one person named twice is one
+    assert "One player" not in same.text, same.text
