@@ -121,6 +121,10 @@ class KomaShardedClient(discord.AutoShardedClient, KomaClient):
             await asyncio.sleep(spacing)
 
 
+CARD_WAIT = 3.0
+"""Seconds an edit waits for a card that was just posted to be remembered."""
+
+
 class DiscordFrontEnd:
     """Discord adapter implementing :class:`bot.core.api.FrontEnd`."""
 
@@ -353,8 +357,15 @@ class DiscordFrontEnd:
             )
 
     async def edit_card(self, chat: ChatKey, card: str, reply: Reply) -> None:
-        """Edit the message showing ``card``; post it anew when that message is gone."""
+        """Edit the message showing ``card``; post it anew when that message is gone.  A card
+        posted a moment ago is remembered once Discord has answered: it is looked for again
+        for up to ``CARD_WAIT`` seconds before being taken for gone."""
         where = await self.cards.find(chat.key, card)
+        waited = 0.0
+        while where is None and waited < CARD_WAIT:
+            await asyncio.sleep(0.05)
+            waited += 0.05
+            where = await self.cards.find(chat.key, card)
         out = render(reply)
         if where is not None:
             channel = self.client.get_partial_messageable(where.channel_id)

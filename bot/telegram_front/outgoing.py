@@ -11,6 +11,7 @@ service can edit it later.
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import logging
 from collections.abc import Awaitable, Callable, Sequence
@@ -30,6 +31,8 @@ log = logging.getLogger(__name__)
 
 CAPTION_LIMIT = MessageLimit.CAPTION_LENGTH  # 1024
 TEXT_LIMIT = MessageLimit.MAX_TEXT_LENGTH  # 4096
+CARD_WAIT = 3.0
+"""Seconds an edit waits for a card that was just posted to be remembered."""
 
 
 @dataclass
@@ -153,6 +156,11 @@ class Publisher:
         if press is not None and str(press.message.chat_id) != chat.chat_id:
             press = None
         posted = await self.memory.card(chat.key, card) or (press.message if press else None)
+        waited = 0.0  # a card posted a moment ago is remembered once Telegram has answered
+        while posted is None and waited < CARD_WAIT:
+            await asyncio.sleep(0.05)
+            waited += 0.05
+            posted = await self.memory.card(chat.key, card)
         if posted is None:
             log.info("telegram card %s is not known here; posting it anew", card)
             await self.send(chat, reply)

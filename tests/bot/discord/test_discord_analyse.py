@@ -51,8 +51,18 @@ async def test_analyse_edits_its_card_then_posts_the_graph(tmp_path: Path) -> No
                 )
                 assert final["attachments"][0]["filename"] == "analysis-1.png"
                 assert "☗ alice (sente): accuracy" in shown(final), shown(final)
-                edited = fake.messages[int(progress["id"])]
-                assert shown(edited).strip() == "Analysis of game #1 done.", edited
+                # the card's last edit may reach Discord after the graph was posted
+                edited = await fake.wait_for(
+                    lambda: next(
+                        (
+                            m
+                            for m in [fake.messages[int(progress["id"])]]
+                            if shown(m).strip() == "Analysis of game #1 done."
+                        ),
+                        None,
+                    ),
+                    timeout=30,
+                )
                 assert edited["_edits"] >= 2  # at least one progress step, then done
     finally:
         analyses.close()

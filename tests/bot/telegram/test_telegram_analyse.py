@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from engine.analysis import Budget
@@ -24,6 +25,9 @@ async def test_analyse_edits_its_card_then_sends_the_graph(
         assert card["text"] == f"Analysing game #1: move 0 of {len(MATE)}…"
         (graph,) = await fake.expect(1, timeout=60)
         await service.analyses.settle()
+        async with asyncio.timeout(30):  # the card's last edit may come after the graph
+            while fake.messages[(group["id"], card["message_id"])]["text"].endswith("…"):
+                await asyncio.sleep(0.01)
         edited = fake.messages[(group["id"], card["message_id"])]
     assert graph["photo"] and graph["_upload"].data.startswith(b"\x89PNG")
     assert graph["caption"].startswith("Analysis of game #1, Alice vs Bob"), graph["caption"]
