@@ -11,20 +11,10 @@ from bot.store import GameStatus
 from bot.store.models import ENGINE_PLAYER
 from rules import GOTE, Position, load_variant
 from tests.bot.core.harness import ALICE, BOB, Harness
+from tests.rules.test_handicaps import JAPANESE
 
 ROOK_SFEN = "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
 SHOGI = load_variant("shogi")
-JAPANESE = {
-    "lance": "香落ち",
-    "bishop": "角落ち",
-    "rook": "飛車落ち",
-    "rook-lance": "飛香落ち",
-    "two-piece": "二枚落ち",
-    "four-piece": "四枚落ち",
-    "six-piece": "六枚落ち",
-    "eight-piece": "八枚落ち",
-    "ten-piece": "十枚落ち",
-}
 
 
 async def test_a_rook_handicap_challenge_starts_from_the_handicap_with_gote_to_move(

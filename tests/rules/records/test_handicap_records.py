@@ -14,6 +14,7 @@ import shogi.KIF
 from rules import GOTE, SENTE, Outcome, Termination, load_variant
 from rules.records import GameRecord, RecordError, export_record, import_record
 from tests.rules.records.endings import HANDICAP_CASES, ROOK_HANDICAP_GAME
+from tests.rules.records.test_readers_agree import _legal_in_cshogi, _usi
 
 SHOGI = load_variant("shogi")
 HANDICAP_IDS = list(SHOGI.handicaps)
@@ -28,19 +29,6 @@ def _start_record(handicap_id: str) -> GameRecord:
 def _key(sfen: str) -> list[str]:
     """Board, side to move and hands: a start as every reader gives it (move number aside)."""
     return sfen.split()[:3]
-
-
-def _usi(moves: list[int]) -> list[str]:
-    return [cshogi.move_to_usi(m) for m in moves]
-
-
-def _legal_in_cshogi(sfen: str, moves: list[int]) -> bool:
-    board = cshogi.Board(sfen)
-    for move in moves:
-        if not board.is_legal(move):
-            return False
-        board.push(move)
-    return True
 
 
 def test_the_rook_game_is_legal_and_long_enough() -> None:
