@@ -76,8 +76,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "challenge",
         ("c", "new"),
-        "[@user|bot] [shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|none] [rated|casual] "
-        "[level 1-8] [handicap NAME [taking]]",
+        "[@user|bot] [shogi|wa|wa-drops] [random|sente|gote] [1d|3d|7d|10m|10m+30s|none] "
+        "[rated|casual] [level 1-8] [handicap NAME [taking]]",
         (
             Argument("opponent", "arg.challenge.opponent"),
             Argument("variant", "arg.challenge.variant", choices=VARIANT_CHOICES),
@@ -93,7 +93,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "play",
         ("vsbot",),
-        "[shogi|wa|wa-drops] [level 1-8] [random|sente|gote] [1d|3d|7d|none] "
+        "[shogi|wa|wa-drops] [level 1-8] [random|sente|gote] [1d|3d|7d|10m|10m+30s|none] "
         "[handicap NAME [taking]]",
         (
             Argument("variant", "arg.challenge.variant", choices=VARIANT_CHOICES),

@@ -16,9 +16,10 @@ from bot.core.clock import Bell
 from bot.core.context import LIST_LIMIT, Context, GameChanged, UserError, listing
 from bot.core.people import People
 from bot.core.positions import INLINE_PLIES, DamagedRecordError, PositionCache, rebuild
+from bot.core.shogi_clock import deadline_for, reminder_offsets, start_time_left
 from bot.store.errors import VersionConflict
 from bot.store.interface import Store
-from bot.store.models import ENGINE_PLAYER, GameRow, GameStatus, NewNotice, NewTimer, TimerKind
+from bot.store.models import GameRow, GameStatus, NewNotice, NewTimer, TimerKind
 from rules import AmbiguousMoveError, IllegalMoveError, Position, RulesError, load_variant
 
 
@@ -56,11 +57,13 @@ def new_game(
     time_per_move: int | None,
     now: float,
     handicap: str | None = None,
+    main_time: int | None = None,
     **extra: Any,
 ) -> GameRow:
     """A game about to start in ``chat`` (``players``: sente, gote), from the start position
-    of ``handicap`` (one of the variant's, gote to move) or the variant's, its first deadline
-    set; ``extra`` are the other fields of :class:`GameRow` it has (its challenge, level...)."""
+    of ``handicap`` (one of the variant's, gote to move) or the variant's, with ``main_time``
+    each (``time_per_move`` then the byoyomi), its first deadline set; ``extra`` are the other
+    fields of :class:`GameRow` it has (its challenge, level...)."""
     variant = load_variant(variant_id)
     game = GameRow(
         id=0,
@@ -80,33 +83,11 @@ def new_game(
         takeback_offer=None,
         created_at=now,
         updated_at=now,
+        main_time=main_time or None,
+        time_left=start_time_left(main_time),
         **extra,
     )
     return replace(game, deadline=deadline_for(game, game.side_to_move, now))
-
-
-def deadline_for(game: GameRow, side_to_move: int, now: float) -> float | None:
-    """When the player to move must have moved: None without a clock, and never for the
-    bot (it cannot lose on time; deadlines and reminders are the person's alone)."""
-    if not game.time_per_move or game.player(side_to_move) == ENGINE_PLAYER:
-        return None
-    return now + game.time_per_move
-
-
-LIVE_TIME = 3600
-"""Games with at most this much time per move are live: played now, not over days."""
-LIVE_WARNING = 30
-"""Seconds before a live game's deadline when the player to move is warned (once)."""
-
-
-def reminder_offsets(game: GameRow, configured: Sequence[int]) -> list[int]:
-    """Seconds before ``game``'s deadline to remind the player to move: the configured ones
-    shorter than its time per move; a live game's warning too."""
-    per_move = game.time_per_move
-    offsets = [o for o in configured if per_move is None or o < per_move]
-    if per_move is not None and LIVE_WARNING < per_move <= LIVE_TIME:
-        offsets.append(LIVE_WARNING)
-    return sorted(set(offsets), reverse=True)
 
 
 class Games:

@@ -8,10 +8,11 @@ from dataclasses import dataclass, replace
 
 from bot.core import present
 from bot.core.api import Reply
-from bot.core.context import Context
+from bot.core.context import Context, UserError
 from bot.core.delivery import Delivery
-from bot.core.games import Games, deadline_for, finish
+from bot.core.games import Games, finish
 from bot.core.replies import Replies
+from bot.core.shogi_clock import turn_over
 from bot.store.models import GameRow
 from rules import Move, Position
 
@@ -36,17 +37,20 @@ class Mover:
     ) -> tuple[Reply, GameRow]:
         """Play the legal ``move``: a person's, or with ``notify`` the bot's (its reply queued
         for the game's chat with the move, see :meth:`commit`).  The reply, and the game as
-        saved."""
+        saved.  A person's move after their deadline is refused: the game is lost on time (its
+        timer, woken here, ends it at once), however late the timers run."""
+        if game.deadline is not None and ctx.now >= game.deadline:
+            self.games.bell.ring()
+            raise UserError("clock.too_late", game=game.id)
         before = pos.copy()
         pos.make_unchecked(move)  # read_move returned a legal move: checked once, not twice
         shown = present.format_move(before, move, ctx.settings.notation)
         new = replace(
-            game,
+            turn_over(game, pos.side, ctx.now),
             moves=(*game.moves, before.usi(move)),
             draw_offer=None,
             takeback_offer=None,
             updated_at=ctx.now,
-            deadline=deadline_for(game, pos.side, ctx.now),
         )
         outcome = pos.outcome()
         if outcome is not None:

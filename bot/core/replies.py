@@ -18,6 +18,7 @@ from bot.core.messages import text
 from bot.core.people import People
 from bot.core.pictures import Pictures
 from bot.core.rating_lines import change_line
+from bot.core.shogi_clock import is_live, main_time_left
 from bot.store.interface import Store
 from bot.store.models import ChallengeRow, ChatSettings, GameRow
 from rules import Position
@@ -45,7 +46,23 @@ def game_started(ctx: Context, game: GameRow, names: tuple[str, str]) -> str:
         sente=names[0],
         gote=names[1],
         variant=present.game_variant_name(game.variant, game.start_sfen, ctx.lang),
-        time=present.format_time_control(game.time_per_move, ctx.lang),
+        time=present.format_time_control(game.time_per_move, ctx.lang, game.main_time),
+    )
+
+
+def main_time_line(game: GameRow, names: tuple[str, str], lang: str, now: float) -> str:
+    """``⏱ Main time left: Alice ☗ 9:30 · Bob ☖ byoyomi``: both sides' main time at ``now``."""
+    shown = [
+        present.format_clock(left) if left > 0 else text("time.in_byoyomi", lang)
+        for left in (main_time_left(game, side, now) for side in (0, 1))
+    ]
+    return text(
+        "move.main_time",
+        lang,
+        sente=names[0],
+        gote=names[1],
+        sente_left=shown[0],
+        gote_left=shown[1],
     )
 
 
@@ -134,10 +151,14 @@ class Replies:
         if pos.side == game.engine_color:
             lines.append(t("bot.to_move", lang, name=mover, color=color))
         elif game.deadline is not None:
-            deadline = present.format_deadline(game.deadline, now, lang, game.chat.platform)
+            deadline = present.format_deadline(
+                game.deadline, now, lang, game.chat.platform, precise=is_live(game)
+            )
             lines.append(t("move.next_deadline", lang, name=mover, color=color, deadline=deadline))
         else:
             lines.append(t("move.next", lang, name=mover, color=color))
+        if game.time_left is not None:
+            lines.append(main_time_line(game, names, lang, now))
         if game.draw_offer is not None:
             lines.append(t("offer.draw_pending", lang, name=names[game.draw_offer]))
         if game.takeback_offer is not None:
@@ -177,7 +198,7 @@ class Replies:
             challenger=await self.people.name(ch.challenger),
             challenged=challenged,
             variant=challenge_variant(ch, ctx.lang),
-            time=present.format_time_control(ch.time_per_move, ctx.lang),
+            time=present.format_time_control(ch.time_per_move, ctx.lang, ch.main_time),
         )
 
     async def announce(self, ctx: Context, game: GameRow, reply: Reply) -> Reply:

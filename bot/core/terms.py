@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from bot.config import format_duration as typed_duration
 from bot.config import parse_duration
 from bot.core import present
 from bot.core.api import User
@@ -30,6 +31,8 @@ from rules import load_variant
 
 MIN_TIME = 60  # a live game: a minute a move
 MAX_TIME = 30 * 86400
+MAIN_TIME_RANGE = (60, 10 * 3600)  # main time each, ``10m+30s``: a minute to ten hours
+BYOYOMI_RANGE = (10, 3600)  # then every move within ten seconds to an hour
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,7 @@ class ChallengeTerms:
     rated: bool | None = None  # rated or casual, when said (None: rated between people)
     handicap: str | None = None  # a handicap's id: the one who asks gives it (plays gote)...
     taking: bool = False  # ... unless taking it (plays sente)
+    main_time: int | None = None  # main time each; then time_per_move is the byoyomi
 
 
 def parse_level(word: str) -> int:
@@ -110,6 +114,7 @@ async def read_terms(
     variant: str | None = None
     color = "random"
     time_per_move = default_time
+    main_time: int | None = None
     level: int | None = None
     rated: bool | None = None
     handicap: str | None = None
@@ -159,9 +164,8 @@ async def read_terms(
             found.put("time", word)
             time_per_move = None
         else:
-            seconds = _time(ctx, word, usage)
-            found.put("time", word)
-            time_per_move = seconds
+            typed, main_time, time_per_move = _time_control(ctx, word, words, usage)
+            found.put("time", typed)
     vs_bot = ctx.request.to_bot
     if vs_bot and opponent is not None:
         raise UserError(
@@ -194,6 +198,7 @@ async def read_terms(
         rated=rated,
         handicap=handicap,
         taking=taking,
+        main_time=main_time,
     )
     return check_handicap(ctx, terms, found.words) if handicap else terms
 
@@ -248,15 +253,53 @@ def check_handicap(ctx: Context, terms: ChallengeTerms, said: dict[str, str]) ->
     return replace(terms, variant=variant, color=color, rated=False)
 
 
+def _duration(word: str) -> int | None:
+    """The seconds ``word`` says (``3d``, ``30s``), or None."""
+    if not word.isascii():  # digits are ASCII: ``٣d`` is no time
+        return None
+    try:
+        return parse_duration(word.lower())
+    except ValueError:
+        return None
+
+
+def _time_control(
+    ctx: Context, word: str, words: _Words, usage: str
+) -> tuple[str, int | None, int]:
+    """What was typed, the main time (None for none) and the time per move (the byoyomi with
+    main time) that ``word`` starts: ``3d``, ``10m`` a move; ``10m+30s`` or ``10m 30s`` (the
+    next word a time too) main time and byoyomi.  Refused with ``usage`` when it is no time
+    at all, with ``challenge.time_control_bad`` when it reads partly as main time + byoyomi."""
+    main_text, plus, byoyomi_text = word.partition("+")
+    if not plus:
+        following = words.ahead(1)
+        if _duration(word) is None or not following or _duration(following[0]) is None:
+            return word, None, _time(ctx, word, usage)
+        words.skip(1)
+        main_text, byoyomi_text = word, following[0]
+        word = f"{word} {byoyomi_text}"
+    main, byoyomi = _duration(main_text), _duration(byoyomi_text)
+    if main is None or byoyomi is None:
+        raise UserError("challenge.time_control_bad", word=shown(word))
+    (low, high), (byo_low, byo_high) = MAIN_TIME_RANGE, BYOYOMI_RANGE
+    if not (low <= main <= high and byo_low <= byoyomi <= byo_high):
+        raise UserError(
+            "challenge.time_control_range",
+            low=typed_duration(low),
+            high=typed_duration(high),
+            byo_low=typed_duration(byo_low),
+            byo_high=typed_duration(byo_high),
+            time=shown(word),
+        )
+    return word, main, byoyomi
+
+
 def _time(ctx: Context, word: str, usage: str) -> int:
     """A time per move (``3d``, ``12h``) within the bounds; refused with ``usage`` when it is
     no time at all."""
-    try:
-        if not word.isascii():  # digits are ASCII: ``٣d`` is no time
-            raise ValueError(word)
-        seconds = parse_duration(word.lower())
-    except ValueError:
-        raise UserError(usage, word=shown(word)) from None
+    seconds = _duration(word)
+    if seconds is None:
+        raise UserError(usage, word=shown(word))
     if not MIN_TIME <= seconds <= MAX_TIME:
         raise UserError(
             "challenge.time_range",

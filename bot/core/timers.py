@@ -24,6 +24,7 @@ from bot.core.messages import text
 from bot.core.opponent.player import BotPlayer
 from bot.core.people import People
 from bot.core.replies import Replies
+from bot.core.shogi_clock import is_live, main_time_left, warns_of_main_time
 from bot.store.errors import StoreUnavailable, VersionConflict
 from bot.store.interface import Store
 from bot.store.models import ENGINE_PLAYER, NewNotice, ReminderRoute, TimerKind, TimerRow
@@ -170,16 +171,26 @@ class Timers:
         lang = settings.language
         names = await self.people.names(game, lang)
         mover = game.player(pos.side)
-        line = text(
-            "clock.reminder",
-            lang,
-            name=names[pos.side],
-            game=game.id,
-            opponent=names[pos.side ^ 1],
-            left=present.format_delta(game.deadline - now, lang),
+        live = is_live(game)
+        about = dict(name=names[pos.side], game=game.id, opponent=names[pos.side ^ 1])
+        if warns_of_main_time(game, timer.offset):
+            assert game.time_per_move is not None  # main time goes with a byoyomi
+            left = main_time_left(game, pos.side, now)
+            line = text(
+                "clock.main_time_warning",
+                lang,
+                left=present.format_seconds(left, lang),
+                byoyomi=present.format_duration(game.time_per_move, lang),
+                **about,
+            )
+        else:
+            delta = present.format_seconds if live else present.format_delta
+            line = text("clock.reminder", lang, left=delta(game.deadline - now, lang), **about)
+        deadline = present.format_deadline(
+            game.deadline, now, lang, game.chat.platform, precise=live
         )
         reply = Reply(
-            line + "\n" + present.format_deadline(game.deadline, now, lang, game.chat.platform),
+            line + "\n" + deadline,
             mentions=(await self.people.user(mover),),
             lang=lang,
         )

@@ -61,9 +61,10 @@ class Store(Protocol):
         *,
         rated: bool = True,
         handicap: str | None = None,
+        main_time: int | None = None,
     ) -> ChallengeRow:
-        """Insert an open challenge (``rated``: its game counts for ratings) and its expiry
-        timer.
+        """Insert an open challenge (``rated``: its game counts for ratings; ``main_time``:
+        each side's main time, ``time_per_move`` then the byoyomi) and its expiry timer.
 
         A challenger has at most one open challenge per chat, held by the database itself
         (requests racing each other included): ChallengeAlreadyOpen names the one there.

@@ -325,6 +325,20 @@ MIGRATIONS: tuple[Migration, ...] = (
             WHERE notation <> CASE WHEN language = 'ja' THEN 'japanese' ELSE 'western' END;
         """,
     ),
+    Migration(
+        15,
+        "main time and byoyomi",
+        # A challenge's and a game's main time in seconds (each side's at the start), NULL for
+        # none; then time_per_move is the byoyomi, the period every later move must be made
+        # in.  A game also keeps the main time each side has left (as of its last move; the
+        # side to move spends it until the move: see bot.core.shogi_clock).
+        """
+        ALTER TABLE challenges ADD COLUMN main_time INTEGER;
+        ALTER TABLE games ADD COLUMN main_time INTEGER;
+        ALTER TABLE games ADD COLUMN sente_time_left REAL;
+        ALTER TABLE games ADD COLUMN gote_time_left REAL;
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

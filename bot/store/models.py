@@ -59,6 +59,7 @@ class ChallengeRow:
     game_id: int | None = None
     rated: bool = True  # its game counts for ratings (``casual``: it does not)
     handicap: str | None = None  # a handicap's id (its variant's); ``color`` says who gives it
+    main_time: int | None = None  # seconds of main time each; time_per_move is then byoyomi
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ class GameRow:
     status: GameStatus
     termination: str | None  # rules.Termination value once finished
     winner: int | None  # SENTE, GOTE or None (draw, aborted)
-    time_per_move: int | None
+    time_per_move: int | None  # seconds a move; with main_time: the byoyomi
     deadline: float | None
     draw_offer: int | None  # colour that offers a draw
     takeback_offer: int | None  # colour that asks for a takeback
@@ -90,6 +91,8 @@ class GameRow:
     engine_level: int | None = None  # a game against the bot: its level (1-8); else None
     engine_scores: tuple[int, ...] = ()  # the engine's scores for its latest moves, oldest first
     rated: bool = False  # counts for ratings (two people, from a challenge); see rateable
+    main_time: int | None = None  # seconds of main time each side starts with (byoyomi after)
+    time_left: tuple[float, float] | None = None  # main time left to sente, gote (last move)
 
     @property
     def rateable(self) -> bool:

@@ -66,18 +66,21 @@ class Tx(Protocol):
         ...
 
 
-GAME_COLUMNS = (
+RATED_GAME_COLUMNS = (
     "id, platform, chat_id, thread_id, variant, start_sfen, moves, version, sente, gote, "
     "status, termination, winner, time_per_move, deadline, draw_offer, takeback_offer, "
     "created_at, updated_at, finished_at, challenge_id, engine_level, engine_scores, rated, "
     "community"
 )
+"""The columns of a game the rating code reads: all there at RATINGS_VERSION (the ratings of
+a database opened at that version in tests are rebuilt from them)."""
+GAME_COLUMNS = RATED_GAME_COLUMNS + ", main_time, sente_time_left, gote_time_left"
 _INSERT_GAME = (
     "INSERT INTO games (platform, chat_id, thread_id, variant, start_sfen, moves, version, "
     "sente, gote, status, termination, winner, time_per_move, deadline, draw_offer, "
     "takeback_offer, created_at, updated_at, finished_at, challenge_id, engine_level, "
-    "engine_scores, rated, community) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "engine_scores, rated, community, main_time, sente_time_left, gote_time_left) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 RATING_COLUMNS = (
     "platform, community, player, variant, rating, deviation, volatility, games, wins, losses, "
@@ -85,7 +88,7 @@ RATING_COLUMNS = (
 )
 CHALLENGE_COLUMNS = (
     "id, platform, chat_id, thread_id, challenger, challenged, variant, color, time_per_move, "
-    "status, created_at, expires_at, game_id, rated, handicap"
+    "status, created_at, expires_at, game_id, rated, handicap, main_time"
 )
 TIMER_COLUMNS = (
     "id, kind, due_at, game_id, challenge_id, game_version, offset_s, fired_at, attempts, "
@@ -166,6 +169,8 @@ def game_of(row: Any) -> GameRow:
         engine_level=row[21],
         engine_scores=tuple(int(s) for s in row[22].split()),
         rated=bool(row[23]),
+        main_time=row[25] if len(row) > 25 else None,  # not among RATED_GAME_COLUMNS
+        time_left=None if len(row) < 28 or row[26] is None else (row[26], row[27]),
     )
 
 
@@ -184,6 +189,7 @@ def challenge_of(row: Any) -> ChallengeRow:
         game_id=row[12],
         rated=bool(row[13]),
         handicap=row[14],
+        main_time=row[15],
     )
 
 
@@ -331,12 +337,18 @@ class SqlStore:
         *,
         rated: bool = True,
         handicap: str | None = None,
+        main_time: int | None = None,
     ) -> ChallengeRow:
         async with self._write() as tx:
             # ``rated`` is written only for a casual challenge (the column's default is
-            # rated), ``handicap`` only for a handicap one (migration 13), so that databases
-            # at older versions still take challenges in tests.
-            extra = ("" if rated else ", rated") + (", handicap" if handicap else "")
+            # rated), ``handicap`` only for a handicap one (migration 13), ``main_time`` only
+            # with main time (15), so that databases at older versions still take challenges
+            # in tests.
+            extra = (
+                ("" if rated else ", rated")
+                + (", handicap" if handicap else "")
+                + (", main_time" if main_time else "")
+            )
             marks = ", ?" * extra.count(",")
             cid = await tx.insert(
                 "INSERT INTO challenges (platform, chat_id, thread_id, challenger, "
@@ -357,6 +369,7 @@ class SqlStore:
                     expires_at,
                     *(() if rated else (0,)),
                     *((handicap,) if handicap else ()),
+                    *((main_time,) if main_time else ()),
                 ),
             )
             if cid is None:  # the index challenges_one_open (migration 6) held it back
@@ -382,6 +395,7 @@ class SqlStore:
             expires_at,
             rated=rated,
             handicap=handicap,
+            main_time=main_time,
         )
 
     async def get_challenge(self, challenge_id: int) -> ChallengeRow | None:
@@ -518,6 +532,8 @@ class SqlStore:
             " ".join(str(score) for score in g.engine_scores),
             int(g.rated),
             g.chat.community_id,
+            g.main_time,
+            *(g.time_left or (None, None)),
         )
 
     async def get_game(self, game_id: int) -> GameRow | None:
@@ -658,7 +674,8 @@ class SqlStore:
                 "start_sfen = ?, moves = ?, version = ?, sente = ?, gote = ?, status = ?, "
                 "termination = ?, winner = ?, time_per_move = ?, deadline = ?, draw_offer = ?, "
                 "takeback_offer = ?, created_at = ?, updated_at = ?, finished_at = ?, "
-                "challenge_id = ?, engine_level = ?, engine_scores = ?, rated = ?, community = ? "
+                "challenge_id = ?, engine_level = ?, engine_scores = ?, rated = ?, community = ?, "
+                "main_time = ?, sente_time_left = ?, gote_time_left = ? "
                 "WHERE id = ? AND version = ?",
                 (*self._game_values(new), game.id, game.version),
             )
@@ -704,7 +721,7 @@ class SqlStore:
     async def _rebuild(self, tx: Tx) -> int:
         await self._lock_ratings(tx)
         rows = await tx.rows(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE rated = 1 AND status = 'finished' "
+            f"SELECT {RATED_GAME_COLUMNS} FROM games WHERE rated = 1 AND status = 'finished' "
             "ORDER BY rated_seq IS NULL, rated_seq, finished_at, id"
         )
         await tx.run("DELETE FROM ratings")

@@ -13,6 +13,7 @@ from bot.core.games import Games
 from bot.core.people import People
 from bot.core.pictures import Pictures
 from bot.core.replies import Replies
+from bot.core.shogi_clock import is_live
 from bot.store.interface import Store
 from bot.store.models import GameRow
 from render import moves_played
@@ -160,7 +161,10 @@ class BoardViews:
                 else ctx.t("games.their_turn", name=names[pos.side])
             )
             deadline = (
-                ", " + present.format_deadline(game.deadline, ctx.now, ctx.lang, ctx.chat.platform)
+                ", "
+                + present.format_deadline(
+                    game.deadline, ctx.now, ctx.lang, ctx.chat.platform, precise=is_live(game)
+                )
                 if game.deadline is not None
                 else ""
             )
@@ -174,7 +178,9 @@ class BoardViews:
                     "games.line",
                     game=game.id,
                     opponent=names[color ^ 1],
-                    variant=present.game_variant_name(game.variant, game.start_sfen, ctx.lang),
+                    variant=present.game_variant_name(game.variant, game.start_sfen, ctx.lang)
+                    + " · "
+                    + present.format_time_control(game.time_per_move, ctx.lang, game.main_time),
                     n=moves_played(pos),
                     turn=turn,
                     deadline=deadline,

@@ -81,6 +81,7 @@ class Challenges:
                 ctx.now + self.config.challenge_ttl,
                 rated=terms.rated is not False,
                 handicap=terms.handicap,
+                main_time=terms.main_time,
             )
         except ChallengeAlreadyOpen as exc:
             raise UserError("challenge.already_open", challenge=exc.challenge_id) from None
@@ -104,7 +105,7 @@ class Challenges:
             challenger=challenger,
             variant=challenge_variant(ch, ctx.lang),
             color=color,
-            time=present.format_time_control(ch.time_per_move, ctx.lang)
+            time=present.format_time_control(ch.time_per_move, ctx.lang, ch.main_time)
             + ("" if ch.rated or ch.handicap else " · " + ctx.t("challenge.casual")),
             expires=present.format_when(ch.expires_at, ctx.lang, ch.chat.platform),
         )
@@ -199,6 +200,7 @@ class Challenges:
             challenge_id=ch.id,
             rated=ch.rated,  # two people: rated unless casual (see GameRow.rateable)
             handicap=ch.handicap,  # its colour is the challenger's: the giver plays gote
+            main_time=ch.main_time,
         )
         try:
             timers = self.games.clock_timers(game, ctx.now)

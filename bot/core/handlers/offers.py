@@ -13,11 +13,12 @@ from bot.core import present
 from bot.core.api import Button, Reply
 from bot.core.args import parse_number
 from bot.core.context import Context, UserError
-from bot.core.games import Games, deadline_for
+from bot.core.games import Games
 from bot.core.messages import listing
 from bot.core.moving import Mover
 from bot.core.people import People
 from bot.core.replies import Replies
+from bot.core.shogi_clock import turn_over
 from bot.core.words import ANSWER_WORDS, DRAW_ANSWERS, TAKEBACK_ANSWERS
 from bot.store.models import GameRow
 from rules import Position, Termination
@@ -232,12 +233,11 @@ class Offers:
             bot_moves += pos.side == game.engine_color
         scores = game.engine_scores[: len(game.engine_scores) - bot_moves]
         new = replace(
-            game,
+            turn_over(game, pos.side, ctx.now),  # the time the player to move used is theirs
             moves=game.moves[: len(game.moves) - plies],
             takeback_offer=None,
             draw_offer=None,
             updated_at=ctx.now,
-            deadline=deadline_for(game, pos.side, ctx.now),
             engine_scores=scores,
         )
         line = ctx.t("takeback.done", name=agreed_by, moves=undone)

@@ -134,6 +134,7 @@ class Help:
                 body += ctx.t("help.move_extra")
             elif command.name in ("challenge", "play"):
                 body += ctx.t("help.challenge_extra") + ctx.t("help.live_extra")
+                body += ctx.t("help.byoyomi_extra")
             return Reply(body)
         lines = [ctx.t("help.title")]
         lines += [f"/{c.name} — {c.summary(ctx.lang)}" for c in COMMANDS]

@@ -69,6 +69,7 @@ class BotGames:
             terms.time_per_move,
             ctx.now,
             handicap=terms.handicap,  # the asker's side is the one the handicap gives them
+            main_time=terms.main_time,
             engine_level=level,
         )
         try:

@@ -35,9 +35,11 @@ from bot.core.present.results import (
     result_text,
 )
 from bot.core.present.times import (
+    format_clock,
     format_deadline,
     format_delta,
     format_duration,
+    format_seconds,
     format_time_control,
     format_when,
 )
@@ -49,10 +51,12 @@ __all__ = [
     "color_name",
     "coordinates",
     "diagram_words",
+    "format_clock",
     "format_deadline",
     "format_delta",
     "format_duration",
     "format_move",
+    "format_seconds",
     "format_time_control",
     "format_when",
     "game_variant_name",

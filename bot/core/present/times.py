@@ -4,6 +4,7 @@ Discord's timestamp markup), deadlines and times per move."""
 from __future__ import annotations
 
 import datetime as dt
+import math
 
 from babel.dates import format_datetime, format_skeleton
 
@@ -15,6 +16,10 @@ def _units(seconds: int) -> list[tuple[str, int]]:
     d, rest = divmod(seconds, 86400)
     h, rest = divmod(rest, 3600)
     return [("d", d), ("h", h), ("m", rest // 60)]
+
+
+def _units_to_second(seconds: int) -> list[tuple[str, int]]:
+    return [*_units(seconds), ("s", seconds % 60)]
 
 
 def _rounded(seconds: float) -> int:
@@ -34,42 +39,76 @@ def format_delta(seconds: float, lang: str = "en") -> str:
     return " ".join(shown)
 
 
+def format_seconds(seconds: float, lang: str = "en") -> str:
+    """How long to the second, for live clocks: ``30s``, ``4m 30s``, ``1h 5m`` (the two
+    largest units; ``30 секунд`` in Russian)."""
+    s = round(max(0.0, seconds))
+    shown = [plural(f"unit.{u}", lang, n) for u, n in _units_to_second(s) if n][:2]
+    return " ".join(shown) or plural("unit.s", lang, 0)
+
+
+def format_clock(seconds: float) -> str:
+    """Time left as a clock face shows it: ``9:30``, ``0:05``, ``1:02:03`` (whole seconds,
+    rounded up: a clock shows 0:00 only when the time is out)."""
+    s = math.ceil(max(0.0, seconds) - 1e-6)
+    h, rest = divmod(s, 3600)
+    m, sec = divmod(rest, 60)
+    return f"{h}:{m:02}:{sec:02}" if h else f"{m}:{sec:02}"
+
+
 # Platforms that write a time in each reader's own language and time zone from a timestamp
 # (Discord's <t:UNIX:style> markup: f a date and time, R how long from now).
 TIMESTAMP_PLATFORMS = frozenset({"discord"})
 
 
-def format_when(ts: float, lang: str = "en", platform: str = "") -> str:
+def format_when(ts: float, lang: str = "en", platform: str = "", *, precise: bool = False) -> str:
     """An absolute time: on Discord its timestamp markup (each reader sees their own time
     zone and language), elsewhere UTC with the weekday and month as ``lang`` writes them (CLDR
-    data): ``Wed, Nov 25 14:03 UTC``, ``ср, 25 нояб. 14:03 UTC``."""
+    data): ``Wed, Nov 25 14:03 UTC``, ``ср, 25 нояб. 14:03 UTC``; ``precise``: with the
+    seconds (``14:03:30``; Discord's long form ``<t:UNIX:T>`` then)."""
     if platform in TIMESTAMP_PLATFORMS:
-        return f"<t:{int(ts)}:f>"
+        return f"<t:{int(ts)}:{'T' if precise else 'f'}>"
     when = dt.datetime.fromtimestamp(ts, dt.UTC)
     day = format_skeleton("MMMEd", when, locale=locale(lang))
-    return f"{day} {format_datetime(when, 'HH:mm', tzinfo=dt.UTC, locale=locale(lang))} UTC"
+    clock = format_datetime(
+        when, "HH:mm:ss" if precise else "HH:mm", tzinfo=dt.UTC, locale=locale(lang)
+    )
+    return f"{day} {clock} UTC"
 
 
-def format_deadline(deadline: float, now: float, lang: str = "en", platform: str = "") -> str:
+def format_deadline(
+    deadline: float, now: float, lang: str = "en", platform: str = "", *, precise: bool = False
+) -> str:
     """``deadline Wed, Nov 25 14:03 UTC (in 2d 5h)``; on Discord both parts are timestamp
-    markup (``<t:UNIX:f>``, ``<t:UNIX:R>``), which the client writes out and keeps current."""
+    markup (``<t:UNIX:f>``, ``<t:UNIX:R>``), which the client writes out and keeps current.
+    ``precise`` (a live game): to the second, ``14:03:30 UTC (in 4m 30s)``."""
     if platform in TIMESTAMP_PLATFORMS:
         relative = f"<t:{int(deadline)}:R>"
     else:
-        relative = text("time.in", lang, delta=format_delta(deadline - now, lang))
-    when = format_when(deadline, lang, platform)
+        delta = format_seconds if precise else format_delta
+        relative = text("time.in", lang, delta=delta(deadline - now, lang))
+    when = format_when(deadline, lang, platform, precise=precise)
     return text("time.deadline", lang, when=when, relative=relative)
 
 
 def format_duration(seconds: int, lang: str = "en") -> str:
-    """A time per move or a limit: English keeps the form commands take (``3d``, ``90m``);
-    other languages write it out with their plural forms (``3 дня``)."""
-    if lang == "en" or seconds % 60:
+    """A time per move or a limit: English keeps the form commands take (``3d``, ``90m``,
+    ``30s``); other languages write it out with their plural forms (``3 дня``)."""
+    if lang == "en":
         return typed_duration(seconds)
-    return " ".join(plural(f"unit.{u}", lang, n) for u, n in _units(seconds) if n)
+    return " ".join(plural(f"unit.{u}", lang, n) for u, n in _units_to_second(seconds) if n)
 
 
-def format_time_control(seconds: int | None, lang: str = "en") -> str:
+def format_time_control(seconds: int | None, lang: str = "en", main_time: int | None = None) -> str:
+    """``3d per move``, or with ``main_time`` (``seconds`` then the byoyomi) ``10m main time
+    + 30s byoyomi``; ``no time limit``."""
     if not seconds:
         return text("time.none", lang)
+    if main_time:
+        return text(
+            "time.main_byoyomi",
+            lang,
+            main=format_duration(main_time, lang),
+            byoyomi=format_duration(seconds, lang),
+        )
     return text("time.per_move", lang, time=format_duration(seconds, lang))

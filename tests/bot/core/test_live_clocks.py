@@ -36,7 +36,8 @@ async def test_a_ten_minute_game_warns_once_and_ends_on_time_across_restarts(h: 
     await h.clock.advance(1)
     assert await h.service.fire_due() == 1
     ((_chat, warning),) = h.outbox.sent
-    assert "Bob, it's your move in game #1 against Alice: less than a minute left" in warning.text
+    assert "Bob, it's your move in game #1 against Alice: 30s left" in warning.text  # seconds
+    assert "15:16:40 UTC (in 30s)" in warning.text, warning.text
     assert warning.mentions == (BOB,)
     await h.restart()
     assert await h.service.fire_due() == 0  # the warning is posted once

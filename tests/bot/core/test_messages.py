@@ -416,31 +416,31 @@ def test_keys_added_to_the_former_dict_catalogues_can_be_imported(po_copy: Path)
     english = (
         "EN: dict[str, str] = {\n    # a new area\n"
         '    "games.none_yet": "No game yet: {hint}",\n}\n'
-        'EN_PLURAL = {"unit.s": {"one": "{n}s", "other": "{n}s"}}\n'
+        'EN_PLURAL = {"unit.w": {"one": "{n}w", "other": "{n}w"}}\n'
     )
     russian = (
         'RU: dict[str, str] = {"games.none_yet": "Партий пока нет: {hint}"}\n'
-        'RU_PLURAL = {"unit.s": {"one": "{n} секунда", "few": "{n} секунды", '
-        '"many": "{n} секунд", "other": "{n} секунды"}}\n'
+        'RU_PLURAL = {"unit.w": {"one": "{n} неделя", "few": "{n} недели", '
+        '"many": "{n} недель", "other": "{n} недели"}}\n'
     )
     catalogs = read_all(po_copy)
     assert sync.add_english(
         catalogs["en"], sync.parse_dict_module(english, "en"), only_new=True
-    ) == ["games.none_yet", "unit.s"]
+    ) == ["games.none_yet", "unit.w"]
     tables = sync.parse_dict_module(russian, "ru")
     assert sync.add_translation(catalogs["ru"], catalogs["en"], tables, only_new=True) == [
         "games.none_yet",
-        "unit.s",
+        "unit.w",
     ]
     for lang in ("en", "ru"):
         write(catalogs[lang], po_copy / f"{lang}.po")
     assert "#. a new area" in (po_copy / "en.po").read_text("utf-8")
     loaded = load(po_copy)
     assert loaded.plain["ru"]["games.none_yet"] == "Партий пока нет: {hint}"
-    assert loaded.counted["ru"]["unit.s"]["few"] == "{n} секунды"
+    assert loaded.counted["ru"]["unit.w"]["few"] == "{n} недели"
     # ja and pl lack them: the check says so
     assert {p.split(":")[0] for p in po_problems(po_copy)} == {
-        f"{lang}.po {key}" for lang in ("ja", "pl") for key in ("games.none_yet", "unit.s")
+        f"{lang}.po {key}" for lang in ("ja", "pl") for key in ("games.none_yet", "unit.w")
     }
 
 

@@ -56,7 +56,7 @@ def allowed_words() -> set[str]:
         *("alice", "bob", "carol", "dave", "yes", "level"),
         *("discord", "telegram", "console"),
         # the Japanese names of rules, as players of every language say them
-        *("nifu", "uchifuzume", "sennichite", "shogi"),
+        *("nifu", "uchifuzume", "sennichite", "shogi", "byoyomi"),
         # words Polish shares with English
         *("format", "same", "ten"),
     }
