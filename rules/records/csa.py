@@ -44,6 +44,7 @@ from rules.records.record import (
     same_start,
     told_by_turn,
 )
+from rules.records.time_control import csa_time_limit, read_csa_time_limit
 from rules.tables import GOTE, SENTE
 from rules.variant import Variant, load_variant
 
@@ -164,6 +165,9 @@ def write_csa(record: GameRecord) -> str:
         lines.append("$START_TIME:" + record.started.strftime(DATE_FORMAT))
     if record.ended:
         lines.append("$END_TIME:" + record.ended.strftime(DATE_FORMAT))
+    limit = csa_time_limit(record.time_control) if record.time_control else None
+    if limit:
+        lines.append("$TIME_LIMIT:" + limit)
     lines += _position_lines(pos)
     for text in record.moves:
         move = pos.parse_usi(text)
@@ -278,6 +282,7 @@ def read_csa(text: str) -> GameRecord:
         ended=_date(fields.get("END_TIME")),
         event=fields.get("EVENT", ""),
         site=fields.get("SITE", ""),
+        time_control=read_csa_time_limit(fields.get("TIME_LIMIT", "")),
     )
 
 

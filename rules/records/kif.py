@@ -78,6 +78,7 @@ from rules.records.record import (
     same_start,
     told_by_turn,
 )
+from rules.records.time_control import kif_time_control, read_kif_time_control
 from rules.tables import GOTE, SENTE
 from rules.variant import Variant, load_variant
 
@@ -192,6 +193,8 @@ def write_kif(
         lines.append("棋戦：" + _one_line(record.event))
     if record.site:
         lines.append("場所：" + _one_line(record.site))
+    if record.time_control:
+        lines.append("持ち時間：" + kif_time_control(record.time_control))
     start = pos.sfen()
     sides = SIDE_NAMES
     if same_start(start, variant.start_sfen):
@@ -261,6 +264,7 @@ _HEADER_KEYS = {
     "終了日時": "ended",
     "棋戦": "event",
     "場所": "site",
+    "持ち時間": "time_control",
     "先手": "sente",
     "下手": "sente",
     "後手": "gote",
@@ -463,6 +467,7 @@ def read_kif(text: str) -> GameRecord:
         ended=_date(fields.get("ended")),
         event=fields.get("event", ""),
         site=fields.get("site", ""),
+        time_control=read_kif_time_control(fields.get("time_control", "")),
         notes=tuple(notes),
     )
 

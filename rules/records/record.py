@@ -63,6 +63,7 @@ class GameRecord:
     ended: datetime | None = None
     event: str = ""
     site: str = ""
+    time_control: tuple[int, int] | None = None  # main time and byoyomi, seconds (time_control.py)
     notes: tuple[str, ...] = field(default=(), compare=False)
     """What reading changed or doubted in the file (moves after the game's end left out, a
     result the position contradicts not taken, an encoding guessed): for the reader to see."""

@@ -141,4 +141,7 @@ class Export:
             ended=when(game.finished_at),
             event=text("export.event", lang, game=game.id),
             site=f"Komabot {game.chat.platform}",
+            time_control=(game.main_time, game.time_per_move)
+            if game.main_time and game.time_per_move
+            else None,
         )
