@@ -77,16 +77,30 @@ def piece_choices(current: str, variant: str | None) -> list[Choice]:
     return ranked(current, entries)
 
 
+TIME_SUGGESTIONS = (*TIME_CHOICES, "5m+30s", "10m+30s")
+"""The usual times per move, and main time + byoyomi."""
+
+
+def _typed_time(typed: str) -> str | None:
+    """``typed`` in its shortest form when it is a duration or main time + byoyomi
+    (``600s+30s`` is ``10m+30s``), else None."""
+    parts = typed.split("+")
+    if len(parts) > 2:
+        return None
+    try:
+        return "+".join(format_duration(parse_duration(part)) for part in parts)
+    except ValueError:
+        return None
+
+
 def time_choices(current: str) -> list[Choice]:
-    """The usual times per move, and what was typed when it is a valid duration."""
+    """The usual times, and what was typed when it is a valid time."""
     typed = current.strip().lower()
     own: list[Choice] = []
-    if typed and typed not in TIME_CHOICES:
-        try:
-            own = [(format_duration(parse_duration(typed)), format_duration(parse_duration(typed)))]
-        except ValueError:
-            own = []
-    common = ranked(typed, (((t, t), (t,)) for t in TIME_CHOICES))
+    written = _typed_time(typed) if typed and typed not in TIME_SUGGESTIONS else None
+    if written:
+        own = [(written, written)]
+    common = ranked(typed, (((t, t), (t,)) for t in TIME_SUGGESTIONS))
     return clip(own + common)
 
 

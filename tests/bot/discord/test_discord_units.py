@@ -104,8 +104,10 @@ def test_local_choices() -> None:
     assert [v for _, v in piece_choices("ro", "shogi")][:1] == ["rook"]
     assert [v for _, v in piece_choices("kaku", "shogi")] == ["bishop"]
     assert [v for _, v in piece_choices("鶴", "wa")] == ["crane king"]  # another spelling of 靏
-    assert [v for _, v in time_choices("1")] == ["1d"]
-    assert time_choices("banana") == []
+    assert [v for _, v in time_choices("1")] == ["1d", "10m+30s"]
+    assert [v for _, v in time_choices("600s+30s")] == ["10m+30s"]
+    assert [v for _, v in time_choices("5m+")] == ["5m+30s"]
+    assert time_choices("banana") == [] and time_choices("1m+2m+3m") == []
     assert [v for _, v in command_choices("undo")] == ["takeback"]
 
 
