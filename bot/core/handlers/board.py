@@ -160,14 +160,15 @@ class BoardViews:
                 if pos.side == color
                 else ctx.t("games.their_turn", name=names[pos.side])
             )
-            deadline = (
-                ", "
-                + present.format_deadline(
-                    game.deadline, ctx.now, ctx.lang, ctx.chat.platform, precise=is_live(game)
-                )
-                if game.deadline is not None
+            deadline = (  # the clock, and the deadline of the player to move (not the bot's)
+                ", " + present.format_time_control(game.time_per_move, ctx.lang, game.main_time)
+                if game.time_per_move
                 else ""
             )
+            if game.deadline is not None:
+                deadline += ", " + present.format_deadline(
+                    game.deadline, ctx.now, ctx.lang, ctx.chat.platform, precise=is_live(game)
+                )
             where = (
                 ctx.t("games.here")
                 if game.chat.chat_id == ctx.chat.chat_id
@@ -178,9 +179,7 @@ class BoardViews:
                     "games.line",
                     game=game.id,
                     opponent=names[color ^ 1],
-                    variant=present.game_variant_name(game.variant, game.start_sfen, ctx.lang)
-                    + " · "
-                    + present.format_time_control(game.time_per_move, ctx.lang, game.main_time),
+                    variant=present.game_variant_name(game.variant, game.start_sfen, ctx.lang),
                     n=moves_played(pos),
                     turn=turn,
                     deadline=deadline,

@@ -416,8 +416,10 @@ async def test_autocomplete_time_offers_usual_and_typed_durations(tmp_path: Path
         alice = fake.user(111, "alice")
         usual = await fake.autocomplete(alice, "challenge", "time", time="")
         typed = await fake.autocomplete(alice, "challenge", "time", time="36h")
-    assert [c["value"] for c in usual] == ["1d", "3d", "7d", "none"]
+        byoyomi = await fake.autocomplete(alice, "play", "time", time="20m+45s")
+    assert [c["value"] for c in usual] == ["1d", "3d", "7d", "none", "5m+30s", "10m+30s"]
     assert typed[0]["value"] == "36h"
+    assert byoyomi[0]["value"] == "20m+45s"
 
 
 async def test_autocomplete_moves_come_from_the_service_and_are_clipped(tmp_path: Path) -> None:
