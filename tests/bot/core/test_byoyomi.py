@@ -208,3 +208,17 @@ async def test_games_list_help_and_records_show_the_control(h: Harness) -> None:
     csa = (await h.say(ALICE, "export", "csa", "1")).files[0].data
     assert "$TIME_LIMIT:00:10+30" in csa.decode()
     assert import_record(csa, "game.csa").time_control == (600, 30)
+
+
+async def test_a_takeback_keeps_the_time_used_and_restarts_the_clock(h: Harness) -> None:
+    game = await h.start_game(time="5m+30s")
+    await h.clock.advance(100)
+    await h.play(game, "7g7f")  # Alice: 200 s left
+    await h.clock.advance(50)
+    await h.say(ALICE, "takeback")  # while Bob's clock runs
+    done = await h.say(BOB, "takeback", "accept")
+    assert "P-7f taken back" in done.text, done.text
+    assert "⏱ Main time left: Alice ☗ 3:20 · Bob ☖ 4:10" in done.text, done.text
+    after = await h.game(1)
+    assert after.moves == () and after.time_left == (200.0, 250.0)
+    assert after.deadline == h.clock.now() + 230  # Alice to move again, with her 200 s
