@@ -20,7 +20,7 @@ from bot.core.pictures import Pictures
 from bot.core.rating_lines import change_line
 from bot.core.shogi_clock import is_live, main_time_left
 from bot.store.interface import Store
-from bot.store.models import ChallengeRow, ChatSettings, GameRow
+from bot.store.models import ENGINE_PLAYER, ChallengeRow, ChatSettings, GameRow
 from rules import Position
 from rules.records import formats_for
 
@@ -51,11 +51,16 @@ def game_started(ctx: Context, game: GameRow, names: tuple[str, str]) -> str:
 
 
 def main_time_line(game: GameRow, names: tuple[str, str], lang: str, now: float) -> str:
-    """``⏱ Main time left: Alice ☗ 9:30 · Bob ☖ byoyomi``: both sides' main time at ``now``."""
-    shown = [
-        present.format_clock(left) if left > 0 else text("time.in_byoyomi", lang)
-        for left in (main_time_left(game, side, now) for side in (0, 1))
-    ]
+    """``⏱ Main time left: Alice ☗ 9:30 · Bob ☖ byoyomi``: both sides' main time at ``now``
+    (the bot's is ``—``: it has no clock)."""
+
+    def left_to(side: int) -> str:
+        if game.player(side) == ENGINE_PLAYER:
+            return "—"
+        left = main_time_left(game, side, now)
+        return present.format_clock(left) if left > 0 else text("time.in_byoyomi", lang)
+
+    shown = [left_to(0), left_to(1)]
     return text(
         "move.main_time",
         lang,

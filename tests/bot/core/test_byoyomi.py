@@ -189,6 +189,7 @@ async def test_play_against_the_bot_with_main_time(h: Harness) -> None:
     game = await h.game(1)
     assert (game.main_time, game.time_per_move, game.time_left) == (300, 30, (300.0, 300.0))
     assert game.deadline == h.clock.now() + 330  # Alice's; the bot has no deadline
+    assert "⏱ Main time left: Alice ☗ 5:00 · Komabot, level 3 ☖ —" in reply.text, reply.text
 
 
 async def test_games_list_help_and_records_show_the_control(h: Harness) -> None:
