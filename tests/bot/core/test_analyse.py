@@ -34,7 +34,7 @@ async def test_a_game_in_progress_is_refused(h: Harness) -> None:
     assert reply.text == text("analysis.in_progress", game=game.id)
     assert reply.card is None
     assert not [card for _, card, _ in h.outbox.edits if card.startswith("analysis:")]
-    assert h.service.analyses.cached(await h.game(game.id)) is None  # nothing started
+    assert await h.service.analyses.kept(await h.game(game.id)) is None  # nothing started
 
 
 async def test_a_finished_game_gives_the_graph_and_the_text(h: Harness) -> None:
