@@ -174,6 +174,15 @@ class Analyse:
         for player in analysis.players:
             lines.append(player_line(player, names[player.side], lang))
             lines += [worst_line(game, review, settings) for review in player.worst]
+        worst = max(
+            (r for p in analysis.players for r in p.worst),
+            key=lambda r: (r.loss, -r.ply),
+            default=None,
+        )
+        if worst is not None:  # where to look first: the costliest move's position
+            lines.append(
+                t("analysis.see_board", lang, game=game.id, ply=worst.ply, before=worst.ply - 1)
+            )
         image = Attachment(png, f"analysis-{game.id}.png", "image/png")
         return Reply("\n".join(lines), image=image, lang=lang)
 

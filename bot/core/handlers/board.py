@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.core import present
 from bot.core.api import Reply
-from bot.core.args import shown
+from bot.core.args import plain_number, shown
 from bot.core.context import LIST_LIMIT, Context, UserError, listing
 from bot.core.games import Games
 from bot.core.people import People
@@ -31,11 +31,20 @@ class BoardViews:
     pictures: Pictures
 
     async def cmd_board(self, ctx: Context) -> Reply:
-        game, rest = await self.games.pick(ctx, ctx.args, player=False)
+        """The game's board now; ``/board GAME MOVE`` (Discord: the ``move`` option) the
+        board after move MOVE (0: the start), as ``/analyse`` suggests for a blunder."""
+        words, ply_word = list(ctx.args), ctx.request.options.get("move")
+        if ply_word is not None:  # named options: the game is the game option, if given
+            words = [ctx.request.options["game"]] if "game" in ctx.request.options else []
+        elif len(words) == 2:
+            ply_word = words.pop()
+        game, rest = await self.games.pick(ctx, words, player=False)
         if rest:
             raise UserError("game.bad_number", text=shown(rest[0]))
         names = await self.people.names(game, ctx.lang)
         pos = await self.games.position_of(game)
+        if ply_word is not None:
+            return await self.after_move(ctx, game, names, pos, ply_word)
         lines = [
             ctx.t(
                 "board.header",
@@ -58,6 +67,38 @@ class BoardViews:
         return await self.replies.game_reply(
             ctx, game, lines, pos=pos, mention_mover=False, announce=False
         )
+
+    async def after_move(
+        self, ctx: Context, game: GameRow, names: tuple[str, str], now: Position, word: str
+    ) -> Reply:
+        """The board of ``game`` after its move numbered ``word``, ``now`` its position."""
+        total = len(game.moves)
+        ply = plain_number(word)
+        if ply is None:
+            raise UserError("board.bad_ply", text=shown(word))
+        if ply > total:
+            raise UserError("board.no_such_ply", game=game.id, ply=ply, total=total)
+        pos = now.copy()
+        for _ in range(total - ply):
+            pos.pop()
+        lines = [
+            ctx.t(
+                "board.after_move",
+                game=game.id,
+                sente=names[0],
+                gote=names[1],
+                variant=present.game_variant_name(game.variant, game.start_sfen, ctx.lang),
+                ply=ply,
+                total=total,
+            )
+        ]
+        if ply:
+            probe = pos.copy()
+            last = probe.pop()
+            move = present.format_move(probe, last, ctx.settings.notation)
+            lines.append(ctx.t("board.last_move", move=move))
+        lines.append(ctx.t("board.sfen", sfen=pos.sfen()))
+        return await self.marked(ctx, pos, names, [], "\n".join(lines))
 
     async def cmd_moves(self, ctx: Context) -> Reply:
         """Where the piece on a square can go, on the board with its destinations marked.
