@@ -43,6 +43,8 @@ WIN_SCALE = 600.0
 DEFAULT_MOVETIME_MS = 300
 """The budget per position when none is given (an 80-move game: 81 positions, ~25 s)."""
 WORST_SHOWN = 3
+BUILTIN_NAME = "Komabot"
+"""The built-in engine's name in an analysis (:attr:`GameAnalysis.engine`)."""
 
 
 class Judgement(Enum):
@@ -160,7 +162,7 @@ class BuiltinEvaluator:
 
     @property
     def name(self) -> str:
-        return "Komabot"
+        return BUILTIN_NAME
 
     @property
     def budget(self) -> Budget:

@@ -30,6 +30,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from bot.chat import ChatKey
@@ -39,6 +40,7 @@ from bot.store.errors import StoreError, StoreUnavailable
 from bot.store.interface import Store
 from bot.store.models import AnalysisRequest, AnalysisRow, GameRow
 from engine.analysis import (
+    BUILTIN_NAME,
     Budget,
     BuiltinEvaluator,
     Evaluator,
@@ -80,47 +82,34 @@ class PositionEngine(Protocol):
     ) -> Verdict: ...
 
 
+@dataclass(frozen=True)
 class WorkerEvaluator:
     """An :class:`~engine.analysis.Evaluator` for the analysis thread whose every position is
-    a job for ``engine`` on ``loop``, waiting its turn with the bot's moves."""
+    a job for ``engine`` on ``loop``, waiting its turn with the bot's moves; ``game`` names
+    the analysis (the worker keeps its table for it)."""
 
-    def __init__(
-        self,
-        engine: PositionEngine,
-        loop: asyncio.AbstractEventLoop,
-        budget: Budget,
-        game: str,
-        stopping: threading.Event,
-    ) -> None:
-        self._engine = engine
-        self._loop = loop
-        self._budget = budget
-        self._game = game
-        self._stopping = stopping
-
-    @property
-    def name(self) -> str:
-        return "Komabot"
-
-    @property
-    def budget(self) -> Budget:
-        return self._budget
+    engine: PositionEngine
+    loop: asyncio.AbstractEventLoop
+    budget: Budget
+    game: str
+    stopping: threading.Event
+    name: str = BUILTIN_NAME
 
     def new_game(self) -> None:
         pass  # the game's name tells the worker which table to keep
 
     def evaluate(self, position: Position, sfen: str, moves: Sequence[str]) -> Verdict:
-        if self._stopping.is_set():
+        if self.stopping.is_set():
             raise AnalysisStopped
-        job = self._engine.evaluate(
-            position.variant.id, sfen, moves, game=self._game, budget=self._budget
+        job = self.engine.evaluate(
+            position.variant.id, sfen, moves, game=self.game, budget=self.budget
         )
-        future = asyncio.run_coroutine_threadsafe(job, self._loop)
+        future = asyncio.run_coroutine_threadsafe(job, self.loop)
         while True:
             try:
                 return future.result(timeout=WAKE_SECONDS)
             except concurrent.futures.TimeoutError:
-                if self._stopping.is_set():  # the loop may be gone: do not wait for it
+                if self.stopping.is_set():  # the loop may be gone: do not wait for it
                     future.cancel()
                     raise AnalysisStopped from None
 

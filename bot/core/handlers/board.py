@@ -45,25 +45,8 @@ class BoardViews:
         pos = await self.games.position_of(game)
         if ply_word is not None:
             return await self.after_move(ctx, game, names, pos, ply_word)
-        lines = [
-            ctx.t(
-                "board.header",
-                game=game.id,
-                sente=names[0],
-                gote=names[1],
-                variant=present.game_variant_name(game.variant, game.start_sfen, ctx.lang),
-                ply=moves_played(pos),  # the number the image and the text board show
-            )
-        ]
-        if pos.last_move is not None:
-            probe = pos.copy()
-            last = probe.pop()
-            lines.append(
-                ctx.t(
-                    "board.last_move", move=present.format_move(probe, last, ctx.settings.notation)
-                )
-            )
-        lines.append(ctx.t("board.sfen", sfen=pos.sfen()))  # to paste into other programs
+        ply = moves_played(pos)  # the number the image and the text board show
+        lines = position_lines(ctx, game, names, pos, "board.header", ply=ply)
         return await self.replies.game_reply(
             ctx, game, lines, pos=pos, mention_mover=False, announce=False
         )
@@ -81,23 +64,7 @@ class BoardViews:
         pos = now.copy()
         for _ in range(total - ply):
             pos.pop()
-        lines = [
-            ctx.t(
-                "board.after_move",
-                game=game.id,
-                sente=names[0],
-                gote=names[1],
-                variant=present.game_variant_name(game.variant, game.start_sfen, ctx.lang),
-                ply=ply,
-                total=total,
-            )
-        ]
-        if ply:
-            probe = pos.copy()
-            last = probe.pop()
-            move = present.format_move(probe, last, ctx.settings.notation)
-            lines.append(ctx.t("board.last_move", move=move))
-        lines.append(ctx.t("board.sfen", sfen=pos.sfen()))
+        lines = position_lines(ctx, game, names, pos, "board.after_move", ply=ply, total=total)
         return await self.marked(ctx, pos, names, [], "\n".join(lines))
 
     async def cmd_moves(self, ctx: Context) -> Reply:
@@ -223,3 +190,19 @@ class BoardViews:
                 )
             )
         return Reply(ctx.t("games.title") + "\n" + listing(ctx, lines, total), ephemeral=True)
+
+
+def position_lines(
+    ctx: Context, game: GameRow, names: tuple[str, str], pos: Position, key: str, **numbers: int
+) -> list[str]:
+    """``/board``'s text: the header ``key`` (with ``numbers``), the last move that led to
+    ``pos`` in the chat's notation, and the SFEN (to paste into other programs)."""
+    variant = present.game_variant_name(game.variant, game.start_sfen, ctx.lang)
+    lines = [ctx.t(key, game=game.id, sente=names[0], gote=names[1], variant=variant, **numbers)]
+    if pos.last_move is not None:
+        probe = pos.copy()
+        last = probe.pop()
+        move = present.format_move(probe, last, ctx.settings.notation)
+        lines.append(ctx.t("board.last_move", move=move))
+    lines.append(ctx.t("board.sfen", sfen=pos.sfen()))
+    return lines
