@@ -31,7 +31,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from bot.chat import ChatKey
 from bot.config import Config
@@ -63,6 +63,7 @@ WAKE_SECONDS = 0.5  # how often the analysis thread, waiting for a position, loo
 Progress = Callable[[int, int], None]
 AnalysisKey = tuple[int, Budget, str]
 Resume = Callable[[AnalysisRequest], Coroutine[Any, Any, None]]
+T = TypeVar("T")
 
 
 class AnalysisBusy(Exception):
@@ -138,6 +139,7 @@ class Analyses:
         self._cache: OrderedDict[AnalysisKey, GameAnalysis] = OrderedDict()
         self._tasks: set[asyncio.Task[None]] = set()
         self._pickup: asyncio.Task[None] | None = None
+        self._writes: set[asyncio.Future[Any]] = set()  # see _written
         self._stopping = threading.Event()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="komabot-analysis")
         self._runs = 0  # names each run's table in the workers
@@ -203,13 +205,14 @@ class Analyses:
             beat.cancel()
             await asyncio.gather(beat, return_exceptions=True)
         with contextlib.suppress(StoreError):  # still there: taken up again later
-            await self.store.end_analysis_request(chat, self.owner)
+            await self._written(self.store.end_analysis_request(chat, self.owner))
 
     async def _heartbeat(self, chat: ChatKey) -> None:
         while True:
             await self.clock.sleep(HEARTBEAT)
+            until = self.clock.now() + LEASE
             with contextlib.suppress(StoreError):
-                await self.store.renew_analysis_request(chat, self.owner, self.clock.now() + LEASE)
+                await self._written(self.store.renew_analysis_request(chat, self.owner, until))
 
     def resume_from_now_on(self, resume: Resume) -> None:
         """Take up the requests nobody holds (a restart cut them short) now and every
@@ -230,7 +233,7 @@ class Analyses:
     async def take_up(self, resume: Resume) -> int:
         """Run every request whose claim ended; how many."""
         now = self.clock.now()
-        taken = await self.store.take_analysis_requests(self.owner, now, now + LEASE)
+        taken = await self._written(self.store.take_analysis_requests(self.owner, now, now + LEASE))
         for request in taken:
             log.info("resuming the analysis of game %s in %s", request.game_id, request.chat.key)
             self.start(request.chat, resume(request))
@@ -261,7 +264,7 @@ class Analyses:
             created_at=self.clock.now(),
         )
         try:
-            await self.store.save_analysis(row)
+            await self._written(self.store.save_analysis(row))
         except StoreError as exc:  # answered all the same; asked again after a restart, redone
             log.warning("the analysis of game %s was not kept: %s", game.id, exc)
         return analysis
@@ -281,6 +284,15 @@ class Analyses:
             own = BuiltinEvaluator(game.variant, self.budget)
         return analyse_game(game.variant, sfen, moves, own, on_progress=progress)
 
+    async def _written(self, write: Coroutine[Any, Any, T]) -> T:
+        """``write`` (a store write) carried out whole even when the service's shutdown
+        cancels the task waiting for it (``close`` waits for it): a request answered is
+        forgotten, a claim taken is recorded, an analysis made is kept."""
+        task = asyncio.ensure_future(write)
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+        return await asyncio.shield(task)
+
     async def settle(self) -> None:
         """Wait for the analyses running now (and their replies)."""
         while self._tasks:
@@ -296,6 +308,7 @@ class Analyses:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*self._writes, return_exceptions=True)
         self._pool.shutdown(wait=False, cancel_futures=True)
         if release:
             with contextlib.suppress(StoreError):
