@@ -98,8 +98,10 @@ async def run_app(
     threading.Thread(target=warm_render, name="render-warm", daemon=True).start()
     if not store.read_only:
         # The engine's worker processes start in the background; the games where the bot is
-        # to move (the process stopped while it thought) are queued again.
+        # to move (the process stopped while it thought) are queued again, and so are the
+        # analyses chats wait for.
         service.bot_player.start()
+        service.analyse.start()  # analyses a restart cut short are run again
     tasks = [asyncio.create_task(f.run(service.handle, stop), name=f.platform) for f in front_ends]
     # Timers write (a claim, a finished game); on a read-only database they wait for a restart
     # on a writable one instead of failing every pass.

@@ -43,6 +43,8 @@ WIN_SCALE = 600.0
 DEFAULT_MOVETIME_MS = 300
 """The budget per position when none is given (an 80-move game: 81 positions, ~25 s)."""
 WORST_SHOWN = 3
+BUILTIN_NAME = "Komabot"
+"""The built-in engine's name in an analysis (:attr:`GameAnalysis.engine`)."""
 
 
 class Judgement(Enum):
@@ -106,6 +108,13 @@ class Budget:
         if value is None or value < 1:
             raise ValueError("a budget per position must be at least 1")
 
+    @property
+    def key(self) -> str:
+        """``ms:300`` / ``nodes:20000``: the budget as an analysis kept in a database names it."""
+        if self.movetime_ms is not None:
+            return f"ms:{self.movetime_ms}"
+        return f"nodes:{self.nodes}"
+
     def describe(self) -> str:
         """``300 ms per position`` / ``20000 nodes per position``."""
         if self.movetime_ms is not None:
@@ -153,7 +162,7 @@ class BuiltinEvaluator:
 
     @property
     def name(self) -> str:
-        return "Komabot"
+        return BUILTIN_NAME
 
     @property
     def budget(self) -> Budget:
@@ -252,22 +261,74 @@ def analyse_game(
         best_moves.append(verdict.best_move)
         if on_progress is not None:
             on_progress(ply + 1, total)
+    return judge_game(
+        variant.id, sfen, moves, evaluator.name, evaluator.budget, scores, best_moves, side0
+    )
+
+
+def judge_game(
+    variant_id: str,
+    sfen: str,
+    moves: Sequence[str],
+    engine: str,
+    budget: Budget,
+    scores: Sequence[int],
+    best_moves: Sequence[str | None],
+    first_side: int | None = None,
+) -> GameAnalysis:
+    """The analysis from its evaluations (``scores`` and ``best_moves`` of the game's
+    ``len(moves) + 1`` positions, as :func:`analyse_game` finds them and a database keeps
+    them): every move judged, the players summed up.  ``first_side``: the side to move at the
+    start (read from ``sfen`` when not given).  ValueError when the lengths do not match."""
+    moves = tuple(moves)
+    if not len(scores) == len(best_moves) == len(moves) + 1:
+        raise ValueError(f"{len(moves)} moves need {len(moves) + 1} scores and best moves")
+    if first_side is None:
+        first_side = Position.from_sfen(load_variant(variant_id), sfen).side
     reviews = tuple(
-        _review(ply, side0 if ply % 2 else side0 ^ 1, moves, scores, best_moves)
-        for ply in range(1, total)
+        _review(ply, first_side if ply % 2 else first_side ^ 1, moves, scores, best_moves)
+        for ply in range(1, len(moves) + 1)
     )
     players = (_summary(SENTE, reviews), _summary(SENTE ^ 1, reviews))
     return GameAnalysis(
-        variant=variant.id,
+        variant=variant_id,
         start_sfen=sfen,
         moves=moves,
-        engine=evaluator.name,
-        budget=evaluator.budget,
+        engine=engine,
+        budget=budget,
         scores=tuple(scores),
         best_moves=tuple(best_moves),
         reviews=reviews,
         players=players,
     )
+
+
+_KEPT: dict[str, BuiltinEvaluator] = {}  # in a worker process: the game it evaluates now
+
+
+def evaluate_position(
+    variant_id: str,
+    sfen: str,
+    moves: Sequence[str],
+    *,
+    game: str,
+    movetime_ms: int | None = None,
+    nodes: int | None = None,
+) -> Verdict:
+    """One position of an analysis, in an engine worker process: the built-in engine's
+    verdict on the position after ``moves`` from ``sfen`` at the budget given.
+
+    The worker keeps one :class:`BuiltinEvaluator` for the analysis named ``game`` (a new
+    name starts a new table), so the positions of one game evaluated in order by one worker
+    are judged as :func:`analyse_game` judges them in one process.  Picklable in and out."""
+    evaluator = _KEPT.get(game)
+    budget = Budget(movetime_ms=movetime_ms, nodes=nodes)
+    if evaluator is None or evaluator.budget != budget:
+        _KEPT.clear()
+        evaluator = _KEPT[game] = BuiltinEvaluator(variant_id, budget)
+        evaluator.new_game()
+    position = position_after(load_variant(variant_id), sfen, moves)
+    return _verdict(position, sfen, moves, evaluator)
 
 
 def _verdict(pos: Position, sfen: str, moves: Sequence[str], evaluator: Evaluator) -> Verdict:

@@ -61,7 +61,7 @@ class Command:
 
 # What the syntax strings leave to the player to fill in: @user, [game], MOVE...
 PLACEHOLDER = re.compile(
-    r"(?<=@)user\b|(?<=\[)(?:challenge|game|page|command)(?=\])|\b(?:MOVE|SQUARE|NAME)\b"
+    r"(?<=@)user\b|(?<=\[)(?:challenge|game|page|command|ply)(?=\])|\b(?:MOVE|SQUARE|NAME)\b"
 )
 
 
@@ -127,7 +127,13 @@ COMMANDS: tuple[Command, ...] = (
         (Argument("move", "arg.move.move", required=True), GAME_ARG),
         "/move 7g7f",
     ),
-    Command("board", ("b", "show"), "[game]", (GAME_ARG,), "/board"),
+    Command(
+        "board",
+        ("b", "show"),
+        "[game] [ply]",
+        (GAME_ARG, Argument("move", "arg.board.move")),
+        "/board",
+    ),
     Command(
         "moves",
         ("where", "legal"),

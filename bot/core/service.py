@@ -54,6 +54,7 @@ from bot.core.replies import Replies
 from bot.core.timers import Timers
 from bot.store.errors import ReadOnlyStore, StoreFull, StoreUnavailable, VersionConflict
 from bot.store.interface import Store
+from engine.analysis import Budget
 
 log = logging.getLogger("komabot.service")
 request_log = logging.getLogger("komabot.request")
@@ -79,7 +80,7 @@ class GameService:
         rng: random.Random | None = None,
         render_images: bool = True,
         engine: Engine | None = None,
-        analyses: Analyses | None = None,
+        analysis_budget: Budget | None = None,
     ) -> None:
         self.store = store
         self.config = config = config or Config()
@@ -93,9 +94,12 @@ class GameService:
         self.replies = replies = Replies(store, people, games, pictures, self.outboxes, clock)
         self.delivery = delivery = Delivery(store, clock, self.outboxes)
         self.exports = Exports()  # /export's files: own threads, limits, cache
-        self.analyses = analyses = analyses or Analyses(config)  # /analyse's: own thread, cache
         mover = Mover(games, replies, delivery)
         engine = engine or EngineRunner.from_config(config)
+        # /analyse's: positions in the engine's workers, kept in the database, resumed
+        self.analyses = analyses = Analyses(
+            config, store, clock, delivery.owner, engine=engine, budget=analysis_budget
+        )
         self.bot_player = BotPlayer(store, config, clock, people, games, mover, delivery, engine)
         bot_games = BotGames(store, config, people, games, replies, self.bot_player, rng, self.bell)
         challenges = Challenges(store, config, people, games, replies, bot_games, rng, self.bell)
@@ -114,7 +118,7 @@ class GameService:
         offers = Offers(games, people, replies, mover)
         board = BoardViews(store, games, people, replies, pictures)
         export = Export(store, games, people, self.exports, analyses)
-        analyse = Analyse(store, games, people, replies, pictures, analyses)
+        self.analyse = analyse = Analyse(store, games, people, replies, pictures, analyses)
         pieces = Pieces(store, pictures)
         settings = Settings(store)
         completion = Completion(store, games, people, replies)
@@ -270,10 +274,10 @@ class GameService:
             await asyncio.wait_for(self._idle.wait(), timeout)
         except TimeoutError:
             return False
+        await self.analyses.close()  # before the engine's workers, which its positions use
         await self.bot_player.close()
         await self.delivery.settle()
         self.pictures.close()
         self.games.close()
         self.exports.close()
-        self.analyses.close()
         return True

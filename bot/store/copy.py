@@ -25,6 +25,8 @@ TABLES = (
     "ratings",
     "rating_changes",
     "ratings_state",
+    "analyses",
+    "analysis_requests",
 )
 """Every table of the schema, each after the ones it refers to."""
 

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bot.store.models import (
+    AnalysisRequest,
+    AnalysisRow,
     ChallengeRow,
     ChallengeStatus,
     ChatKey,
@@ -319,4 +321,40 @@ class Store(Protocol):
     async def delete_state(self, platform: str, kind: str, key: str) -> None: ...
     async def prune_state(self, platform: str, kind: str, before: float) -> int:
         """Delete the ``kind`` entries last written before ``before`` (Unix time); how many."""
+        ...
+
+    # /analyse: finished analyses kept, and the analyses chats wait for
+    async def get_analysis(self, game_id: int, budget: str, engine_key: str) -> AnalysisRow | None:
+        """The kept analysis of ``game_id`` at ``budget`` by ``engine_key``, if there is one."""
+        ...
+
+    async def save_analysis(self, analysis: AnalysisRow) -> None:
+        """Keep ``analysis`` (replacing one of the same game, budget and engine)."""
+        ...
+
+    async def claim_analysis_request(
+        self, request: AnalysisRequest, owner: str, until: float
+    ) -> bool:
+        """Record that ``request.chat`` waits for an analysis, held by ``owner`` until
+        ``until``; False (nothing written) when the chat waits for one already."""
+        ...
+
+    async def take_analysis_requests(
+        self, owner: str, now: float, until: float
+    ) -> list[AnalysisRequest]:
+        """Claim for ``owner`` until ``until`` every request whose claim ended by ``now`` (its
+        process died, or gave it up at shutdown), oldest first."""
+        ...
+
+    async def renew_analysis_request(self, chat: ChatKey, owner: str, until: float) -> bool:
+        """Make ``owner``'s claim on ``chat``'s request last until ``until``; False when it is
+        no longer its own."""
+        ...
+
+    async def end_analysis_request(self, chat: ChatKey, owner: str) -> None:
+        """Forget ``chat``'s request (answered), if ``owner`` holds it."""
+        ...
+
+    async def release_analysis_requests(self, owner: str) -> None:
+        """Give up ``owner``'s requests at a clean shutdown: the next start takes them up."""
         ...

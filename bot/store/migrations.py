@@ -339,6 +339,42 @@ MIGRATIONS: tuple[Migration, ...] = (
         ALTER TABLE games ADD COLUMN gote_time_left REAL;
         """,
     ),
+    Migration(
+        16,
+        "/analyse's results kept, and the analyses under way (resumed after a restart)",
+        # ``analyses``: one finished game's analysis at one budget (``ms:300``, ``nodes:2000``)
+        # by one engine (``engine_key``: ``builtin`` or the USI engine's command line):
+        # sente's score after each move (``scores``, space-separated, the start first) and the
+        # engine's move in each position (``best_moves``, ``-`` where there was none); the
+        # judgements are computed from them again.  ``analysis_requests``: the analysis a chat
+        # asked for and is waiting for (one per chat), held by one process at a time like the
+        # bot's turns (``claimed_until`` in Unix time, renewed while it works); a claim that
+        # ends lets a process (the same one restarted) take it up and edit its card.
+        """
+        CREATE TABLE analyses (
+            game_id INTEGER NOT NULL,
+            budget TEXT NOT NULL,
+            engine_key TEXT NOT NULL,
+            engine TEXT NOT NULL,
+            scores TEXT NOT NULL,
+            best_moves TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (game_id, budget, engine_key)
+        );
+        CREATE TABLE analysis_requests (
+            chat_key TEXT PRIMARY KEY,
+            platform TEXT NOT NULL,
+            chat_id TEXT NOT NULL,
+            thread_id TEXT,
+            community TEXT,
+            game_id INTEGER NOT NULL,
+            card TEXT NOT NULL,
+            requested_at REAL NOT NULL,
+            claimed_by TEXT NOT NULL,
+            claimed_until REAL NOT NULL
+        );
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -278,3 +278,29 @@ def language_notation(language: str) -> str:
     """The notation a chat in ``language`` writes moves in until it chooses one: Japanese
     players read Japanese notation, everyone else Western."""
     return "japanese" if language == "ja" else "western"
+
+
+@dataclass(frozen=True)
+class AnalysisRow:
+    """A finished game's analysis as kept: at ``budget`` (``ms:300``, ``nodes:2000``) by the
+    engine ``engine_key`` (``builtin`` or a USI command line) called ``engine``; ``scores[i]``
+    is sente's score after ``i`` moves, ``best_moves[i]`` the engine's move there (None: the
+    side to move had none)."""
+
+    game_id: int
+    budget: str
+    engine_key: str
+    engine: str
+    scores: tuple[int, ...]
+    best_moves: tuple[str | None, ...]
+    created_at: float
+
+
+@dataclass(frozen=True)
+class AnalysisRequest:
+    """An analysis a chat waits for: ``game_id``'s, reported on the card ``card``."""
+
+    chat: ChatKey
+    game_id: int
+    card: str
+    requested_at: float

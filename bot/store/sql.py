@@ -19,6 +19,8 @@ from typing import Any, Protocol
 from bot import glicko2
 from bot.store.errors import ChallengeAlreadyOpen, VersionConflict
 from bot.store.models import (
+    AnalysisRequest,
+    AnalysisRow,
     ChallengeRow,
     ChallengeStatus,
     ChatKey,
@@ -1238,4 +1240,114 @@ class SqlStore:
             return await tx.run(
                 "DELETE FROM frontend_state WHERE platform = ? AND kind = ? AND updated_at < ?",
                 (platform, kind, before),
+            )
+
+    # --- /analyse: results kept, analyses under way ---------------------------------------
+
+    async def get_analysis(self, game_id: int, budget: str, engine_key: str) -> AnalysisRow | None:
+        row = await self._one(
+            "SELECT game_id, budget, engine_key, engine, scores, best_moves, created_at "
+            "FROM analyses WHERE game_id = ? AND budget = ? AND engine_key = ?",
+            (game_id, budget, engine_key),
+        )
+        if row is None:
+            return None
+        return AnalysisRow(
+            game_id=row[0],
+            budget=row[1],
+            engine_key=row[2],
+            engine=row[3],
+            scores=tuple(int(s) for s in row[4].split()),
+            best_moves=tuple(None if m == "-" else m for m in row[5].split()),
+            created_at=row[6],
+        )
+
+    async def save_analysis(self, analysis: AnalysisRow) -> None:
+        scores = " ".join(str(s) for s in analysis.scores)
+        best = " ".join(m or "-" for m in analysis.best_moves)
+        async with self._write() as tx:
+            await tx.run(
+                "INSERT INTO analyses (game_id, budget, engine_key, engine, scores, best_moves, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (game_id, budget, engine_key) DO UPDATE SET "
+                "engine = excluded.engine, scores = excluded.scores, "
+                "best_moves = excluded.best_moves, created_at = excluded.created_at",
+                (
+                    analysis.game_id,
+                    analysis.budget,
+                    analysis.engine_key,
+                    analysis.engine,
+                    scores,
+                    best,
+                    analysis.created_at,
+                ),
+            )
+
+    async def claim_analysis_request(
+        self, request: AnalysisRequest, owner: str, until: float
+    ) -> bool:
+        chat = request.chat
+        async with self._write() as tx:
+            added = await tx.run(
+                "INSERT INTO analysis_requests (chat_key, platform, chat_id, thread_id, "
+                "community, game_id, card, requested_at, claimed_by, claimed_until) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_key) DO NOTHING",
+                (
+                    chat.key,
+                    chat.platform,
+                    chat.chat_id,
+                    chat.thread_id,
+                    chat.community,
+                    request.game_id,
+                    request.card,
+                    request.requested_at,
+                    owner,
+                    until,
+                ),
+            )
+        return added == 1
+
+    async def take_analysis_requests(
+        self, owner: str, now: float, until: float
+    ) -> list[AnalysisRequest]:
+        due = (
+            "SELECT chat_key, platform, chat_id, thread_id, community, game_id, card, "
+            "requested_at FROM analysis_requests WHERE claimed_until <= ? ORDER BY requested_at"
+        )
+        if not await self._all(due, (now,)):
+            return []  # nothing to take up: no write transaction
+        async with self._write() as tx:
+            rows = await tx.rows(due + self._LOCK_DUE, (now,))
+            taken = []
+            for row in rows:
+                changed = await tx.run(
+                    "UPDATE analysis_requests SET claimed_by = ?, claimed_until = ? "
+                    "WHERE chat_key = ? AND claimed_until <= ?",
+                    (owner, until, row[0], now),
+                )
+                if changed:
+                    chat = ChatKey(row[1], row[2], row[3], row[4])
+                    taken.append(AnalysisRequest(chat, row[5], row[6], row[7]))
+        return taken
+
+    async def renew_analysis_request(self, chat: ChatKey, owner: str, until: float) -> bool:
+        async with self._write() as tx:
+            changed = await tx.run(
+                "UPDATE analysis_requests SET claimed_until = ? "
+                "WHERE chat_key = ? AND claimed_by = ?",
+                (until, chat.key, owner),
+            )
+        return changed == 1
+
+    async def end_analysis_request(self, chat: ChatKey, owner: str) -> None:
+        async with self._write() as tx:
+            await tx.run(
+                "DELETE FROM analysis_requests WHERE chat_key = ? AND claimed_by = ?",
+                (chat.key, owner),
+            )
+
+    async def release_analysis_requests(self, owner: str) -> None:
+        async with self._write() as tx:
+            await tx.run(
+                "UPDATE analysis_requests SET claimed_until = 0 WHERE claimed_by = ?", (owner,)
             )

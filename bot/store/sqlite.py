@@ -862,17 +862,20 @@ class SqliteStore(SqlStore):
             if self.gone is not None:
                 raise DatabaseFileGone(f"{self.gone}; writes are refused until a restart")
             try:
-                await self._db.execute("BEGIN IMMEDIATE")
                 try:
+                    await self._db.execute("BEGIN IMMEDIATE")
                     yield _SqliteTx(self._db)
                     gone = self._files_gone()
                     if gone is not None:
                         raise gone
                     await self._db.execute("COMMIT")
                 except BaseException:
-                    if self._db.in_transaction:  # SQLite may have rolled back already
-                        with contextlib.suppress(sqlite3.Error):
-                            await self._db.execute("ROLLBACK")
+                    # Also when the caller was cancelled while BEGIN (or a statement) was on its
+                    # way: the database thread runs it anyway, and this rollback after it, in
+                    # order; a transaction left open would refuse every later write ("cannot
+                    # start a transaction within a transaction").  No transaction: a no-op.
+                    with contextlib.suppress(sqlite3.Error):
+                        await self._db.rollback()
                     raise
             except sqlite3.Error as exc:
                 gone = self._files_gone()

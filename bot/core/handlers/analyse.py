@@ -2,8 +2,10 @@
 
 The reply comes at once, as a card saying how far the analysis is ("move 12 of 84"), edited as
 it goes (``Replies.edit_card``); the graph and the text then follow as a message of their own.
-The engine work is :class:`bot.core.analyses.Analyses`'s (one thread, one analysis per chat,
-results remembered: a second ``/analyse`` of the game answers at once with both).
+The engine work is :class:`bot.core.analyses.Analyses`'s (positions in the engine workers, one
+analysis per chat, results kept in the database: a second ``/analyse`` of the game answers at
+once with both, even after a restart; an analysis a restart cut short is run again and its card
+edited to the end).
 """
 
 from __future__ import annotations
@@ -14,16 +16,17 @@ from dataclasses import dataclass
 
 from bot.core import present
 from bot.core.analyses import Analyses, AnalysisBusy
-from bot.core.api import Attachment, Reply
+from bot.core.api import Attachment, ChatKey, Reply
 from bot.core.args import parse_number, shown
 from bot.core.context import Context, UserError
 from bot.core.games import Games
 from bot.core.messages import text
+from bot.core.opponent.engine_runner import EngineUnavailable
 from bot.core.people import People
 from bot.core.pictures import Pictures
 from bot.core.replies import Replies
 from bot.store.interface import Store
-from bot.store.models import ChatSettings, GameRow
+from bot.store.models import AnalysisRequest, ChatSettings, GameRow
 from engine.analysis import Budget, GameAnalysis, MoveReview, PlayerSummary
 from engine.usi_client import UsiEngineError
 from render.evaluation_graph import GraphWords, Mark, render_evaluation_graph
@@ -52,17 +55,29 @@ class Analyse:
 
     async def cmd_analyse(self, ctx: Context) -> Reply:
         game = await self.finished_game(ctx)
-        found = self.analyses.cached(game)
+        found = await self.analyses.kept(game)
         if found is not None:
             return await self.result(game, found, ctx.settings)
+        card = f"analysis:{game.id}"
         try:
-            self.analyses.claim(ctx.chat)
+            await self.analyses.claim(ctx.chat, game, card)
         except AnalysisBusy:
             raise UserError("analysis.busy") from None
-        card = f"analysis:{game.id}"
+        self.analyses.start(ctx.chat, self.run(ctx.chat, ctx.settings, game, card))
         total = len(game.moves)
-        self.analyses.start(ctx.chat, self.run(ctx, game, card))
         return Reply(ctx.t("analysis.progress", game=game.id, done=0, total=total), card=card)
+
+    def start(self) -> None:
+        """At start-up: take up the analyses a restart cut short (see ``Analyses``)."""
+        self.analyses.resume_from_now_on(self.resume)
+
+    async def resume(self, request: AnalysisRequest) -> None:
+        """Run a request taken up after a restart: its card edited from the start again."""
+        game = await self.store.get_game(request.game_id)
+        if game is None or game.active:
+            return  # gone, or (against every rule) in progress again: nothing to answer
+        settings = await self.store.get_settings(request.chat)
+        await self.run(request.chat, settings, game, request.card)
 
     async def finished_game(self, ctx: Context) -> GameRow:
         """The game named (``12``, ``#12``), or the asker's last one in this chat; a game in
@@ -86,9 +101,10 @@ class Analyse:
             raise UserError("analysis.no_moves", game=game.id)
         return game
 
-    async def run(self, ctx: Context, game: GameRow, card: str) -> None:
-        """Analyse ``game`` for ``ctx``'s chat: the card edited as it goes, then the result."""
+    async def run(self, chat: ChatKey, settings: ChatSettings, game: GameRow, card: str) -> None:
+        """Analyse ``game`` for ``chat``: the card edited as it goes, then the result."""
         loop = asyncio.get_running_loop()
+        lang = settings.language
         steps: asyncio.Queue[int] = asyncio.Queue()
         total = len(game.moves)
         shown_step = [0]
@@ -99,30 +115,34 @@ class Analyse:
                 shown_step[0] = step
                 loop.call_soon_threadsafe(steps.put_nowait, min(done, total))
 
+        async def edit(key: str, **params: object) -> None:
+            said = text(key, lang, game=game.id, **params)
+            await self.replies.edit_card(chat, card, Reply(said, lang=lang))
+
         work = asyncio.ensure_future(self.analyses.analyse(game, progress))
-        while not work.done():
-            step = asyncio.ensure_future(steps.get())
-            await asyncio.wait((work, step), return_when=asyncio.FIRST_COMPLETED)
-            if not step.done():
-                step.cancel()
-                continue
-            if step.result() < total:
-                said = ctx.t("analysis.progress", game=game.id, done=step.result(), total=total)
-                await self.replies.edit_card(ctx.chat, card, Reply(said, lang=ctx.lang))
+        try:
+            while not work.done():
+                step = asyncio.ensure_future(steps.get())
+                await asyncio.wait((work, step), return_when=asyncio.FIRST_COMPLETED)
+                if not step.done():
+                    step.cancel()
+                    continue
+                if step.result() < total:
+                    await edit("analysis.progress", done=step.result(), total=total)
+        finally:
+            if not work.done():  # the service stops: so does the analysis
+                work.cancel()
         try:
             analysis = work.result()
-        except (RulesError, UsiEngineError, OSError) as exc:  # a damaged record, the engine
-            said = ctx.t("analysis.failed", game=game.id, problem=str(exc))
-            await self.replies.edit_card(ctx.chat, card, Reply(said, lang=ctx.lang))
+        except (RulesError, UsiEngineError, EngineUnavailable, OSError) as exc:
+            await edit("analysis.failed", problem=str(exc))  # a damaged record, the engine
             return
         except Exception:
             log.exception("analysis of game %s failed", game.id)
-            said = ctx.t("analysis.broken", game=game.id)
-            await self.replies.edit_card(ctx.chat, card, Reply(said, lang=ctx.lang))
+            await edit("analysis.broken")
             return
-        done = ctx.t("analysis.done", game=game.id)
-        await self.replies.edit_card(ctx.chat, card, Reply(done, lang=ctx.lang))
-        await self.replies.send(ctx.chat, await self.result(game, analysis, ctx.settings))
+        await edit("analysis.done")
+        await self.replies.send(chat, await self.result(game, analysis, settings))
 
     async def result(self, game: GameRow, analysis: GameAnalysis, settings: ChatSettings) -> Reply:
         """The graph and the text of ``analysis`` in the chat's language and notation."""
@@ -154,6 +174,15 @@ class Analyse:
         for player in analysis.players:
             lines.append(player_line(player, names[player.side], lang))
             lines += [worst_line(game, review, settings) for review in player.worst]
+        worst = max(
+            (r for p in analysis.players for r in p.worst),
+            key=lambda r: (r.loss, -r.ply),
+            default=None,
+        )
+        if worst is not None:  # where to look first: the costliest move's position
+            lines.append(
+                t("analysis.see_board", lang, game=game.id, ply=worst.ply, before=worst.ply - 1)
+            )
         image = Attachment(png, f"analysis-{game.id}.png", "image/png")
         return Reply("\n".join(lines), image=image, lang=lang)
 

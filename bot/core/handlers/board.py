@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.core import present
 from bot.core.api import Reply
-from bot.core.args import shown
+from bot.core.args import plain_number, shown
 from bot.core.context import LIST_LIMIT, Context, UserError, listing
 from bot.core.games import Games
 from bot.core.people import People
@@ -32,33 +32,41 @@ class BoardViews:
     pictures: Pictures
 
     async def cmd_board(self, ctx: Context) -> Reply:
-        game, rest = await self.games.pick(ctx, ctx.args, player=False)
+        """The game's board now; ``/board GAME MOVE`` (Discord: the ``move`` option) the
+        board after move MOVE (0: the start), as ``/analyse`` suggests for a blunder."""
+        words, ply_word = list(ctx.args), ctx.request.options.get("move")
+        if ply_word is not None:  # named options: the game is the game option, if given
+            words = [ctx.request.options["game"]] if "game" in ctx.request.options else []
+        elif len(words) == 2:
+            ply_word = words.pop()
+        game, rest = await self.games.pick(ctx, words, player=False)
         if rest:
             raise UserError("game.bad_number", text=shown(rest[0]))
         names = await self.people.names(game, ctx.lang)
         pos = await self.games.position_of(game)
-        lines = [
-            ctx.t(
-                "board.header",
-                game=game.id,
-                sente=names[0],
-                gote=names[1],
-                variant=present.game_variant_name(game.variant, game.start_sfen, ctx.lang),
-                ply=moves_played(pos),  # the number the image and the text board show
-            )
-        ]
-        if pos.last_move is not None:
-            probe = pos.copy()
-            last = probe.pop()
-            lines.append(
-                ctx.t(
-                    "board.last_move", move=present.format_move(probe, last, ctx.settings.notation)
-                )
-            )
-        lines.append(ctx.t("board.sfen", sfen=pos.sfen()))  # to paste into other programs
+        if ply_word is not None:
+            return await self.after_move(ctx, game, names, pos, ply_word)
+        ply = moves_played(pos)  # the number the image and the text board show
+        lines = position_lines(ctx, game, names, pos, "board.header", ply=ply)
         return await self.replies.game_reply(
             ctx, game, lines, pos=pos, mention_mover=False, announce=False
         )
+
+    async def after_move(
+        self, ctx: Context, game: GameRow, names: tuple[str, str], now: Position, word: str
+    ) -> Reply:
+        """The board of ``game`` after its move numbered ``word``, ``now`` its position."""
+        total = len(game.moves)
+        ply = plain_number(word)
+        if ply is None:
+            raise UserError("board.bad_ply", text=shown(word))
+        if ply > total:
+            raise UserError("board.no_such_ply", game=game.id, ply=ply, total=total)
+        pos = now.copy()
+        for _ in range(total - ply):
+            pos.pop()
+        lines = position_lines(ctx, game, names, pos, "board.after_move", ply=ply, total=total)
+        return await self.marked(ctx, pos, names, [], "\n".join(lines))
 
     async def cmd_moves(self, ctx: Context) -> Reply:
         """Where the piece on a square can go, on the board with its destinations marked.
@@ -187,3 +195,19 @@ class BoardViews:
                 )
             )
         return Reply(ctx.t("games.title") + "\n" + listing(ctx, lines, total), ephemeral=True)
+
+
+def position_lines(
+    ctx: Context, game: GameRow, names: tuple[str, str], pos: Position, key: str, **numbers: int
+) -> list[str]:
+    """``/board``'s text: the header ``key`` (with ``numbers``), the last move that led to
+    ``pos`` in the chat's notation, and the SFEN (to paste into other programs)."""
+    variant = present.game_variant_name(game.variant, game.start_sfen, ctx.lang)
+    lines = [ctx.t(key, game=game.id, sente=names[0], gote=names[1], variant=variant, **numbers)]
+    if pos.last_move is not None:
+        probe = pos.copy()
+        last = probe.pop()
+        move = present.format_move(probe, last, ctx.settings.notation)
+        lines.append(ctx.t("board.last_move", move=move))
+    lines.append(ctx.t("board.sfen", sfen=pos.sfen()))
+    return lines

@@ -108,7 +108,7 @@ class Export:
                 raise UserError("export.busy", game=game.id) from None
             except ValueError:
                 raise UserError("export.too_big", game=game.id) from None
-        analysis = self.analyses.cached(game)
+        analysis = await self.analyses.kept(game)
         comments = kif_comments(analysis) if analysis is not None else None
         try:
             return await self.exports.make(

@@ -12,12 +12,13 @@ built-in engine answers (and the failure is logged).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.config import Config
 from bot.core.opponent.engine_workers import EngineFailure, EngineWorkers
+from engine.analysis import Budget, Verdict, evaluate_position
 from engine.api import position_after, think
 from engine.levels import level as level_settings
 from engine.usi_client import EngineSpec, UsiClient, UsiEngineError
@@ -28,6 +29,7 @@ log = logging.getLogger("komabot.engine")
 GRACE_SECONDS = 10.0  # beyond its time per move, how long a search may take before it is killed
 ATTEMPTS = 2  # a search, and one retry on a fresh worker
 MIN_EXTERNAL_MS = 50  # the least time an external engine is given for a move
+NODES_TIMEOUT = 60.0  # how long an analysis position with a budget in nodes may take
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,35 @@ class EngineRunner:
                 declare_win=result.declare_win,
                 score=result.score,
             )
+        raise EngineUnavailable(str(failure))
+
+    async def evaluate(
+        self, variant: str, sfen: str, moves: Sequence[str], *, game: str, budget: Budget
+    ) -> Verdict:
+        """One position of ``/analyse``'s analysis named ``game``, by the built-in engine in
+        the workers (waiting for one in line with the bot's moves: ``EngineWorkers.run``);
+        tried once more on a fresh worker, then EngineUnavailable."""
+        job = {
+            "variant_id": variant,
+            "sfen": sfen,
+            "moves": tuple(moves),
+            "game": game,
+            "movetime_ms": budget.movetime_ms,
+            "nodes": budget.nodes,
+        }
+        if budget.movetime_ms is not None:
+            timeout = budget.movetime_ms / 1000 + self.grace_seconds
+        else:
+            timeout = NODES_TIMEOUT
+        failure: EngineFailure | None = None
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                verdict: Verdict = await self.workers.run(job, timeout, evaluate_position)
+            except EngineFailure as exc:
+                failure = exc
+                log.warning("analysis position of %s failed (%d): %s", game, attempt, exc)
+                continue
+            return verdict
         raise EngineUnavailable(str(failure))
 
     async def _external(self, spec: EngineSpec, query: EngineQuery) -> EngineAnswer | None:

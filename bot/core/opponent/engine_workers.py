@@ -2,8 +2,11 @@
 
 :class:`EngineWorkers` keeps a few worker processes, started with the ``spawn`` method (this
 process has threads: forking it is unsafe), each running one search at a time: a job is the
-keyword arguments of a picklable function (``engine.api.think``), the answer its picklable
-result.  The parent waits for a worker on a thread of its own, so the loop keeps serving.
+keyword arguments of a picklable function (the workers' ``target``, ``engine.api.think``, or
+the one a job names: ``engine.analysis.evaluate_position``), the answer its picklable result.
+The parent waits for a worker on a thread of its own, so the loop keeps serving.  Jobs wait
+for a free worker in the order they came, whoever sent them: an analysis that sends its
+positions one at a time delays a bot's move by one position at most.
 
 A worker that dies (killed, out of memory) or does not answer within the job's time is killed
 and started again for the next job; the job fails with :class:`EngineFailure`, which says which
@@ -43,17 +46,18 @@ class EngineFailure(Exception):
 
 
 def _serve(conn: Connection, target: Callable[..., Any], prepare: Callable[[], object]) -> None:
-    """A worker process: answer each job sent on ``conn`` with ``target(**job)``."""
+    """A worker process: answer each job sent on ``conn`` with ``target(**job)`` (or the
+    function the job names)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in a terminal is the parent's to handle
     prepare()
     conn.send(("ready", None))
     while True:
         try:
-            job = conn.recv()
+            function, job = conn.recv()
         except (EOFError, OSError):
             return  # the parent is gone
         try:
-            answer = ("ok", target(**job))
+            answer = ("ok", (function or target)(**job))
         except Exception as exc:  # the parent reports it; the worker stays usable
             answer = ("error", f"{type(exc).__name__}: {exc}")
         conn.send(answer)
@@ -105,11 +109,12 @@ class _Worker:
             raise
         return parent
 
-    def run(self, job: Job, timeout: float) -> Any:
-        """``target(**job)`` in the worker; EngineFailure when it does not come back."""
+    def run(self, job: Job, timeout: float, function: Callable[..., Any] | None = None) -> Any:
+        """``function(**job)`` (by default ``target``'s) in the worker; EngineFailure when it
+        does not come back."""
         conn = self.ensure_started()
         try:
-            conn.send(dict(job))
+            conn.send((function, dict(job)))
             if not conn.poll(timeout):
                 self.stop(conn)
                 raise EngineFailure("timeout", f"no answer within {timeout:.1f} s; worker killed")
@@ -182,9 +187,12 @@ class EngineWorkers:
         except EngineFailure as exc:
             log.warning("an engine worker did not start: %s", exc)
 
-    async def run(self, job: Job, timeout: float) -> Any:
-        """Run ``job`` in a free worker; EngineFailure if it crashed, hung or raised."""
-        return await self._use(_Worker.run, job, timeout)
+    async def run(
+        self, job: Job, timeout: float, function: Callable[..., Any] | None = None
+    ) -> Any:
+        """Run ``job`` (for ``function``, a module-level one; by default the workers'
+        ``target``) in a free worker; EngineFailure if it crashed, hung or raised."""
+        return await self._use(_Worker.run, job, timeout, function)
 
     async def _use(self, action: Callable[..., Any], *args: Any) -> Any:
         """``action(worker, *args)`` on a thread, with a free worker held meanwhile.

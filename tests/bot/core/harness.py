@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import Config
-from bot.core.analyses import Analyses
 from bot.core.api import ChatKey, Reply, Request, User
 from bot.core.clock import FakeClock
 from bot.core.opponent.engine_runner import Engine
@@ -82,7 +81,7 @@ class Harness:
             rng=random.Random(7),
             render_images=False,
             engine=self.engine,
-            analyses=Analyses(self.config, budget=self.analysis_budget),
+            analysis_budget=self.analysis_budget,
         )
         return self
 
@@ -92,8 +91,8 @@ class Harness:
         await self.open()
 
     async def close(self) -> None:
+        await self.service.analyses.close()  # analyses under way: given up for the next start
         await self.service.bot_player.close(timeout=0)  # the bot's turns left for the restart
-        self.service.analyses.close()
         await self.store.close()
 
     async def say(

@@ -34,7 +34,7 @@ async def test_a_game_in_progress_is_refused(h: Harness) -> None:
     assert reply.text == text("analysis.in_progress", game=game.id)
     assert reply.card is None
     assert not [card for _, card, _ in h.outbox.edits if card.startswith("analysis:")]
-    assert h.service.analyses.cached(await h.game(game.id)) is None  # nothing started
+    assert await h.service.analyses.kept(await h.game(game.id)) is None  # nothing started
 
 
 async def test_a_finished_game_gives_the_graph_and_the_text(h: Harness) -> None:
@@ -51,8 +51,20 @@ async def test_a_finished_game_gives_the_graph_and_the_text(h: Harness) -> None:
         next(line for line in lines if line.startswith("☗ Alice (sente): accuracy"))
     )
     gote = lines.index(next(line for line in lines if line.startswith("☖ Bob (gote): accuracy")))
-    worst_sente, worst_gote = lines[sente + 1 : gote], lines[gote + 1 :]
+    worst_sente, worst_gote = lines[sente + 1 : gote], lines[gote + 1 : -1]
     assert len(worst_sente) == len(worst_gote) == 3
+    # where to look: the position before the costliest move, with /board GAME MOVE
+    analysis = await h.service.analyses.kept(await h.game(game_id))
+    assert analysis is not None
+    shown_worst = [r for p in analysis.players for r in p.worst]
+    plies = sorted(int(line.split()[2].rstrip(":")) for line in worst_sente + worst_gote)
+    assert plies == sorted(r.ply for r in shown_worst)
+    costliest = max(shown_worst, key=lambda r: (r.loss, -r.ply)).ply
+    assert lines[-1] == text(
+        "analysis.see_board", game=game_id, ply=costliest, before=costliest - 1
+    )
+    shown = await h.say(CAROL, "board", str(game_id), str(costliest - 1))
+    assert f"after move {costliest - 1} of {len(OPENING)}" in shown.text
     for line in worst_sente + worst_gote:
         assert re.match(r"• move \d+: .+ \(.+, win chance −\d+\.\d%\), better .+", line), line
     # the moves in the chat's notation (western by default): sente's moves are odd plies

@@ -43,7 +43,8 @@ async def test_a_five_thousand_digit_level_is_refused(h: Harness, words: tuple[s
 
 async def test_other_digits_never_name_a_game_or_a_challenge(h: Harness) -> None:
     game = await h.start_game(ALICE, BOB)
-    assert "is not a game number" in await refused(h, "board", str(game.id), "²")
+    assert "is not a game number" in await refused(h, "board", "²")
+    assert "is not a move number" in await refused(h, "board", str(game.id), "²")  # GAME MOVE
     assert "is not a challenge number" in await refused(h, "accept", "①")
     assert "is not a challenge number" in await refused(h, "accept", HUGE)
     assert "is not a game number" in await refused(h, "export", "kif", "٣")

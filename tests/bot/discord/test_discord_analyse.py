@@ -9,7 +9,6 @@ from fake_discord import FakeDiscord
 from test_discord_service import message_text as shown
 
 from bot.config import Config
-from bot.core.analyses import Analyses
 from bot.core.clock import FakeClock
 from bot.core.service import GameService
 from bot.store.sqlite import SqliteStore
@@ -21,8 +20,9 @@ MOVES = ("7g7f", "3c3d", "2g2f", "4c4d", "2f2e", "2b3c")
 async def test_analyse_edits_its_card_then_posts_the_graph(tmp_path: Path) -> None:
     store = await SqliteStore.open(tmp_path / "komabot.sqlite3", sync="normal")
     config = Config(db_path=tmp_path / "komabot.sqlite3", reminders=())
-    analyses = Analyses(config, budget=Budget(nodes=300))
-    service = GameService(store, config, clock=FakeClock(), render_images=False, analyses=analyses)
+    service = GameService(
+        store, config, clock=FakeClock(), render_images=False, analysis_budget=Budget(nodes=300)
+    )
     try:
         async with FakeDiscord() as fake:
             alice, bob = fake.user(111, "alice"), fake.user(222, "bob")
@@ -65,5 +65,5 @@ async def test_analyse_edits_its_card_then_posts_the_graph(tmp_path: Path) -> No
                 )
                 assert edited["_edits"] >= 2  # at least one progress step, then done
     finally:
-        analyses.close()
+        await service.drain(10)  # the analysis's engine worker
         await store.close()

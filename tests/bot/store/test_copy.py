@@ -13,7 +13,7 @@ from bot.config import Config
 from bot.core.api import ChatKey
 from bot.core.clock import FakeClock
 from bot.store.copy import TABLES, count
-from bot.store.models import NewNotice
+from bot.store.models import AnalysisRequest, NewNotice
 from bot.store.postgres import PostgresStore
 from bot.store.sql import SqlStore
 from bot.store.sqlite import SqliteStore
@@ -35,6 +35,10 @@ async def sqlite_with_everything(path: Path) -> None:
         await h.store.put_state("telegram", "username", "bob_b", '{"id": "2"}')
         await h.store.claim_engine_turn(game.id, game.version, "a process", 1.0, 2.0)
         await h.store.queue_notices([NewNotice("x", ChatKey("console", "main"), "{}", "k", 1.0)])
+        await h.say(ALICE, "analyse", str(game.id), chat=rated)  # kept: a row in analyses
+        await h.service.analyses.settle()
+        request = AnalysisRequest(ChatKey("console", "waits", "t"), game.id, "analysis:1", 1.0)
+        await h.store.claim_analysis_request(request, "a process", 2.0)
     finally:
         await h.close()
 

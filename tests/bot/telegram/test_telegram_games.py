@@ -43,6 +43,7 @@ async def bot_over(
         async with running(front, service.handle, state=store):
             yield service, front
     finally:
+        await service.drain(10)  # an analysis's engine worker, if one was started
         await store.close()
 
 
