@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from rules.errors import InvalidMoveError
+from rules.movetables import MoveTables
 
 if TYPE_CHECKING:
     from rules.betza import Vector
@@ -67,6 +68,7 @@ class Tables:
                 self.promote[v] = piece.promotes_to * sign
                 self.base_kind[v] = piece.base
         self._build_attacks()
+        self.moves = MoveTables(self)  # ready-made Move objects for the generators
         # how many of each unpromoted kind a full set has (the start position's pieces)
         self.set_counts: tuple[int, ...] = tuple(
             sum(
