@@ -9,6 +9,9 @@ in hand) is counted when a leaf is evaluated.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
+
 from engine.values import PieceValues, compute_values
 from rules import GOTE, SENTE, Move, Position, Variant
 
@@ -50,6 +53,13 @@ def _near(variant: Variant, radius: int) -> tuple[tuple[int, ...], ...]:
             )
         )
     return tuple(out)
+
+
+def _values_at(squares: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
+    """A function giving the board's values on ``squares`` (a tuple even of one or none)."""
+    if len(squares) >= 2:
+        return itemgetter(*squares)
+    return lambda board: tuple(board[sq] for sq in squares)
 
 
 def _square_reach(variant: Variant, kind: int, sq: int) -> int:
@@ -108,6 +118,17 @@ class Evaluator:
                 self.hand_value[color][k] = sign * self.values.hand[k]
         self.near1 = _near(variant, 1)
         self.near2 = _near(variant, 2)
+        # getters of the values on those squares, and what each value counts for a king of
+        # each colour: 1 for a friend (next to it), an enemy's attack weight (near it)
+        self.ring1 = [_values_at(near) for near in self.near1]
+        self.ring2 = [_values_at(near) for near in self.near2]
+        values = range(-kinds, kinds + 1)
+        self.friend: list[list[int]] = [[0] * (2 * kinds + 1), [0] * (2 * kinds + 1)]
+        self.enemy_weight: list[list[int]] = [[0] * (2 * kinds + 1), [0] * (2 * kinds + 1)]
+        for v in values:
+            for color, sign in ((SENTE, 1), (GOTE, -1)):
+                self.friend[color][v] = 1 if v * sign > 0 else 0
+                self.enemy_weight[color][v] = self.attack_weight[v] if v * sign < 0 else 0
         w, h = variant.files, variant.ranks
         self.span = max(w, h) - 1
         # king-step distance between two squares, and from a square to the nearest edge
@@ -190,17 +211,9 @@ class Evaluator:
         if ksq < 0:
             return 0
         board = pos.board
-        sign = 1 if color == SENTE else -1
-        defenders = 0
-        for sq in self.near1[ksq]:
-            if board[sq] * sign > 0:
-                defenders += 1
-        weight = self.attack_weight
-        attack = 0
-        for sq in self.near2[ksq]:
-            v = board[sq]
-            if v * sign < 0:
-                attack += weight[v]
+        # the pieces around the king, read in one C-level call per ring
+        defenders = sum(map(self.friend[color].__getitem__, self.ring1[ksq](board)))
+        attack = sum(map(self.enemy_weight[color].__getitem__, self.ring2[ksq](board)))
         if attack and self.drops:
             in_hand = sum(pos.hands[color ^ 1])
             attack = round(attack * (1 + min(MAX_HAND_DANGER, HAND_DANGER * in_hand)))

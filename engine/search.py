@@ -354,7 +354,7 @@ class Searcher:
                     score = -self._search(new_depth, -beta, -alpha, 1, check, True)
             self.path_hashes.pop()
             self.path_checks.pop()
-            pos.pop()
+            pos.undo()
             self.material -= delta
             if score > best:
                 best = score
@@ -446,7 +446,7 @@ class Searcher:
                 futile = True
 
         board = pos.board
-        make, pop = pos.make_unchecked, pos.pop
+        make, pop = pos.make_unchecked, pos.undo
         path_hashes, path_checks = self.path_hashes, self.path_checks
         extend_ok = ply < 2 * self.root_depth
         best = -INFINITE
@@ -560,7 +560,7 @@ class Searcher:
         pos.make_unchecked(move)
         king = pos.kings[side]
         safe = king < 0 or not attacked(pos, king, side ^ 1)
-        pos.pop()
+        pos.undo()
         return safe
 
     def _null_move(self, depth: int, beta: int, ply: int) -> int:
@@ -596,7 +596,7 @@ class Searcher:
         if stand > alpha:
             alpha = stand
         best = stand
-        make, pop = pos.make_unchecked, pos.pop
+        make, pop = pos.make_unchecked, pos.undo
         checks = self.checks
         board = pos.board
         value = ev.piece_value
@@ -642,7 +642,7 @@ class Searcher:
             self.material += delta
             check = self.checks.gives_check(pos, move.from_sq, move.to_sq)
             score = -self._quiesce(-beta, -alpha, ply + 1, check, qply + 1)
-            pos.pop()
+            pos.undo()
             self.material -= delta
             if score > best:
                 best = score
