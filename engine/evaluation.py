@@ -122,10 +122,9 @@ class Evaluator:
         # each colour: 1 for a friend (next to it), an enemy's attack weight (near it)
         self.ring1 = [_values_at(near) for near in self.near1]
         self.ring2 = [_values_at(near) for near in self.near2]
-        values = range(-kinds, kinds + 1)
         self.friend: list[list[int]] = [[0] * (2 * kinds + 1), [0] * (2 * kinds + 1)]
         self.enemy_weight: list[list[int]] = [[0] * (2 * kinds + 1), [0] * (2 * kinds + 1)]
-        for v in values:
+        for v in range(-kinds, kinds + 1):
             for color, sign in ((SENTE, 1), (GOTE, -1)):
                 self.friend[color][v] = 1 if v * sign > 0 else 0
                 self.enemy_weight[color][v] = self.attack_weight[v] if v * sign < 0 else 0
