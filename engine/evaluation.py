@@ -10,6 +10,7 @@ in hand) is counted when a leaf is evaluated.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from operator import itemgetter
 
 from engine.values import PieceValues, compute_values
@@ -146,6 +147,12 @@ class Evaluator:
         self.mop_up_start = round(MOP_UP_START_SHARE * strongest)
         self.mop_up_ramp = max(1, self.mop_up_from - self.mop_up_start)
         self.royal = variant.royal_kind
+        # by colour and signed value: a piece of that colour other than its king
+        signed = [i if i <= kinds else i - (2 * kinds + 1) for i in range(2 * kinds + 1)]
+        self.own_not_royal = [
+            [v > 0 and v != self.royal for v in signed],
+            [v < 0 and v != -self.royal for v in signed],
+        ]
 
     def _square_term(self, kind: int, value: int, gain: int, sq: int, extra_reach: float) -> int:
         """Material plus square bonuses of a sente ``kind`` on ``sq``."""
@@ -223,14 +230,9 @@ class Evaluator:
         ksq = pos.kings[strong ^ 1]
         if ksq < 0:
             return 0
-        sign = 1 if strong == SENTE else -1
         near = self.distance[ksq]
         span = self.span
-        royal = self.royal * sign
-        if sign > 0:
-            own = [near[sq] for sq, v in enumerate(pos.board) if v > 0 and v != royal]
-        else:
-            own = [near[sq] for sq, v in enumerate(pos.board) if v < 0 and v != royal]
+        own = list(compress(near, map(self.own_not_royal[strong].__getitem__, pos.board)))
         closeness = span * len(own) - sum(own)
         return MOP_UP_APPROACH * closeness + MOP_UP_EDGE * (span // 2 - self.from_edge[ksq])
 

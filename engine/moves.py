@@ -12,7 +12,9 @@ rules core's legal moves instead.
 
 from __future__ import annotations
 
-from rules import SENTE, Move, Position, Variant
+from itertools import compress
+
+from rules import GOTE, SENTE, Move, Position, Variant
 from rules.movegen import drop_mates, gives_check_from
 
 
@@ -22,6 +24,9 @@ class StagedMoves:
     def __init__(self, variant: Variant) -> None:
         t = variant.tables
         self.size = t.size
+        self.squares = t.squares
+        self.own = t.own
+        self.empty = [v == 0 for v in range(2 * len(variant.pieces) + 1)]
         self.leap_moves = t.moves.leap_moves
         self.ride_moves = t.moves.ride_moves
         self.drop_moves = t.moves.drop_moves
@@ -38,7 +43,7 @@ class StagedMoves:
         leap_moves, ride_moves = self.leap_moves, self.ride_moves
         out: list[Move] = []
         if pos.side == SENTE:
-            for s in [s for s, v in enumerate(board) if v > 0]:
+            for s in compress(self.squares, map(self.own[SENTE].__getitem__, board)):
                 v = board[s]
                 for d, moves in leap_moves[v][s]:
                     if board[d] <= 0:
@@ -52,7 +57,7 @@ class StagedMoves:
                         if w:
                             break
         else:
-            for s in [s for s, v in enumerate(board) if v < 0]:
+            for s in compress(self.squares, map(self.own[GOTE].__getitem__, board)):
                 v = board[s]
                 for d, moves in leap_moves[v][s]:
                     if board[d] >= 0:
@@ -78,7 +83,7 @@ class StagedMoves:
             return []
         board = pos.board
         sign = 1 if side == SENTE else -1
-        empties = [s for s, v in enumerate(board) if not v]
+        empties = list(compress(self.squares, map(self.empty.__getitem__, board)))
         enemy_king = pos.kings[side ^ 1]
         out: list[Move] = []
         for kind in kinds:

@@ -8,6 +8,8 @@ value or is forced, not promoting otherwise.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from engine.evaluation import Evaluator
 from rules import SENTE, Move, Position, Variant
 
@@ -20,6 +22,8 @@ class TacticalMoves:
 
     def __init__(self, variant: Variant, evaluator: Evaluator) -> None:
         t = variant.tables
+        self.squares = t.squares
+        self.own = t.own
         self.leap_moves = t.moves.leap_moves
         self.ride_moves = t.moves.ride_moves
         self.value = evaluator.piece_value
@@ -36,8 +40,7 @@ class TacticalMoves:
         leap_moves, ride_moves = self.leap_moves, self.ride_moves
         out: list[Tactical] = []
         append = out.append
-        own = [s for s, v in enumerate(board) if v > 0] if sign > 0 else _gote_squares(board)
-        for s in own:
+        for s in compress(self.squares, map(self.own[pos.side].__getitem__, board)):
             v = board[s]
             gain = gain_of[v]
             quiet = quiet_promotions and gain > 0
@@ -69,10 +72,6 @@ class TacticalMoves:
                 append((won, won * 16 - mover, move))
         out.sort(key=_ordering_key, reverse=True)
         return out
-
-
-def _gote_squares(board: list[int]) -> list[int]:
-    return [s for s, v in enumerate(board) if v < 0]
 
 
 def _ordering_key(item: Tactical) -> int:

@@ -67,6 +67,14 @@ class Tables:
                 self.dead[v] = tuple(not leaps[sq] and not rides[sq] for sq in range(n))
                 self.promote[v] = piece.promotes_to * sign
                 self.base_kind[v] = piece.base
+        # own[color][v]: does a board value belong to ``color`` (indexed by every signed
+        # value, 0 included): ``compress(squares, map(own[c].__getitem__, board))`` lists
+        # the squares of ``color``'s pieces without a Python-level loop
+        self.own: tuple[list[bool], list[bool]] = (
+            [0 < v <= k for v in range(size)],
+            [v > k for v in range(size)],
+        )
+        self.squares: range = range(n)
         self._build_attacks()
         self.moves = MoveTables(self)  # ready-made Move objects for the generators
         # how many of each unpromoted kind a full set has (the start position's pieces)
