@@ -4,7 +4,8 @@ Scores are centipawns.  Material and square terms live in one table per signed b
 (``square_value[v][sq]``, sente's view: a gote piece counts negative), so the search keeps their
 sum up to date by adding :meth:`Evaluator.move_delta` for each move instead of scanning the
 board.  King safety (friends next to the king, enemies within two squares of it, enemy pieces
-in hand) is counted when a leaf is evaluated.
+in hand) is counted when a leaf is evaluated; the score of a leaf is remembered by the
+position's hash (a third of the leaves of a search are met again).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ MOP_UP_SHARE = 0.75
 MOP_UP_START_SHARE = 0.3
 MOP_UP_APPROACH = 4  # per piece, per square nearer the enemy king
 MOP_UP_EDGE = 12  # per square the enemy king stands nearer an edge
+EVALUATION_CACHE = 1 << 15  # scores remembered (by position hash) before starting afresh
 
 
 def _near(variant: Variant, radius: int) -> tuple[tuple[int, ...], ...]:
@@ -147,6 +149,7 @@ class Evaluator:
         self.mop_up_start = round(MOP_UP_START_SHARE * strongest)
         self.mop_up_ramp = max(1, self.mop_up_from - self.mop_up_start)
         self.royal = variant.royal_kind
+        self.cache: dict[int, int] = {}
         # by colour and signed value: a piece of that colour other than its king
         signed = [i if i <= kinds else i - (2 * kinds + 1) for i in range(2 * kinds + 1)]
         self.own_not_royal = [
@@ -237,7 +240,17 @@ class Evaluator:
         return MOP_UP_APPROACH * closeness + MOP_UP_EDGE * (span // 2 - self.from_edge[ksq])
 
     def evaluate(self, pos: Position, material: int) -> int:
-        """The side to move's view of ``pos``, given its :meth:`material`."""
+        """The side to move's view of ``pos``, given its :meth:`material` (remembered by the
+        position's hash, which stands for the whole position as in the transposition table)."""
+        cache = self.cache
+        score = cache.get(pos.hash)
+        if score is None:
+            if len(cache) >= EVALUATION_CACHE:
+                cache.clear()
+            score = cache[pos.hash] = self._evaluate(pos, material)
+        return score
+
+    def _evaluate(self, pos: Position, material: int) -> int:
         score = material + self.king_safety(pos, SENTE) - self.king_safety(pos, GOTE)
         start = self.mop_up_start
         if material > start:
