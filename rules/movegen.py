@@ -92,7 +92,9 @@ def legal_moves(pos: Position, like: Move | None = None) -> list[Move]:
     elif len(checks) > 1:
         allowed = frozenset()
     moves: list[Move] = []
-    leap_moves, ride_moves = t.moves.leap_moves, t.moves.ride_moves
+    leap_moves, ride_moves, reach = t.moves.leap_moves, t.moves.ride_moves, t.moves.reach
+    # in check: only pieces that reach a square of ``allowed`` can answer it
+    allowed_mask = sum(1 << sq for sq in allowed) if allowed is not None else -1
     royal = pos.variant.royal_kind * sign
 
     squares: Iterable[int] = range(t.size)
@@ -102,7 +104,7 @@ def legal_moves(pos: Position, like: Move | None = None) -> list[Move]:
         v = board[s]
         if v * sign <= 0:
             continue
-        if v == royal:
+        if v == royal or not reach[v][s] & allowed_mask:
             continue
         within = allowed
         pin = pinned.get(s)

@@ -27,7 +27,7 @@ RidesPerSquare = list[tuple[tuple[Entry, ...], ...]]
 class MoveTables:
     """The move objects of one variant's pieces (built with its :class:`Tables`)."""
 
-    __slots__ = ("_made", "drop_moves", "leap_moves", "ride_moves")
+    __slots__ = ("_made", "drop_moves", "leap_moves", "reach", "ride_moves")
 
     def __init__(self, t: Tables) -> None:
         self._made: dict[tuple[int, int, bool], Move] = {}
@@ -46,6 +46,15 @@ class MoveTables:
                     tuple(
                         tuple(self._entry(sq, d, zone, dead) for d in ray) for ray in t.rides[v][sq]
                     )
+                    for sq in range(t.size)
+                ]
+        # reach[v][sq]: the squares the piece reaches on an empty board, as a bit mask (bit d
+        # for square d): a piece whose mask misses every square that answers a check is skipped
+        self.reach: list[list[int]] = [[] for _ in range(values)]
+        for v in range(-t.kinds, t.kinds + 1):
+            if v:
+                self.reach[v] = [
+                    _mask((*t.leaps[v][sq], *(d for ray in t.rides[v][sq] for d in ray)))
                     for sq in range(t.size)
                 ]
         self.drop_moves: list[tuple[Move, ...]] = [
@@ -71,3 +80,10 @@ class MoveTables:
         if move is None:
             move = self._made[key] = Move(frm, to, promote, 0)
         return move
+
+
+def _mask(squares: tuple[int, ...]) -> int:
+    mask = 0
+    for sq in squares:
+        mask |= 1 << sq
+    return mask

@@ -75,6 +75,12 @@ class Tables:
             [v > k for v in range(size)],
         )
         self.squares: range = range(n)
+        # for make/undo: a promoted value taken back (its unpromoted kind, same colour)
+        self.unpromote: list[int] = [0] * size
+        for v in range(-k, k + 1):
+            self.unpromote[v] = self.base_kind[v] * (1 if v > 0 else -1)
+        self.royal_kind: int = variant.royal_kind
+        self.drops_enabled: bool = variant.drops.enabled
         self._build_attacks()
         self.moves = MoveTables(self)  # ready-made Move objects for the generators
         # how many of each unpromoted kind a full set has (the start position's pieces)
