@@ -458,6 +458,13 @@ class Searcher:
         for move, unchecked in self._moves_in_order(pos, hash_move, ply, in_check):
             frm, to = move.from_sq, move.to_sq
             quiet = move.drop != 0 or (not board[to] and not move.promote)
+            if (
+                quiet
+                and searched
+                and (futile or searched >= late)
+                and not checks.quiet_move_checks(pos, move)
+            ):
+                continue  # futile, or a late quiet move near the leaves: not worth a search
             delta = ev.move_delta(pos, move)
             make(move)
             if unchecked and checks.exposed_own_king(pos, frm, to):
@@ -465,9 +472,6 @@ class Searcher:
                 continue
             any_move = True
             check = checks.gives_check(pos, frm, to)
-            if quiet and not check and searched and (futile or searched >= late):
-                pop()  # futile, or a late quiet move near the leaves: not worth a search
-                continue
             self.material += delta
             path_hashes.append(pos.hash)
             path_checks.append(check)
