@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from rules.errors import InvalidMoveError
-from rules.movetables import MoveTables
+from rules.movetables import move_tables
 
 if TYPE_CHECKING:
     from rules.betza import Vector
@@ -82,7 +82,7 @@ class Tables:
         self.royal_kind: int = variant.royal_kind
         self.drops_enabled: bool = variant.drops.enabled
         self._build_attacks()
-        self.moves = MoveTables(self)  # ready-made Move objects for the generators
+        self.moves = move_tables(self)  # ready-made Move objects for the generators
         # how many of each unpromoted kind a full set has (the start position's pieces)
         self.set_counts: tuple[int, ...] = tuple(
             sum(
