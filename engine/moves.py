@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from rules import GOTE, SENTE, Move, Position, Variant
+from rules import SENTE, Move, Position, Variant
 from rules.movegen import drop_mates, gives_check_from
 
 
@@ -40,36 +40,22 @@ class StagedMoves:
         """Every board move of the side to move, as the rules allow them, except that a move
         may leave the mover's own king attacked (test after playing it)."""
         board = pos.board
+        own = self.own[pos.side]
         leap_moves, ride_moves = self.leap_moves, self.ride_moves
         out: list[Move] = []
-        if pos.side == SENTE:
-            for s in compress(self.squares, map(self.own[SENTE].__getitem__, board)):
-                v = board[s]
-                for d, moves in leap_moves[v][s]:
-                    if board[d] <= 0:
-                        out += moves
-                for ray in ride_moves[v][s]:
-                    for d, moves in ray:
-                        w = board[d]
-                        if w > 0:
-                            break
-                        out += moves
-                        if w:
-                            break
-        else:
-            for s in compress(self.squares, map(self.own[GOTE].__getitem__, board)):
-                v = board[s]
-                for d, moves in leap_moves[v][s]:
-                    if board[d] >= 0:
-                        out += moves
-                for ray in ride_moves[v][s]:
-                    for d, moves in ray:
-                        w = board[d]
-                        if w < 0:
-                            break
-                        out += moves
-                        if w:
-                            break
+        for s in compress(self.squares, map(own.__getitem__, board)):
+            v = board[s]
+            for d, moves in leap_moves[v][s]:
+                if not own[board[d]]:
+                    out += moves
+            for ray in ride_moves[v][s]:
+                for d, moves in ray:
+                    w = board[d]
+                    if own[w]:
+                        break
+                    out += moves
+                    if w:
+                        break
         return out
 
     def drops(self, pos: Position) -> list[Move]:
