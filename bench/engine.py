@@ -10,6 +10,12 @@
 
     .venv/bin/python bench/engine.py [--quick] [--variants shogi,wa] [--games 40]
         [--movetime 100] [--random-games 10] [--workers 2] [--profile N]
+        [--speed-only] [--baseline REV]
+
+``--baseline REV`` also searches the speed positions with the engine of git revision ``REV``
+(exported to a temporary directory), in fresh processes taking turns with this checkout's,
+and prints the ratio of CPU time: how much a change made the search faster, measured in one
+run.  Equal node counts show that both searched the same tree.
 
 Full settings take an hour or more on two cores; ``--quick`` a couple of minutes.
 """
@@ -27,10 +33,15 @@ sys.path.insert(0, str(_HERE.parent))
 
 import argparse  # noqa: E402
 import cProfile  # noqa: E402
+import io  # noqa: E402
+import json  # noqa: E402
 import math  # noqa: E402
 import multiprocessing  # noqa: E402
 import pstats  # noqa: E402
 import random  # noqa: E402
+import subprocess  # noqa: E402
+import tarfile  # noqa: E402
+import tempfile  # noqa: E402
 import time  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 
@@ -90,6 +101,72 @@ def bench_speed(variant_id: str, count: int) -> Speed:
     leaves = sum(perft(pos.copy(), 2, bulk=False) for pos in positions)
     perft_seconds = time.perf_counter() - start
     return Speed(variant_id, count, nodes, seconds, leaves / perft_seconds)
+
+
+# Run in a fresh process with a checkout's root as argv[1]: depth-4 searches of the positions
+# (USI moves from the start) read from stdin; prints [nodes, CPU seconds].
+_SEARCH_CHILD = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from engine.api import Engine
+from engine.search import Limits
+from rules import Position, load_variant
+variant = load_variant(sys.argv[2])
+Engine(variant).think(Position.start(variant), limits=Limits(depth=1))  # tables built
+nodes, seconds = 0, 0.0
+for moves in json.loads(sys.stdin.read()):
+    pos = Position.start(variant)
+    for move in moves:
+        pos.push_usi(move)
+    engine = Engine(variant, hash_mb=16)
+    start = time.process_time()
+    nodes += engine.think(pos, limits=Limits(depth=4)).nodes
+    seconds += time.process_time() - start
+print(json.dumps([nodes, seconds]))
+"""
+
+
+def _searched_by(root: Path, variant_id: str, games: list[list[str]]) -> tuple[int, float]:
+    out = subprocess.run(
+        [sys.executable, "-c", _SEARCH_CHILD, str(root), variant_id],
+        input=json.dumps(games),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    nodes, seconds = json.loads(out)
+    return int(nodes), float(seconds)
+
+
+def compare_speed(variants: list[str], count: int, revision: str, rounds: int = 2) -> None:
+    """Nodes per CPU second of this checkout's search and of ``revision``'s on the same
+    positions, each the best of ``rounds`` fresh processes taking turns."""
+    here = _HERE.parent
+    with tempfile.TemporaryDirectory(prefix="komabot-baseline-") as tmp:
+        archive = subprocess.run(
+            ["git", "-C", str(here), "archive", "--format=tar", revision],
+            capture_output=True,
+            check=True,
+        ).stdout
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(tmp, filter="data")
+        print(f"\nSpeed against {revision}: depth 4, CPU time, best of {rounds} turns each")
+        print(f"{'variant':<9} {'nodes':>14} {'baseline n/s':>13} {'this n/s':>9} {'speed-up':>8}")
+        for variant in variants:
+            positions = [middle_game(variant, seed, 40 + 4 * seed) for seed in range(count)]
+            games = [[pos.usi(m) for m in pos.move_stack] for pos in positions]
+            best: dict[str, tuple[int, float]] = {}
+            for _ in range(rounds):
+                for name, root in (("baseline", Path(tmp)), ("this", here)):
+                    nodes, seconds = _searched_by(root, variant, games)
+                    if name not in best or seconds < best[name][1]:
+                        best[name] = (nodes, seconds)
+            (old_nodes, old_s), (new_nodes, new_s) = best["baseline"], best["this"]
+            same = "same" if old_nodes == new_nodes else f"{old_nodes}->{new_nodes}"
+            print(
+                f"{variant:<9} {same:>14} {old_nodes / old_s:>13,.0f} {new_nodes / new_s:>9,.0f} "
+                f"{(new_nodes / new_s) / (old_nodes / old_s):>7.2f}x"
+            )
 
 
 def profile_speed(variants: list[str], count: int, top: int) -> None:
@@ -254,6 +331,12 @@ def main() -> None:
     parser.add_argument("--random-games", type=int, help="top level vs random (default 10)")
     parser.add_argument("--positions", type=int, help="speed positions per variant (default 6)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--speed-only", action="store_true", help="skip the games")
+    parser.add_argument(
+        "--baseline",
+        metavar="REV",
+        help="also measure the search of git revision REV on the same positions (speed-up)",
+    )
     parser.add_argument(
         "--profile",
         type=int,
@@ -279,6 +362,10 @@ def main() -> None:
             f"{variant:<9} {s.nps:>9,.0f} {s.depth4_ms:>7,.0f}ms {s.perft_nps:>14,.0f} "
             f"{s.nps / s.perft_nps:>6.3f}"
         )
+    if args.baseline:
+        compare_speed(variants, count, args.baseline)
+    if args.speed_only:
+        return
 
     pairs = [(level, level - 1) for level in range(LOWEST + 1, HIGHEST + 1)]
     plan: list[Game] = []

@@ -8,7 +8,7 @@ case, and the full attack test of the rules core runs only when a line may have 
 
 from __future__ import annotations
 
-from rules import GOTE, SENTE, Position, Variant
+from rules import GOTE, SENTE, Move, Position, Variant
 from rules.movegen import attacked
 
 
@@ -62,6 +62,41 @@ class CheckTables:
                 return True
         mover = pos.side ^ 1
         return frm >= 0 and frm in self.lines[mover][king] and attacked(pos, king, mover)
+
+    def quiet_move_checks(self, pos: Position, move: Move) -> bool:
+        """Would ``move`` (a drop, or a board move that neither captures nor promotes) give
+        check?  The answer :meth:`gives_check` gives after the move, without playing it: a
+        search can skip a quiet move it would not search unless it checks at no more cost
+        than two squares written and put back."""
+        frm, to, _promote, drop = move
+        side = pos.side
+        king = pos.kings[side ^ 1]
+        if king < 0:
+            return False
+        board = pos.board
+        v = (drop if side == SENTE else -drop) if drop else board[frm]
+        between = self.hits[v][to].get(king)
+        if between is not None:
+            if frm >= 0:
+                board[frm] = 0
+            try:
+                for sq in between:
+                    if board[sq]:
+                        break
+                else:
+                    return True
+            finally:
+                if frm >= 0:
+                    board[frm] = v
+        if frm < 0 or frm not in self.lines[side][king]:
+            return False
+        board[frm] = 0
+        board[to] = v
+        try:
+            return attacked(pos, king, side)
+        finally:
+            board[frm] = v
+            board[to] = 0
 
     def exposed_own_king(self, pos: Position, frm: int, to: int) -> bool:
         """After a board move from ``frm`` to ``to`` by a side that was not in check: is

@@ -4,10 +4,15 @@ Scores are centipawns.  Material and square terms live in one table per signed b
 (``square_value[v][sq]``, sente's view: a gote piece counts negative), so the search keeps their
 sum up to date by adding :meth:`Evaluator.move_delta` for each move instead of scanning the
 board.  King safety (friends next to the king, enemies within two squares of it, enemy pieces
-in hand) is counted when a leaf is evaluated.
+in hand) is counted when a leaf is evaluated; the score of a leaf is remembered by the
+position's hash (a third of the leaves of a search are met again).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import compress
+from operator import itemgetter
 
 from engine.values import PieceValues, compute_values
 from rules import GOTE, SENTE, Move, Position, Variant
@@ -33,6 +38,7 @@ MOP_UP_SHARE = 0.75
 MOP_UP_START_SHARE = 0.3
 MOP_UP_APPROACH = 4  # per piece, per square nearer the enemy king
 MOP_UP_EDGE = 12  # per square the enemy king stands nearer an edge
+EVALUATION_CACHE = 1 << 15  # scores remembered (by position hash) before starting afresh
 
 
 def _near(variant: Variant, radius: int) -> tuple[tuple[int, ...], ...]:
@@ -50,6 +56,13 @@ def _near(variant: Variant, radius: int) -> tuple[tuple[int, ...], ...]:
             )
         )
     return tuple(out)
+
+
+def _values_at(squares: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
+    """A function giving the board's values on ``squares`` (a tuple even of one or none)."""
+    if len(squares) >= 2:
+        return itemgetter(*squares)
+    return lambda board: tuple(board[sq] for sq in squares)
 
 
 def _square_reach(variant: Variant, kind: int, sq: int) -> int:
@@ -108,6 +121,16 @@ class Evaluator:
                 self.hand_value[color][k] = sign * self.values.hand[k]
         self.near1 = _near(variant, 1)
         self.near2 = _near(variant, 2)
+        # getters of the values on those squares, and what each value counts for a king of
+        # each colour: 1 for a friend (next to it), an enemy's attack weight (near it)
+        self.ring1 = [_values_at(near) for near in self.near1]
+        self.ring2 = [_values_at(near) for near in self.near2]
+        self.friend: list[list[int]] = [[0] * (2 * kinds + 1), [0] * (2 * kinds + 1)]
+        self.enemy_weight: list[list[int]] = [[0] * (2 * kinds + 1), [0] * (2 * kinds + 1)]
+        for v in range(-kinds, kinds + 1):
+            for color, sign in ((SENTE, 1), (GOTE, -1)):
+                self.friend[color][v] = 1 if v * sign > 0 else 0
+                self.enemy_weight[color][v] = self.attack_weight[v] if v * sign < 0 else 0
         w, h = variant.files, variant.ranks
         self.span = max(w, h) - 1
         # king-step distance between two squares, and from a square to the nearest edge
@@ -126,6 +149,13 @@ class Evaluator:
         self.mop_up_start = round(MOP_UP_START_SHARE * strongest)
         self.mop_up_ramp = max(1, self.mop_up_from - self.mop_up_start)
         self.royal = variant.royal_kind
+        self.cache: dict[int, int] = {}
+        # by colour and signed value: a piece of that colour other than its king
+        signed = [i if i <= kinds else i - (2 * kinds + 1) for i in range(2 * kinds + 1)]
+        self.own_not_royal = [
+            [v > 0 and v != self.royal for v in signed],
+            [v < 0 and v != -self.royal for v in signed],
+        ]
 
     def _square_term(self, kind: int, value: int, gain: int, sq: int, extra_reach: float) -> int:
         """Material plus square bonuses of a sente ``kind`` on ``sq``."""
@@ -190,17 +220,9 @@ class Evaluator:
         if ksq < 0:
             return 0
         board = pos.board
-        sign = 1 if color == SENTE else -1
-        defenders = 0
-        for sq in self.near1[ksq]:
-            if board[sq] * sign > 0:
-                defenders += 1
-        weight = self.attack_weight
-        attack = 0
-        for sq in self.near2[ksq]:
-            v = board[sq]
-            if v * sign < 0:
-                attack += weight[v]
+        # the pieces around the king, read in one C-level call per ring
+        defenders = sum(map(self.friend[color].__getitem__, self.ring1[ksq](board)))
+        attack = sum(map(self.enemy_weight[color].__getitem__, self.ring2[ksq](board)))
         if attack and self.drops:
             in_hand = sum(pos.hands[color ^ 1])
             attack = round(attack * (1 + min(MAX_HAND_DANGER, HAND_DANGER * in_hand)))
@@ -211,19 +233,24 @@ class Evaluator:
         ksq = pos.kings[strong ^ 1]
         if ksq < 0:
             return 0
-        sign = 1 if strong == SENTE else -1
         near = self.distance[ksq]
         span = self.span
-        royal = self.royal * sign
-        if sign > 0:
-            own = [near[sq] for sq, v in enumerate(pos.board) if v > 0 and v != royal]
-        else:
-            own = [near[sq] for sq, v in enumerate(pos.board) if v < 0 and v != royal]
+        own = list(compress(near, map(self.own_not_royal[strong].__getitem__, pos.board)))
         closeness = span * len(own) - sum(own)
         return MOP_UP_APPROACH * closeness + MOP_UP_EDGE * (span // 2 - self.from_edge[ksq])
 
     def evaluate(self, pos: Position, material: int) -> int:
-        """The side to move's view of ``pos``, given its :meth:`material`."""
+        """The side to move's view of ``pos``, given its :meth:`material` (remembered by the
+        position's hash, which stands for the whole position as in the transposition table)."""
+        cache = self.cache
+        score = cache.get(pos.hash)
+        if score is None:
+            if len(cache) >= EVALUATION_CACHE:
+                cache.clear()
+            score = cache[pos.hash] = self._evaluate(pos, material)
+        return score
+
+    def _evaluate(self, pos: Position, material: int) -> int:
         score = material + self.king_safety(pos, SENTE) - self.king_safety(pos, GOTE)
         start = self.mop_up_start
         if material > start:

@@ -12,8 +12,10 @@ rules core's legal moves instead.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from rules import SENTE, Move, Position, Variant
-from rules.movegen import add_board_moves, drop_mates, gives_check_from
+from rules.movegen import drop_mates, gives_check_from
 
 
 class StagedMoves:
@@ -22,11 +24,13 @@ class StagedMoves:
     def __init__(self, variant: Variant) -> None:
         t = variant.tables
         self.size = t.size
-        self.leaps = t.leaps
-        self.rides = t.rides
-        self.promote = t.promote
+        self.squares = t.squares
+        self.own = t.own
+        self.empty = [v == 0 for v in range(2 * len(variant.pieces) + 1)]
+        self.leap_moves = t.moves.leap_moves
+        self.ride_moves = t.moves.ride_moves
+        self.drop_moves = t.moves.drop_moves
         self.dead = t.dead
-        self.zone = t.zone
         self.file_of = t.file_of
         self.drops_enabled = variant.drops.enabled
         self.no_two_on_file = variant.drops.no_two_on_file
@@ -36,23 +40,22 @@ class StagedMoves:
         """Every board move of the side to move, as the rules allow them, except that a move
         may leave the mover's own king attacked (test after playing it)."""
         board = pos.board
-        sign = 1 if pos.side == SENTE else -1
-        zone = self.zone[pos.side]
-        promote_t, dead_t, leaps, rides = self.promote, self.dead, self.leaps, self.rides
+        own = self.own[pos.side]
+        leap_moves, ride_moves = self.leap_moves, self.ride_moves
         out: list[Move] = []
-        append = out.append
-        for s in [s for s, v in enumerate(board) if v * sign > 0]:
+        for s in compress(self.squares, map(own.__getitem__, board)):
             v = board[s]
-            targets = [d for d in leaps[v][s] if board[d] * sign <= 0]
-            for ray in rides[v][s]:
-                for d in ray:
+            for d, moves in leap_moves[v][s]:
+                if not own[board[d]]:
+                    out += moves
+            for ray in ride_moves[v][s]:
+                for d, moves in ray:
                     w = board[d]
-                    if w * sign > 0:
+                    if own[w]:
                         break
-                    targets.append(d)
+                    out += moves
                     if w:
                         break
-            add_board_moves(append, s, targets, promote_t[v], dead_t[v], zone)
         return out
 
     def drops(self, pos: Position) -> list[Move]:
@@ -66,7 +69,7 @@ class StagedMoves:
             return []
         board = pos.board
         sign = 1 if side == SENTE else -1
-        empties = [s for s, v in enumerate(board) if not v]
+        empties = list(compress(self.squares, map(self.empty.__getitem__, board)))
         enemy_king = pos.kings[side ^ 1]
         out: list[Move] = []
         for kind in kinds:
@@ -78,12 +81,13 @@ class StagedMoves:
                 taken = {file_of[s] for s, w in enumerate(board) if w == v}
                 if taken:
                     squares = [s for s in squares if file_of[s] not in taken]
+            made = self.drop_moves[kind]
             if kind in self.no_mate_by_drop and enemy_king >= 0:
                 for s in squares:
-                    move = Move(-1, s, False, kind)
+                    move = made[s]
                     if gives_check_from(pos, v, s, enemy_king) and drop_mates(pos, move):
                         continue
                     out.append(move)
             else:
-                out.extend([Move(-1, s, False, kind) for s in squares])
+                out += [made[s] for s in squares]
         return out

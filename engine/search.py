@@ -354,7 +354,7 @@ class Searcher:
                     score = -self._search(new_depth, -beta, -alpha, 1, check, True)
             self.path_hashes.pop()
             self.path_checks.pop()
-            pos.pop()
+            pos.undo()
             self.material -= delta
             if score > best:
                 best = score
@@ -446,7 +446,7 @@ class Searcher:
                 futile = True
 
         board = pos.board
-        make, pop = pos.make_unchecked, pos.pop
+        make, pop = pos.make_unchecked, pos.undo
         path_hashes, path_checks = self.path_hashes, self.path_checks
         extend_ok = ply < 2 * self.root_depth
         best = -INFINITE
@@ -458,6 +458,13 @@ class Searcher:
         for move, unchecked in self._moves_in_order(pos, hash_move, ply, in_check):
             frm, to = move.from_sq, move.to_sq
             quiet = move.drop != 0 or (not board[to] and not move.promote)
+            if (
+                quiet
+                and searched
+                and (futile or searched >= late)
+                and not checks.quiet_move_checks(pos, move)
+            ):
+                continue  # futile, or a late quiet move near the leaves: not worth a search
             delta = ev.move_delta(pos, move)
             make(move)
             if unchecked and checks.exposed_own_king(pos, frm, to):
@@ -465,9 +472,6 @@ class Searcher:
                 continue
             any_move = True
             check = checks.gives_check(pos, frm, to)
-            if quiet and not check and searched and (futile or searched >= late):
-                pop()  # futile, or a late quiet move near the leaves: not worth a search
-                continue
             self.material += delta
             path_hashes.append(pos.hash)
             path_checks.append(check)
@@ -560,7 +564,7 @@ class Searcher:
         pos.make_unchecked(move)
         king = pos.kings[side]
         safe = king < 0 or not attacked(pos, king, side ^ 1)
-        pos.pop()
+        pos.undo()
         return safe
 
     def _null_move(self, depth: int, beta: int, ply: int) -> int:
@@ -596,7 +600,7 @@ class Searcher:
         if stand > alpha:
             alpha = stand
         best = stand
-        make, pop = pos.make_unchecked, pos.pop
+        make, pop = pos.make_unchecked, pos.undo
         checks = self.checks
         board = pos.board
         value = ev.piece_value
@@ -642,7 +646,7 @@ class Searcher:
             self.material += delta
             check = self.checks.gives_check(pos, move.from_sq, move.to_sq)
             score = -self._quiesce(-beta, -alpha, ply + 1, check, qply + 1)
-            pos.pop()
+            pos.undo()
             self.material -= delta
             if score > best:
                 best = score

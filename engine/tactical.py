@@ -8,6 +8,8 @@ value or is forced, not promoting otherwise.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from engine.evaluation import Evaluator
 from rules import SENTE, Move, Position, Variant
 
@@ -20,11 +22,10 @@ class TacticalMoves:
 
     def __init__(self, variant: Variant, evaluator: Evaluator) -> None:
         t = variant.tables
-        self.leaps = t.leaps
-        self.rides = t.rides
-        self.promote = t.promote
-        self.dead = t.dead
-        self.zone = t.zone
+        self.squares = t.squares
+        self.own = t.own
+        self.leap_moves = t.moves.leap_moves
+        self.ride_moves = t.moves.ride_moves
         self.value = evaluator.piece_value
         self.gain = evaluator.promotion_gain
         self.capture_hand = evaluator.capture_hand
@@ -35,50 +36,42 @@ class TacticalMoves:
         attacker)."""
         board = pos.board
         sign = 1 if pos.side == SENTE else -1
-        zone = self.zone[pos.side]
         value, gain_of, hand_of = self.value, self.gain, self.capture_hand
-        promote_t, dead_t, leaps, rides = self.promote, self.dead, self.leaps, self.rides
+        leap_moves, ride_moves = self.leap_moves, self.ride_moves
         out: list[Tactical] = []
         append = out.append
-        own = [s for s, v in enumerate(board) if v > 0] if sign > 0 else _gote_squares(board)
-        for s in own:
+        for s in compress(self.squares, map(self.own[pos.side].__getitem__, board)):
             v = board[s]
             gain = gain_of[v]
-            promotes = promote_t[v] != 0
             quiet = quiet_promotions and gain > 0
             mover = value[v] // 16
-            from_zone = zone[s]
+            # an entry's moves: (promoting, maybe not promoting) where it may promote there
             captures = []
-            for d in leaps[v][s]:
-                w = board[d]
+            for entry in leap_moves[v][s]:
+                w = board[entry[0]]
                 if w * sign < 0:
-                    captures.append(d)
-                elif not w and quiet and (from_zone or zone[d]):
-                    append((gain, gain * 16, Move(s, d, True, 0)))
-            for ray in rides[v][s]:
-                for d in ray:
-                    w = board[d]
+                    captures.append(entry)
+                elif not w and quiet and entry[1][0][2]:
+                    append((gain, gain * 16, entry[1][0]))
+            for ray in ride_moves[v][s]:
+                for entry in ray:
+                    w = board[entry[0]]
                     if not w:
-                        if quiet and (from_zone or zone[d]):
-                            append((gain, gain * 16, Move(s, d, True, 0)))
+                        if quiet and entry[1][0][2]:
+                            append((gain, gain * 16, entry[1][0]))
                         continue
                     if w * sign < 0:
-                        captures.append(d)
+                        captures.append(entry)
                     break
-            for d in captures:
+            for d, moves in captures:
                 w = board[d]
-                if promotes and (from_zone or zone[d]) and (gain > 0 or dead_t[v][d]):
-                    won = value[w] + hand_of[w] + gain
-                    append((won, won * 16 - mover, Move(s, d, True, 0)))
-                else:
-                    won = value[w] + hand_of[w]
-                    append((won, won * 16 - mover, Move(s, d, False, 0)))
+                # promoting when it gains, or when the piece could not move again unpromoted
+                # (then the entry holds only the promotion)
+                move = moves[0] if gain > 0 else moves[-1]
+                won = value[w] + hand_of[w] + (gain if move[2] else 0)
+                append((won, won * 16 - mover, move))
         out.sort(key=_ordering_key, reverse=True)
         return out
-
-
-def _gote_squares(board: list[int]) -> list[int]:
-    return [s for s, v in enumerate(board) if v < 0]
 
 
 def _ordering_key(item: Tactical) -> int:

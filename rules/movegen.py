@@ -6,10 +6,11 @@ Only a pawn-type drop that gives check is tried on the board, to rule out mate b
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from rules.move import Move
+from rules.movetables import Entry
 from rules.tables import SENTE
 
 if TYPE_CHECKING:
@@ -66,7 +67,10 @@ def attacked(pos: Position, sq: int, by: int) -> bool:
                 if v in sets[i]:
                     return True
                 break
-    return any(board[s] in values for s, values in t.attack_leaps[by][sq])
+    for s, values in t.attack_leaps[by][sq]:  # noqa: SIM110 (a loop: no generator to set up)
+        if board[s] in values:
+            return True
+    return False
 
 
 def legal_moves(pos: Position, like: Move | None = None) -> list[Move]:
@@ -88,9 +92,9 @@ def legal_moves(pos: Position, like: Move | None = None) -> list[Move]:
     elif len(checks) > 1:
         allowed = frozenset()
     moves: list[Move] = []
-    append = moves.append
-    zone = t.zone[side]
-    leaps_t, rides_t, promote_t, dead_t = t.leaps, t.rides, t.promote, t.dead
+    leap_moves, ride_moves, reach = t.moves.leap_moves, t.moves.ride_moves, t.moves.reach
+    # in check: only pieces that reach a square of ``allowed`` can answer it
+    allowed_mask = sum(1 << sq for sq in allowed) if allowed is not None else -1
     royal = pos.variant.royal_kind * sign
 
     squares: Iterable[int] = range(t.size)
@@ -100,64 +104,48 @@ def legal_moves(pos: Position, like: Move | None = None) -> list[Move]:
         v = board[s]
         if v * sign <= 0:
             continue
-        if v == royal:
+        if v == royal or not reach[v][s] & allowed_mask:
             continue
-        targets = _targets(board, sign, leaps_t[v][s], rides_t[v][s])
-        if allowed is not None:
-            targets = [d for d in targets if d in allowed]
+        within = allowed
         pin = pinned.get(s)
         if pin is not None:
-            targets = [d for d in targets if d in pin]
-        add_board_moves(append, s, targets, promote_t[v], dead_t[v], zone)
+            within = pin if allowed is None else allowed & pin
+        moves += _piece_moves(board, sign, leap_moves[v][s], ride_moves[v][s], within)
 
     if ksq >= 0 and (like is None or (not like.drop and like.from_sq == ksq)):
         board[ksq] = 0
-        for d in _targets(board, sign, leaps_t[royal][ksq], rides_t[royal][ksq]):
+        for move in _piece_moves(board, sign, leap_moves[royal][ksq], ride_moves[royal][ksq]):
+            d = move[1]
             if (like is None or d == like.to_sq) and not attacked(pos, d, enemy):
-                append(Move(ksq, d, False, 0))
+                moves.append(move)
         board[ksq] = royal
 
     if pos.variant.drops.enabled and len(checks) < 2 and (like is None or like.drop):
-        _drops(pos, side, sign, allowed, append, like)
+        _drops(pos, side, sign, allowed, moves.append, like)
     return moves
 
 
-def add_board_moves(
-    append: Callable[[Move], None],
-    frm: int,
-    targets: Iterable[int],
-    promotes: int,
-    dead: Sequence[bool],
-    zone: Sequence[bool],
-) -> None:
-    """``append`` the moves of the piece on ``frm`` to each of ``targets``: promoting where
-    it starts or ends in the promotion ``zone`` and ``promotes`` (its promoted kind, 0 for
-    none), and not promoting too unless it could never move again from there (``dead``)."""
-    if promotes:
-        from_zone = zone[frm]
-        for d in targets:
-            if from_zone or zone[d]:
-                append(Move(frm, d, True, 0))
-                if not dead[d]:
-                    append(Move(frm, d, False, 0))
-            else:
-                append(Move(frm, d, False, 0))
-    else:
-        for d in targets:
-            append(Move(frm, d, False, 0))
-
-
-def _targets(
-    board: list[int], sign: int, leaps: tuple[int, ...], rides: tuple[tuple[int, ...], ...]
-) -> list[int]:
-    """Squares a piece of colour ``sign`` reaches: empty or enemy, rides stopped by pieces."""
-    out = [d for d in leaps if board[d] * sign <= 0]
+def _piece_moves(
+    board: list[int],
+    sign: int,
+    leaps: tuple[Entry, ...],
+    rides: tuple[tuple[Entry, ...], ...],
+    within: frozenset[int] | None = None,
+) -> list[Move]:
+    """The moves of a piece of colour ``sign`` with these leap and ride entries (of
+    :class:`rules.movetables.MoveTables`): to empty or enemy squares, rides stopped by
+    pieces; only to the squares ``within`` when given."""
+    out: list[Move] = []
+    for d, made in leaps:
+        if board[d] * sign <= 0 and (within is None or d in within):
+            out += made
     for ray in rides:
-        for d in ray:
+        for d, made in ray:
             w = board[d]
             if w * sign > 0:
                 break
-            out.append(d)
+            if within is None or d in within:
+                out += made
             if w:
                 break
     return out
@@ -197,10 +185,11 @@ def _drops(
             file_of = t.file_of
             blocked_files = {file_of[s] for s in range(t.size) if board[s] == v}
         no_mate = kind in rules.no_mate_by_drop and enemy_king >= 0
+        made = t.moves.drop_moves[kind]
         for s in empties:
             if dead[s] or (blocked_files and t.file_of[s] in blocked_files):
                 continue
-            move = Move(-1, s, False, kind)
+            move = made[s]
             if no_mate and gives_check_from(pos, v, s, enemy_king) and drop_mates(pos, move):
                 continue
             append(move)

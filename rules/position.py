@@ -215,7 +215,7 @@ class Position:
         t = self.tables
         board = self.board
         side = self.side
-        h = self.hash
+        old = h = self.hash
         frm, to, promote, drop = move
         cap = 0
         if drop:
@@ -234,20 +234,21 @@ class Position:
             board[to] = nv
             zb = t.z_board
             h ^= zb[v][frm] ^ zb[nv][to]
+            kings = self.kings
             if cap:
                 h ^= zb[cap][to]
-                if self.variant.drops.enabled:
+                if t.drops_enabled:
                     k = t.base_kind[cap]
                     hand = self.hands[side]
                     n = hand[k]
                     zh = t.z_hand[side][k]
                     h ^= zh[n] ^ zh[n + 1]
                     hand[k] = n + 1
-            if frm == self.kings[side]:
-                self.kings[side] = to
-            if to == self.kings[side ^ 1]:
-                self.kings[side ^ 1] = -1
-        self._stack.append((frm, to, promote, drop, cap, self.hash))
+                if to == kings[side ^ 1]:
+                    kings[side ^ 1] = -1
+            if frm == kings[side]:
+                kings[side] = to
+        self._stack.append((frm, to, promote, drop, cap, old))
         h ^= t.z_side
         self.hash = h
         self.side = side ^ 1
@@ -267,11 +268,12 @@ class Position:
             raise InvalidMoveError("no move to take back", code="nothing_to_undo")
         frm, to, promote, drop, cap, old_hash = self._stack.pop()
         rep = self._rep
-        n = rep[self.hash] - 1
+        h = self.hash
+        n = rep[h] - 1
         if n:
-            rep[self.hash] = n
+            rep[h] = n
         else:
-            del rep[self.hash]
+            del rep[h]
         side = self.side ^ 1
         self.side = side
         self.hash = old_hash
@@ -282,12 +284,15 @@ class Position:
             board[to] = 0
             return frm, to, promote, drop
         v = board[to]
-        board[frm] = v if not promote else self.tables.base_kind[v] * (1 if v > 0 else -1)
+        board[frm] = self.tables.unpromote[v] if promote else v
         board[to] = cap
-        if cap and self.variant.drops.enabled:
-            self.hands[side][self.tables.base_kind[cap]] -= 1
-        if to == self.kings[side]:
-            self.kings[side] = frm
-        if cap and abs(cap) == self.variant.royal_kind:
-            self.kings[side ^ 1] = to
+        kings = self.kings
+        if to == kings[side]:
+            kings[side] = frm
+        if cap:
+            t = self.tables
+            if t.drops_enabled:
+                self.hands[side][t.base_kind[cap]] -= 1
+            if abs(cap) == t.royal_kind:
+                kings[side ^ 1] = to
         return frm, to, promote, drop

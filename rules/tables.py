@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from rules.errors import InvalidMoveError
+from rules.movetables import move_tables
 
 if TYPE_CHECKING:
     from rules.betza import Vector
@@ -66,7 +67,22 @@ class Tables:
                 self.dead[v] = tuple(not leaps[sq] and not rides[sq] for sq in range(n))
                 self.promote[v] = piece.promotes_to * sign
                 self.base_kind[v] = piece.base
+        # own[color][v]: does a board value belong to ``color`` (indexed by every signed
+        # value, 0 included): ``compress(squares, map(own[c].__getitem__, board))`` lists
+        # the squares of ``color``'s pieces without a Python-level loop
+        self.own: tuple[list[bool], list[bool]] = (
+            [0 < v <= k for v in range(size)],
+            [v > k for v in range(size)],
+        )
+        self.squares: range = range(n)
+        # for make/undo: a promoted value taken back (its unpromoted kind, same colour)
+        self.unpromote: list[int] = [0] * size
+        for v in range(-k, k + 1):
+            self.unpromote[v] = self.base_kind[v] * (1 if v > 0 else -1)
+        self.royal_kind: int = variant.royal_kind
+        self.drops_enabled: bool = variant.drops.enabled
         self._build_attacks()
+        self.moves = move_tables(self)  # ready-made Move objects for the generators
         # how many of each unpromoted kind a full set has (the start position's pieces)
         self.set_counts: tuple[int, ...] = tuple(
             sum(

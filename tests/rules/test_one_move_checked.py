@@ -43,14 +43,14 @@ def test_checking_a_move_generates_the_moves_of_one_piece(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls = 0
-    real = movegen._targets
+    real = movegen._piece_moves
 
-    def counted(*args: object) -> list[int]:
+    def counted(*args: object) -> list[Move]:
         nonlocal calls
         calls += 1
         return real(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(movegen, "_targets", counted)
+    monkeypatch.setattr(movegen, "_piece_moves", counted)
     pos = Position.start(load_variant("shogi"))
     for text in ["7g7f", "3c3d", "8h2b+", "3a2b", "5i4h"]:
         before = calls
