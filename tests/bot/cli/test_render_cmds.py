@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
 
 from bot.cli import main
+from render import replay
+from render.captions import header_caption
+from render.options import BoardOptions
+from rules import Position
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -144,3 +149,24 @@ def test_render_and_replay_a_handicap_game(
     )  # fmt: skip
     assert code == 0, err  # 3c3d first: gote, the giver, moves first
     assert Image.open(io.BytesIO(gif.read_bytes())).n_frames == 3
+
+
+def test_replay_frames_name_the_moves_in_the_notation_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[str] = []
+    original = replay.compose_board
+
+    def spy(pos: Position, options: BoardOptions) -> Any:
+        drawn.append(header_caption(pos, options, "").move)
+        return original(pos, options)
+
+    monkeypatch.setattr(replay, "compose_board", spy)
+    gif = tmp_path / "r.gif"
+    moves = ["--moves", "7g7f", "3c3d", "--size", "300", "--out", str(gif)]
+    assert run(capsys, "replay", "--notation", "japanese", *moves)[0] == 0
+    assert run(capsys, "replay", *moves)[0] == 0  # western unless asked
+    assert drawn == ["", "1. ☗７六歩", "2. ☖３四歩", "", "1. ☗P-7f", "2. ☖P-3d"]
+    with pytest.raises(SystemExit) as refused:
+        main(["replay", "--notation", "kanji", *moves])
+    assert refused.value.code == 2 and "--notation" in capsys.readouterr().err
