@@ -44,3 +44,24 @@ async def test_two_players_are_refused_not_the_last_taken(h: Harness) -> None:
     assert "Komabot" in bot_too.text and "Carol" in bot_too.text, bot_too.text
     same = await h.say(ALICE, "rating", "@bob", target=BOB)  # one person named twice is one
     assert "One player" not in same.text, same.text
+
+
+async def test_every_command_about_one_player_refuses_two_the_same_way(h: Harness) -> None:
+    """A front end hands the people mentioned after the first as ``more_targets``; /rating,
+    /history, /leaderboard, /challenge and a typed name beside a mention all say the same."""
+    await h.say(CAROL, "rating")  # Carol is known by name
+    for command, args in (
+        ("rating", ()),
+        ("history", ()),
+        ("leaderboard", ()),
+        ("challenge", ("wa",)),
+    ):
+        request = Request(MAIN, ALICE, command, args, target=BOB, more_targets=(CAROL,))
+        reply = await h.service.handle(request)
+        assert reply.text.startswith("One player at a time"), (command, reply.text)
+        assert "Bob" in reply.text and "Carol" in reply.text
+    typed = await h.say(ALICE, "challenge", "@carol", target=BOB)
+    assert typed.text.startswith("One player at a time"), typed.text
+    assert not await h.store.open_challenges(MAIN)
+    same = Request(MAIN, ALICE, "challenge", (), target=BOB, more_targets=(BOB,))
+    assert "One player" not in (await h.service.handle(same)).text  # one person, twice
