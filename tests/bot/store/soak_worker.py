@@ -33,7 +33,8 @@ DAY, HOUR = 86400, 3600
 MOVES = ("7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e")
 CONFIG = Config(reminders=(HOUR,))
 SPEED = 60.0  # bot seconds per wall-clock second while firing
-FIRE_FOR = 240.0  # bot seconds of firing: past the leases of a process that died holding work
+FIRE_FOR = 600.0  # bot seconds of firing: well past the leases of a process that died holding
+# work (two minutes), so that a loaded machine still has seconds of wall time to take it up
 
 
 class SharedClock:
