@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PIL import Image
 
 from bot.cli import main
-from render import replay
-from render.captions import header_caption
-from render.options import BoardOptions
-from rules import Position
+from tests.render.helpers import record_replay_headers
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -154,14 +150,7 @@ def test_render_and_replay_a_handicap_game(
 def test_replay_frames_name_the_moves_in_the_notation_asked(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    drawn: list[str] = []
-    original = replay.compose_board
-
-    def spy(pos: Position, options: BoardOptions) -> Any:
-        drawn.append(header_caption(pos, options, "").move)
-        return original(pos, options)
-
-    monkeypatch.setattr(replay, "compose_board", spy)
+    drawn = record_replay_headers(monkeypatch)
     gif = tmp_path / "r.gif"
     moves = ["--moves", "7g7f", "3c3d", "--size", "300", "--out", str(gif)]
     assert run(capsys, "replay", "--notation", "japanese", *moves)[0] == 0

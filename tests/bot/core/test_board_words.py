@@ -18,6 +18,7 @@ from render.charset import label_chars
 from render.fonts import printable
 from rules import Position, Termination, load_variant
 from tests.bot.core.harness import ALICE, BOB, CAROL, Harness
+from tests.render.helpers import record_replay_headers
 
 MATE_IN_ONE = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"  # G*5b mates
 OPENING = [  # 22 moves, no capture, no repetition
@@ -253,14 +254,7 @@ async def test_replay_frames_name_each_move_as_the_chat_writes_moves(
     await h.play(game, *OPENING[:3])
     await h.say(CAROL, "settings", "language", lang)
     await h.say(CAROL, "settings", "notation", notation)
-    drawn: list[str] = []
-    original = replay.compose_board
-
-    def spy(pos: Position, options: BoardOptions) -> Any:
-        drawn.append(header_caption(pos, options, "").move)
-        return original(pos, options)
-
-    monkeypatch.setattr(replay, "compose_board", spy)
+    drawn = record_replay_headers(monkeypatch)
     reply = await h.say(CAROL, "export", "gif", str(game.id))
     assert reply.files and reply.files[0].data.startswith(b"GIF89a")
     assert drawn == ["", *headers]
@@ -274,14 +268,7 @@ async def test_a_replay_made_in_one_notation_is_not_sent_again_for_another(
     differ, so the remembered GIF of one is not the other's."""
     game = await h.start_game()
     await h.play(game, "7g7f")
-    drawn: list[str] = []
-    original = replay.compose_board
-
-    def spy(pos: Position, options: BoardOptions) -> Any:
-        drawn.append(header_caption(pos, options, "").move)
-        return original(pos, options)
-
-    monkeypatch.setattr(replay, "compose_board", spy)
+    drawn = record_replay_headers(monkeypatch)
     western = await h.say(CAROL, "export", "gif", str(game.id))
     await h.say(CAROL, "settings", "notation", "usi")
     usi = await h.say(CAROL, "export", "gif", str(game.id))
