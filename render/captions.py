@@ -11,6 +11,8 @@ from render.options import BoardOptions, Coordinates
 from rules import Position, Variant
 from rules.notation.numerals import full_width, kanji_number
 
+SIDE_MARKS = "☗☖"  # sente's and gote's marks, as the move lists and analyses write them
+
 
 def moves_played(pos: Position) -> int:
     """The move number shown everywhere (image header, text board, /board, /games, replay
@@ -46,10 +48,16 @@ class Caption:
 
 def header_caption(pos: Position, options: BoardOptions, mover_name: str) -> Caption:
     """What the header says for ``pos``; a finished game (``options.result``) shows its result
-    in place of whose turn it is and of "Check!"."""
+    in place of whose turn it is and of "Check!".  The move number alone ("Move 12"), or with
+    ``options.last_move_text`` the move just played ("12. ☗P-7f", a replay's frames)."""
     labels = options.labels
     n = moves_played(pos)
-    move = labels.move.format(n=n) if n > 0 else ""
+    move = ""
+    if n > 0 and options.last_move_text:
+        mark = SIDE_MARKS[1 - pos.side]  # the side that played it, not the one to move
+        move = labels.played.format(n=n, mark=mark, move=options.last_move_text)
+    elif n > 0:
+        move = labels.move.format(n=n)
     if options.result:
         return Caption(options.result, move, "", finished=True)
     check = labels.check if pos.is_check() else ""

@@ -16,6 +16,7 @@ RENDER_SYMBOLS = (
     "手番第持駒なし成王玉将詰勝負千日引分投了時間切宣言入玉"
     "目指連続合意対局中止反則数跳越何進、"  # the Japanese catalogue's words on images
     "疑問悪大評価値解析形勢優劣局面毎秒：（）"  # the evaluation graph's Japanese words
+    "同打不右左上寄直"  # Japanese moves in a replay's frame headers (KI2: 同, 打, 不成, 右上, ...)
     "一二三四五六七八九十"
     "０１２３４５６７８９"
     "№«»"

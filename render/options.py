@@ -26,6 +26,7 @@ class Labels:
     sente: str = "Sente"
     gote: str = "Gote"
     move: str = "Move {n}"
+    played: str = "{n}. {mark}{move}"  # a replay frame's header: the move just played
     to_move: str = "{name} to move"
     check: str = "Check!"
 
@@ -60,6 +61,7 @@ class BoardOptions:
     size: int = DEFAULT_SIZE
     highlight: tuple[int, ...] = ()
     last_move: Move | None = None  # None: the position's own last move
+    last_move_text: str = ""  # that move in words: the header names it (``Labels.played``)
     show_last_move: bool = True
     sente_name: str = ""
     gote_name: str = ""

@@ -23,6 +23,7 @@ from PIL import GifImagePlugin, Image, ImageChops
 from render.board import PALETTE_COLORS, compose_board, palette_for
 from render.options import MIN_SIZE, BoardOptions
 from rules import Move, Position, RulesError, Variant
+from rules.notation import as_style, format_move
 
 MOVE_MS = 1000
 FIRST_MS = 1500
@@ -45,11 +46,12 @@ def frame_plies(moves: int, max_frames: int = MAX_FRAMES) -> list[int]:
 
 
 class Frame(NamedTuple):
-    """One replay frame's position, kept small: its SFEN and the move that led to it (a
-    ``Position`` would carry the game's whole history)."""
+    """One replay frame's position, kept small: its SFEN, the move that led to it and that
+    move in words (a ``Position`` would carry the game's whole history)."""
 
     sfen: str
     last_move: Move | None
+    played: str = ""
 
 
 def replay_frames(
@@ -57,21 +59,29 @@ def replay_frames(
     start_sfen: str | None,
     usi_moves: Sequence[str],
     max_frames: int = MAX_FRAMES,
+    notation: str = "western",
 ) -> list[Frame]:
     """The positions at ``frame_plies``: every move is played and checked (a bad one names its
-    number), only those positions are kept."""
+    number), only those positions are kept, each with its move written in ``notation``
+    (``usi``, ``western`` or ``japanese``)."""
+    style = as_style(notation)
     pos = Position.from_sfen(variant, start_sfen) if start_sfen else Position.start(variant)
     wanted = frame_plies(len(usi_moves), max_frames)
     out = [Frame(pos.sfen(), None)]
     for i, text in enumerate(usi_moves, start=1):
         try:
-            move = pos.push_usi(text)
+            move = pos.parse_usi(text)
         except RulesError as exc:
             raise type(exc)(
                 f"move {i} ({text}): {exc.message}", code=exc.code, **exc.params
             ) from None
-        if wanted[len(out)] == i:
-            out.append(Frame(pos.sfen(), move))
+        if wanted[len(out)] != i:
+            pos.make_unchecked(move)
+            continue
+        # the ideographic space of "同　歩" is not printable, so no font draws it: a plain one
+        played = format_move(pos, move, style).replace("\u3000", " ")
+        pos.make_unchecked(move)
+        out.append(Frame(pos.sfen(), move, played))
     return out
 
 
@@ -195,9 +205,11 @@ def _encode(
     count = len(frames)
     writer: _GifWriter | None = None
     previous: Image.Image | None = None
-    for i, (sfen, last_move) in enumerate(frames):
+    for i, (sfen, last_move, played) in enumerate(frames):
         pos = Position.from_sfen(variant, sfen)
-        shown = replace(options if i == count - 1 else playing, last_move=last_move)
+        shown = replace(
+            options if i == count - 1 else playing, last_move=last_move, last_move_text=played
+        )
         frame = compose_board(pos, shown).quantize(palette=palette, dither=Image.Dither.NONE)
         if writer is None:
             low, high = frame.getextrema()
@@ -225,15 +237,17 @@ def render_replay(
     max_bytes: int = DEFAULT_MAX_BYTES,
     options: BoardOptions | None = None,
     max_frames: int = MAX_FRAMES,
+    notation: str = "western",
 ) -> bytes:
-    """Animated GIF of a game: a frame per position with the last move highlighted, a longer
-    pause on the final one, which alone shows ``options.result``.  A game of more than
+    """Animated GIF of a game: a frame per position with the last move highlighted and named
+    in its header in ``notation`` ("12. ☗P-7f", ``options.labels.played``), a longer pause on
+    the final one, which alone shows ``options.result``.  A game of more than
     ``max_frames`` positions shows ``max_frames`` of them, evenly spread, the first and the
     last always among them.  Frames shrink and colours drop until the file fits
     ``max_bytes``; if even the smallest frames do not fit, more positions are left out.
     Memory stays bounded whatever the game's length (see the module's docstring)."""
     options = options or BoardOptions()
-    frames = replay_frames(variant, start_sfen, usi_moves, max_frames)
+    frames = replay_frames(variant, start_sfen, usi_moves, max_frames, notation)
     size, colors = options.size, PALETTE_COLORS
     ratio = 1.0
     for _ in range(8):

@@ -17,8 +17,10 @@ from render.options import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, PERSPECTIVES, STYLE
 from render.replay import DEFAULT_MAX_BYTES, ReplayTooBig, render_replay
 from rules import RulesError, load_variant
 from rules.lookup import find_piece
+from rules.notation import Style
 
 ORDER = 30
+NOTATIONS = tuple(style.value for style in Style)
 
 
 def _size(text: str) -> int:
@@ -90,6 +92,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     add_position_args(p)
     p.add_argument("--moves", nargs="+", required=True, metavar="USI", help="the game's moves")
     _board_args(p)
+    p.add_argument(
+        "--notation",
+        choices=NOTATIONS,
+        default="western",
+        help="how each frame's header writes the move just played",
+    )
     p.add_argument("--max-bytes", type=int, default=DEFAULT_MAX_BYTES, help="file size limit")
     p.add_argument("--out", required=True, type=_gif_path, help="GIF file to write")
     p.set_defaults(func=cmd_replay)
@@ -162,7 +170,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     start = position_from_args(args)
     try:
         data = render_replay(
-            start.variant, start.sfen(), args.moves, args.max_bytes, _options(args)
+            start.variant,
+            start.sfen(),
+            args.moves,
+            args.max_bytes,
+            _options(args),
+            notation=args.notation,
         )
     except ReplayTooBig as exc:
         print(f"komabot replay: {exc}; allow more with --max-bytes", file=sys.stderr)

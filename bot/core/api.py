@@ -63,7 +63,9 @@ class Request:
     ``command`` is the canonical command name (``challenge``, ``move``, ``board``...);
     ``args`` the remaining words as typed; ``options`` named values where the platform has them
     (slash-command options, button payloads).  ``target`` is a user the platform identified for
-    the command, by id (a Telegram reply or mention, a Discord user option or mention).
+    the command, by id (a Telegram reply or mention, a Discord user option or mention);
+    ``more_targets`` the people mentioned after it (``/rating @bob @carol``): a command about
+    one player refuses them all, naming each, rather than pick one.
     ``unknown_mentions`` are words of ``args`` that are platform mentions the front end could
     not tie to a user (a Telegram ``@username`` the bot has never seen): the service refuses
     them rather than guess from display names.  ``to_bot`` says the command names the bot
@@ -80,6 +82,7 @@ class Request:
     args: tuple[str, ...] = ()
     options: Mapping[str, str] = field(default_factory=dict)
     target: User | None = None
+    more_targets: tuple[User, ...] = ()
     unknown_mentions: tuple[str, ...] = ()
     to_bot: bool = False
 

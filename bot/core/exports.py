@@ -126,10 +126,14 @@ def gif_export(
     moves: Sequence[str],
     max_bytes: int,
     options: BoardOptions,
+    notation: str,
 ) -> ExportedFile:
     """The game's animated GIF (``render.replay``: sampled past ``MAX_FRAMES`` positions,
-    streamed frame by frame, at most ``max_bytes``); runs on an export thread."""
-    return ExportedFile(render_replay(variant, start_sfen, moves, max_bytes, options))
+    streamed frame by frame, at most ``max_bytes``, each frame naming its move in
+    ``notation``); runs on an export thread."""
+    return ExportedFile(
+        render_replay(variant, start_sfen, moves, max_bytes, options, notation=notation)
+    )
 
 
 def record_export(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 from bot.chat import platform_of
 from bot.core.api import User
@@ -20,11 +21,14 @@ USER_HANDLE = "user-handle"
 HANDLE_USER = "handle-user"
 
 
-def mentions(word: str, user: User | None) -> bool:
-    """Whether the typed ``@word`` is how the platform wrote its mention of ``user`` (its
-    display name or handle, any case): the mention the request already resolved."""
+def mentions(word: str, *users: User | None) -> bool:
+    """Whether the typed ``@word`` is how the platform wrote its mention of one of ``users``
+    (a display name or handle, any case): a mention the request already resolved."""
     name = word[1:].lower()
-    return user is not None and name in (user.name.lower(), (user.handle or "").lower())
+    return any(
+        user is not None and name in (user.name.lower(), (user.handle or "").lower())
+        for user in users
+    )
 
 
 class People:
@@ -84,6 +88,15 @@ class People:
             row = await self.store.get_user(key)
             self._names[key] = row.name if row else key.partition(":")[2]
         return self._names[key]
+
+    async def one_player(self, keys: Sequence[str]) -> str | None:
+        """The one player ``keys`` name (named twice is still one), None for nobody.  Two or
+        more are refused, each named (``rating.one_player``), never settled by taking one:
+        what every command about one player (/rating, /history, /challenge...) says."""
+        players = list(dict.fromkeys(keys))
+        if len(players) > 1:
+            raise UserError("rating.one_player", names=[await self.name(k) for k in players])
+        return players[0] if players else None
 
     async def names(self, game: GameRow, lang: str = "en") -> tuple[str, str]:
         """The players' names; the bot's says its level ("Komabot, level 4", in ``lang``)."""

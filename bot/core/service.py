@@ -180,7 +180,7 @@ class GameService:
             if command is None:
                 outcome = "unknown_command"
                 return self.unknown_command(request.command, lang)
-            await self.people.remember_quietly(request.user, request.target)
+            await self.people.remember_quietly(request.user, request.target, *request.more_targets)
             ctx = Context(request, chat, request.user.key, settings, self.clock.now())
             try:
                 reply = await self.routes[command.name](ctx)

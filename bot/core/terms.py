@@ -106,9 +106,12 @@ async def read_terms(
 ) -> ChallengeTerms:
     """Read ``[@user|bot] [variant] [colour] [time] [level N]`` in any order (a bare
     number is a level, a word of BOT_WORDS the bot); a word that is none of them is
-    refused with the message ``usage``."""
+    refused with the message ``usage``.  Two people named (mentions, typed names) are refused
+    as every command about one player refuses them (``People.one_player``)."""
     found = _Found(ctx)
     opponent = ctx.request.target
+    more = ctx.request.more_targets
+    await people.one_player([user.key for user in (opponent, *more) if user is not None])
     named: User | None = None
     bot_word = False
     variant: str | None = None
@@ -127,9 +130,10 @@ async def read_terms(
         if low in unknown:
             raise UserError("challenge.unknown_user", name=word)
         if low.startswith("@") and len(low) > 1:
-            if mentions(low, opponent):
+            if mentions(low, opponent, *more):
                 continue
             user = await people.user_by_name(ctx, word)
+            await people.one_player([u.key for u in (opponent, named, user) if u is not None])
             found.put("opponent", word)
             named = user
         elif low in BOT_WORDS:

@@ -99,9 +99,9 @@ def text_request(
     ``!move 7g7f`` or ``!shogi move 7g7f`` (the prefix is configurable); a mention becomes the
     target (a mention of no known person, or of a bot, stays in the words as an unknown
     mention, which the service refuses rather than guess); a mention of this bot (user id
-    ``me``) is ``to_bot``.  A single word naming a square
-    may be a bare move: it goes to the service marked ``bare=1``, which plays it only where the
-    chat's ``bare`` setting is on.
+    ``me``) is ``to_bot``; people mentioned after the first are ``more_targets``.  A single
+    word naming a square may be a bare move: it goes to the service marked ``bare=1``, which
+    plays it only where the chat's ``bare`` setting is on.
     """
     if len(message.content) > MESSAGE_LIMIT:
         return None  # more than Discord lets anyone send: nothing a person typed
@@ -118,7 +118,7 @@ def text_request(
         if parsed is None:
             return None
         command, args = parsed
-        target: User | None = None
+        people: list[User] = []  # the first is the target, the rest more targets
         to_bot = False
         kept: list[str] = []
         unknown: list[str] = []
@@ -134,15 +134,16 @@ def text_request(
             if mentioned is None or mentioned.bot:
                 kept.append(word)
                 unknown.append(word)
-            elif target is None:
-                target = user_ref(mentioned)
+            else:
+                people.append(user_ref(mentioned))
         return Request(
             chat,
             user,
             command,
             tuple(kept),
             options=_admin(message),
-            target=target,
+            target=people[0] if people else None,
+            more_targets=tuple(people[1:]),
             unknown_mentions=tuple(unknown),
             to_bot=to_bot,
         )

@@ -8,6 +8,8 @@ is named as the opponent: ``Request.to_bot``.  Text that does not start with a c
 a move.  The opponent of a challenge is the author of the message replied to, a text mention, or an
 ``@username`` the bot has seen before; an ``@username`` it has not seen stays in the words and
 is listed in ``Request.unknown_mentions``, so the service never takes it for a display name.
+People mentioned after the first are ``Request.more_targets`` (a command about one player
+refuses them, naming each).
 Text is cleaned (:func:`~bot.core.api.clean_text`) before anything reads it.
 """
 
@@ -141,17 +143,15 @@ async def message_request(
         cut.append((first.offset, first.length))
         entities = entities[1:]
 
-    target: User | None = None
+    people: list[User] = []  # everyone mentioned: the first is the target, the rest more
     unknown: list[str] = []
     for entity in entities:
         if entity.type == MessageEntityType.TEXT_MENTION and entity.user is not None:
             if entity.user.id == me.id:
                 mentions_bot = True
                 names_bot = names_bot or entity.offset > 0
-            elif target is None:
-                target = to_user(entity.user)
             else:
-                continue
+                people.append(to_user(entity.user))
             cut.append((entity.offset, entity.length))
         elif entity.type == MessageEntityType.MENTION:
             username = _entity_text(text, entity)
@@ -161,8 +161,8 @@ async def message_request(
                 cut.append((entity.offset, entity.length))
             elif (known_user := await resolve(username)) is None:
                 unknown.append(username)  # a username is no display name: never guess
-            elif target is None:
-                target = known_user
+            else:
+                people.append(known_user)
                 cut.append((entity.offset, entity.length))
 
     words = _blank_spans(text, cut).split()
@@ -178,6 +178,7 @@ async def message_request(
             command = "move"
         else:
             return None  # a remark in reply to the board ("nice one!"), not a move
+    target = people[0] if people else None
     if target is None and not names_bot and replied_author and not replied_author.is_bot:
         target = to_user(replied_author)
     return Request(
@@ -187,6 +188,7 @@ async def message_request(
         args=tuple(words),
         options=chat_options(message.chat),
         target=target,
+        more_targets=tuple(people[1:]),
         unknown_mentions=tuple(unknown),
         to_bot=names_bot,
     )

@@ -113,3 +113,63 @@ def test_only_the_last_replay_frame_shows_the_result(monkeypatch: pytest.MonkeyP
     options = replace(BoardOptions(size=300), result="Resignation: Bob wins")
     render_replay(load_variant("shogi"), None, SHOGI_MOVES[:3], options=options)
     assert results == ["", "", "", "Resignation: Bob wins"]
+
+
+@pytest.mark.parametrize(
+    ("notation", "played"),
+    [
+        ("western", ["P-7f", "P-3d", "Bx2b+", "Sx2b", "B*4e", "P-8d", "Bx3d", "P-8e", "Bx2c+"]),
+        (
+            "japanese",
+            [
+                *("７六歩", "３四歩", "２二角成", "同 銀", "４五角"),
+                *("８四歩", "３四角", "８五歩", "２三角成"),
+            ],
+        ),
+        ("usi", SHOGI_MOVES),
+    ],
+)
+def test_replay_frames_name_the_move_just_played_in_the_notation_asked(
+    notation: str, played: list[str]
+) -> None:
+    frames = replay.replay_frames(load_variant("shogi"), None, SHOGI_MOVES, notation=notation)
+    assert [f.played for f in frames] == ["", *played]
+    sampled = replay.replay_frames(load_variant("shogi"), None, SHOGI_MOVES, 4, notation)
+    assert [f.played for f in sampled] == ["", played[2], played[5], played[8]]  # plies 3, 6, 9
+
+
+def test_a_header_with_the_move_in_words_names_it_with_the_movers_mark(
+    shogi_game: Position,
+) -> None:
+    options = BoardOptions(last_move_text="Bx2c+")
+    caption = header_caption(shogi_game, options, "Bob")
+    assert (caption.status, caption.move) == ("Bob to move", "9. ☗Bx2c+")
+    shogi_game.push_usi("2b2c")  # gote's silver takes the horse
+    gote = header_caption(shogi_game, replace(options, last_move_text="Sx2c"), "Alice")
+    assert gote.move == "10. ☖Sx2c"
+    start = Position.start(load_variant("shogi"))
+    assert header_caption(start, options, "Alice").move == ""  # no move yet: nothing to name
+    own = replace(options, labels=replace(options.labels, played="{n}手目 {mark}{move}"))
+    assert header_caption(shogi_game, replace(own, last_move_text="同 銀"), "A").move == (
+        "10手目 ☖同 銀"
+    )
+
+
+def test_every_replay_frame_draws_the_move_just_played_in_its_header(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    texts: list[str] = []
+    original = board.draw_text
+
+    def spy(img: Any, xy: Any, text: str, *args: Any, **kwargs: Any) -> None:
+        texts.append(text)
+        original(img, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(board, "draw_text", spy)
+    options = BoardOptions(size=300, result="Resignation: Bob wins")
+    render_replay(load_variant("shogi"), None, SHOGI_MOVES[:4], options=options)
+    assert [t for t in texts if ". " in t] == ["1. ☗P-7f", "2. ☖P-3d", "3. ☗Bx2b+", "4. ☖Sx2b"]
+    texts.clear()
+    shogi = load_variant("shogi")
+    render_replay(shogi, None, SHOGI_MOVES[:2], options=options, notation="japanese")
+    assert [t for t in texts if t.startswith(("1.", "2."))] == ["1. ☗７六歩", "2. ☖３四歩"]

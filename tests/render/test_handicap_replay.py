@@ -32,6 +32,10 @@ def test_frames_start_with_the_giver_to_move_and_count_its_move_as_move_1() -> N
         caption = header_caption(pos, replace(OPTIONS, result=""), ("Taker", "Giver")[pos.side])
         assert caption.move == (f"Move {ply}" if ply else "")
         assert caption.status == ("Giver to move" if ply % 2 == 0 else "Taker to move")
+        named = replace(OPTIONS, result="", last_move_text=frame.played)
+        mark = "☖" if ply % 2 == 1 else "☗"  # the giver (gote) played move 1
+        played = header_caption(pos, named, "").move
+        assert played == (f"{ply}. {mark}{frame.played}" if ply else "")
     first_move = frames[1].last_move
     assert first_move is not None and SHOGI.tables.parse_square("3d") == first_move.to_sq
 
@@ -41,10 +45,12 @@ def test_every_replay_frame_is_the_handicap_board_drawn() -> None:
     assert gif.n_frames == len(MOVES) + 1
     palette = palette_for(SHOGI, OPTIONS)
     pos = Position.from_sfen(SHOGI, ROOK)
+    played = [frame.played for frame in replay_frames(SHOGI, ROOK, MOVES)]
     for i in range(len(MOVES) + 1):
         if i:
             pos.push_usi(MOVES[i - 1])
         shown = OPTIONS if i == len(MOVES) else replace(OPTIONS, result="")
+        shown = replace(shown, last_move_text=played[i])
         want = compose_board(pos, shown).quantize(palette=palette, dither=Image.Dither.NONE)
         gif.seek(i)
         assert ImageChops.difference(gif.convert("RGB"), want.convert("RGB")).getbbox() is None

@@ -102,10 +102,12 @@ def test_every_frame_decodes_to_the_board_drawn(variant_id: str) -> None:
     gif = Image.open(io.BytesIO(render_replay(variant, None, moves, options=options)))
     assert gif.n_frames == len(moves) + 1
     palette = palette_for(variant, options)
+    played = [frame.played for frame in replay.replay_frames(variant, None, moves)]
     for i in range(len(moves) + 1):
         if i:
             pos.push_usi(moves[i - 1])
         shown = options if i == len(moves) else replace(options, result="")
+        shown = replace(shown, last_move_text=played[i])  # the header names the move
         want = compose_board(pos, shown).quantize(palette=palette, dither=Image.Dither.NONE)
         gif.seek(i)
         got = gif.convert("RGB")

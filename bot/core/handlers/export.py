@@ -92,16 +92,18 @@ class Export:
         if fmt == "gif":
             result = present.result_caption(game, names, ctx.lang)  # on the last frame
             options = present.board_options(ctx.settings, names, result=result)
+            notation = ctx.settings.notation  # each frame names its move as the chat writes it
             variant = load_variant(game.variant)
             try:
                 return await self.exports.make(
-                    (*game_key, options, GIF_MAX_BYTES),
+                    (*game_key, options, notation, GIF_MAX_BYTES),
                     gif_export,
                     variant,
                     game.start_sfen,
                     game.moves,
                     GIF_MAX_BYTES,
                     options,
+                    notation,
                     gif=True,
                 )
             except ExportBusy:

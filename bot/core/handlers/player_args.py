@@ -49,7 +49,8 @@ async def rating_args(
     ``@komabot``) is the player :data:`ENGINE_PLAYER`; naming two players is refused (one
     at a time), never settled by taking the last."""
     target = ctx.request.target
-    named = [target.key] if target else []
+    more = ctx.request.more_targets
+    named = [user.key for user in (target, *more) if user is not None]
     if ctx.request.to_bot:
         named.append(ENGINE_PLAYER)
     unknown = {m.lower() for m in ctx.request.unknown_mentions}
@@ -61,7 +62,7 @@ async def rating_args(
         if low in unknown:
             raise UserError("challenge.unknown_user", name=word)
         if low.startswith("@") and len(low) > 1:
-            if mentions(low, target):
+            if mentions(low, target, *more):
                 continue
             if low[1:] in BOT_WORDS and await _nobody_named(store, ctx, word):
                 named.append(ENGINE_PLAYER)
@@ -83,11 +84,8 @@ async def rating_args(
             found_page = number
         else:
             raise UserError(usage, word=shown(word))
-    players = list(dict.fromkeys(named))
-    if len(players) > 1:
-        names = [await people.name(key) for key in players]
-        raise UserError("rating.one_player", names=names)
-    return RatingArgs(players[0] if players else ctx.user, found_variant, found_page or 1)
+    player = await people.one_player(named)
+    return RatingArgs(player or ctx.user, found_variant, found_page or 1)
 
 
 async def _nobody_named(store: Store, ctx: Context, word: str) -> bool:

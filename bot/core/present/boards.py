@@ -59,6 +59,7 @@ def board_options(
         sente=text("board.sente", lang),
         gote=text("board.gote", lang),
         move=text("board.move", lang),
+        played=text("board.played", lang),
         to_move=text("board.to_move", lang),
         check=text("move.check", lang),
     )

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from bot.cli import main
+from tests.render.helpers import record_replay_headers
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -144,3 +145,17 @@ def test_render_and_replay_a_handicap_game(
     )  # fmt: skip
     assert code == 0, err  # 3c3d first: gote, the giver, moves first
     assert Image.open(io.BytesIO(gif.read_bytes())).n_frames == 3
+
+
+def test_replay_frames_name_the_moves_in_the_notation_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn = record_replay_headers(monkeypatch)
+    gif = tmp_path / "r.gif"
+    moves = ["--moves", "7g7f", "3c3d", "--size", "300", "--out", str(gif)]
+    assert run(capsys, "replay", "--notation", "japanese", *moves)[0] == 0
+    assert run(capsys, "replay", *moves)[0] == 0  # western unless asked
+    assert drawn == ["", "1. ☗７六歩", "2. ☖３四歩", "", "1. ☗P-7f", "2. ☖P-3d"]
+    with pytest.raises(SystemExit) as refused:
+        main(["replay", "--notation", "kanji", *moves])
+    assert refused.value.code == 2 and "--notation" in capsys.readouterr().err

@@ -18,6 +18,7 @@ from render.charset import label_chars
 from render.fonts import printable
 from rules import Position, Termination, load_variant
 from tests.bot.core.harness import ALICE, BOB, CAROL, Harness
+from tests.render.helpers import record_replay_headers
 
 MATE_IN_ONE = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"  # G*5b mates
 OPENING = [  # 22 moves, no capture, no repetition
@@ -235,3 +236,41 @@ async def test_impasse_refusal_in_russian_has_no_english(h: Harness) -> None:
         "Объявление дзисёги отклонено: ваш король не в зоне превращения; других ваших фигур "
         "в зоне: 0, а нужно не меньше 10; у вас 0 очков, а нужно 28."
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "notation", "headers"),
+    [
+        ("en", "western", ["1. ☗P-7f", "2. ☖P-3d", "3. ☗P-2f"]),
+        ("ru", "usi", ["1. ☗7g7f", "2. ☖3c3d", "3. ☗2g2f"]),
+        ("ja", "japanese", ["1手目 ☗７六歩", "2手目 ☖３四歩", "3手目 ☗２六歩"]),
+        ("pl", "western", ["1. ☗P-7f", "2. ☖P-3d", "3. ☗P-2f"]),
+    ],
+)
+async def test_replay_frames_name_each_move_as_the_chat_writes_moves(
+    h: Harness, monkeypatch: pytest.MonkeyPatch, lang: str, notation: str, headers: list[str]
+) -> None:
+    game = await h.start_game()
+    await h.play(game, *OPENING[:3])
+    await h.say(CAROL, "settings", "language", lang)
+    await h.say(CAROL, "settings", "notation", notation)
+    drawn = record_replay_headers(monkeypatch)
+    reply = await h.say(CAROL, "export", "gif", str(game.id))
+    assert reply.files and reply.files[0].data.startswith(b"GIF89a")
+    assert drawn == ["", *headers]
+    assert set("".join(drawn)) <= label_chars()  # the fonts draw every letter
+
+
+async def test_a_replay_made_in_one_notation_is_not_sent_again_for_another(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """USI and western draw the same board (western coordinates): only the frames' moves
+    differ, so the remembered GIF of one is not the other's."""
+    game = await h.start_game()
+    await h.play(game, "7g7f")
+    drawn = record_replay_headers(monkeypatch)
+    western = await h.say(CAROL, "export", "gif", str(game.id))
+    await h.say(CAROL, "settings", "notation", "usi")
+    usi = await h.say(CAROL, "export", "gif", str(game.id))
+    assert drawn == ["", "1. ☗P-7f", "", "1. ☗7g7f"]
+    assert western.files[0].data != usi.files[0].data

@@ -99,7 +99,7 @@ class SlowReplays:
         self.started = threading.Semaphore(0)
         self.release = threading.Event()
 
-    def __call__(self, *args: object) -> bytes:
+    def __call__(self, *args: object, **kwargs: object) -> bytes:
         self.calls += 1
         self.started.release()
         assert self.release.wait(10)

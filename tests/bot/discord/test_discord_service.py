@@ -278,3 +278,33 @@ async def test_komabot_discord_process_serves_and_stops_on_sigterm(tmp_path: Pat
         assert proc.returncode == 0, log
         assert "komabot stopped" in log
         assert fake.token not in log  # the token never reaches the log
+
+
+async def test_two_people_mentioned_are_refused_one_at_a_time(tmp_path: Path) -> None:
+    """``!rating @bob @carol`` (and /history, /challenge) names both, as Telegram does, rather
+    than quietly take one of them."""
+    async with FakeDiscord() as fake, service_over(tmp_path) as service:
+        alice = fake.user(111, "alice")
+        fake.user(222, "bob"), fake.user(333, "carol")
+        async with discord_for(fake, service, tmp_path, DISCORD_MESSAGE_CONTENT="1"):
+            answers = []
+            for line in (
+                "!rating <@222> <@333>",
+                "!history <@333> <@222>",
+                "!challenge <@222> <@333> wa",
+                "!rating <@222> <@222>",  # one person mentioned twice is one
+            ):
+                said = await fake.say(alice, line)
+                answers.append(
+                    await fake.wait_for(
+                        lambda said=said: (
+                            fake.last_message()["id"] != said["id"] and fake.last_message()
+                        )
+                    )
+                )
+        assert await service.store.get_challenge(1) is None  # no challenge was made
+    *refused, once = [message_text(m) for m in answers]
+    for words in refused:
+        assert words.startswith("One player at a time, please: "), words
+        assert "bob" in words and "carol" in words
+    assert not once.startswith("One player") and "bob" in once

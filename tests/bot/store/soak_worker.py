@@ -2,9 +2,11 @@
 
 ``play URL WORKER GAMES LOG``: start GAMES games in chats of their own and play them, writing
 each move the service acknowledged (``move CHAT PLY MOVE``) to LOG as it comes.
-``fire URL WORKER T0 LOG [stuck]``: from the wall-clock time T0 on, fire the due timers and
-deliver the notices for :data:`FIRE_FOR` seconds of bot time, writing each reminder sent
-(``sent CHAT``); ``stuck`` never returns from its first send (the test kills it there).
+``fire URL WORKER START LOG [stuck]``: once connected, make the file ``LOG.ready`` and wait
+for the file START, which holds the wall-clock time T0 (the test writes it when every firing
+process is ready, however slowly a loaded machine started them); from T0 on, fire the due
+timers and deliver the notices for :data:`FIRE_FOR` seconds of bot time, writing each reminder
+sent (``sent CHAT``); ``stuck`` never returns from its first send (the test kills it there).
 
 Playing processes run on a fake clock standing at :data:`START`, so every game has its
 reminder due at the same moment.  Firing processes share one clock: bot time runs from when the
@@ -17,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
+from pathlib import Path
 from typing import TextIO
 
 from bot.config import Config
@@ -30,7 +33,8 @@ DAY, HOUR = 86400, 3600
 MOVES = ("7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e")
 CONFIG = Config(reminders=(HOUR,))
 SPEED = 60.0  # bot seconds per wall-clock second while firing
-FIRE_FOR = 240.0  # bot seconds of firing: past the leases of a process that died holding work
+FIRE_FOR = 600.0  # bot seconds of firing: well past the leases of a process that died holding
+# work (two minutes), so that a loaded machine still has seconds of wall time to take it up
 
 
 class SharedClock:
@@ -88,9 +92,20 @@ async def fire(service: GameService, clock: SharedClock) -> None:
         await asyncio.sleep(0.05)
 
 
-async def main(mode: str, url: str, worker: int, number: float, log_path: str, stuck: bool) -> None:
-    clock = FakeClock(START) if mode == "play" else SharedClock(number)
+async def start_time(log_path: str, start: Path) -> float:
+    """Say this process is ready (``LOG.ready``), then wait for T0 in the file ``start``."""
+    Path(f"{log_path}.ready").touch()
+    while not start.exists():
+        await asyncio.sleep(0.02)
+    return float(start.read_text(encoding="utf-8"))
+
+
+async def main(mode: str, url: str, worker: int, number: str, log_path: str, stuck: bool) -> None:
     store = await PostgresStore.open(url, pool_size=4)
+    if mode == "play":
+        clock: FakeClock | SharedClock = FakeClock(START)
+    else:
+        clock = SharedClock(await start_time(log_path, Path(number)))
     with open(log_path, "a", buffering=1, encoding="utf-8") as log:
         service = GameService(
             store,
@@ -113,4 +128,4 @@ async def main(mode: str, url: str, worker: int, number: float, log_path: str, s
 
 if __name__ == "__main__":
     mode, url, worker, number, log_path, *rest = sys.argv[1:]
-    asyncio.run(main(mode, url, int(worker), float(number), log_path, rest == ["stuck"]))
+    asyncio.run(main(mode, url, int(worker), number, log_path, rest == ["stuck"]))

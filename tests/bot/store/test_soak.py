@@ -24,7 +24,7 @@ KILL_AFTER = 40  # moves the killed player had acknowledged
 
 
 def worker(
-    mode: str, url: str, index: int, number: float, log: Path, *extra: str
+    mode: str, url: str, index: int, number: object, log: Path, *extra: str
 ) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "tests.bot.store.soak_worker", mode, url, str(index)]
     return subprocess.Popen([*command, str(number), str(log), *extra], cwd=ROOT)
@@ -82,9 +82,18 @@ def test_three_processes_one_killed_lose_and_double_nothing(
         assert len(games[chat][1]) <= len(moves) + 1
 
     fired = [tmp_path / f"fire{i}.log" for i in range(PROCESSES)]
-    t0 = time.time() + 2.0  # the firing processes' shared clock starts once they are all up
-    stuck = worker("fire", url, 0, t0, fired[0], "stuck")
-    others = [worker("fire", url, i, t0, fired[i]) for i in range(1, PROCESSES)]
+    start = tmp_path / "start"
+    stuck = worker("fire", url, 0, start, fired[0], "stuck")
+    others = [worker("fire", url, i, start, fired[i]) for i in range(1, PROCESSES)]
+    deadline = time.monotonic() + 60
+    while not all(Path(f"{log}.ready").exists() for log in fired):
+        assert all(p.poll() is None for p in [stuck, *others]), "a firing process ended early"
+        assert time.monotonic() < deadline, "the firing processes did not start within 60 s"
+        time.sleep(0.02)
+    # the shared clock starts once all are up (a loaded machine starts them slowly)
+    written = tmp_path / "start.part"  # renamed whole: no process reads half of it
+    written.write_text(str(time.time() + 0.5), encoding="utf-8")
+    written.replace(start)
     kill_when(stuck, fired[0], 1, 60)  # it claimed timers and a message, and died sending it
     finish(others)
     sent = Counter(line.split()[1] for log in fired for line in lines(log) if line != "attempt")
