@@ -198,6 +198,13 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("analyse", ("analyze",), "[game]", (GAME_ARG,), "/analyse"),
     Command(
+        "puzzle",
+        ("tsume", "problem"),
+        "[shogi|wa|wa-drops|hint|solution|MOVE]",
+        (Argument("action", "arg.puzzle.action"),),
+        "/puzzle wa",
+    ),
+    Command(
         "piece",
         ("p", "whatis"),
         "NAME [shogi|wa|wa-drops]",

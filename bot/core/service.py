@@ -40,6 +40,7 @@ from bot.core.handlers.leaderboard import Leaderboard
 from bot.core.handlers.offers import Offers
 from bot.core.handlers.pieces import Pieces
 from bot.core.handlers.playing import Playing
+from bot.core.handlers.puzzle import Puzzles
 from bot.core.handlers.ratings import Ratings
 from bot.core.handlers.settings import Help, Settings
 from bot.core.handlers.vs_bot import BotGames
@@ -50,6 +51,7 @@ from bot.core.opponent.player import BotPlayer
 from bot.core.people import People
 from bot.core.pictures import Pictures
 from bot.core.positions import DamagedRecordError
+from bot.core.puzzle_book import PuzzleBook
 from bot.core.replies import Replies
 from bot.core.timers import Timers
 from bot.store.errors import ReadOnlyStore, StoreFull, StoreUnavailable, VersionConflict
@@ -80,6 +82,7 @@ class GameService:
         render_images: bool = True,
         engine: Engine | None = None,
         analyses: Analyses | None = None,
+        puzzle_book: PuzzleBook | None = None,
     ) -> None:
         self.store = store
         self.config = config = config or Config()
@@ -110,7 +113,8 @@ class GameService:
             challenges.expire_challenge,
         )
         self.conflicts = Conflicts(store, people, replies)
-        playing = Playing(store, games, mover, self.bot_player)
+        puzzles = Puzzles(store, puzzle_book or PuzzleBook(), pictures, rng)
+        playing = Playing(store, games, mover, self.bot_player, puzzles)
         offers = Offers(games, people, replies, mover)
         board = BoardViews(store, games, people, replies, pictures)
         export = Export(store, games, people, self.exports, analyses)
@@ -135,6 +139,7 @@ class GameService:
             "games": board.cmd_games,
             "export": export.cmd_export,
             "analyse": analyse.cmd_analyse,
+            "puzzle": puzzles.cmd_puzzle,
             "piece": pieces.cmd_piece,
             "cheatsheet": pieces.cmd_cheatsheet,
             "settings": settings.cmd_settings,

@@ -200,3 +200,32 @@ VALUE_ALIASES = {
 def variant_of(word: str) -> str | None:
     """The variant ``word`` names (any case), or None."""
     return VARIANT_WORDS.get(word.lower())
+
+
+# --- mate problems ---------------------------------------------------------------------------
+
+PUZZLE_ACTIONS = ("hint", "solution", "move")
+"""What ``/puzzle`` does besides giving a puzzle (front ends offer these as choices)."""
+PUZZLE_WORDS = {
+    "hint": "hint",
+    "clue": "hint",
+    "подсказка": "hint",
+    "ヒント": "hint",
+    "podpowiedź": "hint",
+    "podpowiedz": "hint",
+    "solution": "solution",
+    "answer": "solution",
+    "reveal": "solution",
+    "giveup": "solution",
+    "решение": "solution",
+    "ответ": "solution",
+    "答え": "solution",
+    "解答": "solution",
+    "rozwiązanie": "solution",
+    "rozwiazanie": "solution",
+    "move": "move",
+    "m": "move",
+    "ход": "move",
+    "ruch": "move",
+}
+"""Typed word (lowered) -> what ``/puzzle`` is asked to do."""

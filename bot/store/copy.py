@@ -25,6 +25,10 @@ TABLES = (
     "ratings",
     "rating_changes",
     "ratings_state",
+    "puzzle_sessions",
+    "puzzle_results",
+    "puzzle_ratings",
+    "puzzle_difficulty",
 )
 """Every table of the schema, each after the ones it refers to."""
 

@@ -25,6 +25,9 @@ from bot.store.models import (
     NewTimer,
     NoticeRow,
     NoticeState,
+    PuzzleOutcome,
+    PuzzleRating,
+    PuzzleSession,
     RatingChange,
     RatingRow,
     ReminderRoute,
@@ -234,6 +237,58 @@ class Store(Protocol):
     async def rebuild_ratings(self) -> int:
         """Recompute every rating from the games, in the order they were rated; how many
         games count."""
+        ...
+
+    # mate problems (puzzles)
+    async def puzzle_session(self, player: str) -> PuzzleSession | None:
+        """The player's puzzle in progress, or None."""
+        ...
+
+    async def start_puzzle(self, session: PuzzleSession) -> bool:
+        """Store a new puzzle session; False (nothing written) when the player has one."""
+        ...
+
+    async def update_puzzle(self, session: PuzzleSession, moves_before: Sequence[str]) -> bool:
+        """Save ``session`` (its moves, failure, hints) if its moves are still
+        ``moves_before``; False when they changed meanwhile (a move raced it)."""
+        ...
+
+    async def finish_puzzle(
+        self,
+        session: PuzzleSession,
+        score: float,
+        seed: tuple[float, float],
+        now: float,
+    ) -> PuzzleOutcome | None:
+        """End ``session`` (if still there with its moves; else None): keep the player's
+        result, and move the player's puzzle rating in the session's community and the
+        puzzle's own rating (Glicko-2, one period each; ``seed``: the puzzle's rating and
+        deviation before anyone played it) by ``score`` (1, 0.5 or 0)."""
+        ...
+
+    async def puzzle_rating(
+        self, platform: str, community: str, player: str
+    ) -> PuzzleRating | None:
+        """The player's puzzle rating in ``community``; None before their first puzzle."""
+        ...
+
+    async def puzzles_done(self, player: str) -> frozenset[str]:
+        """The ids of every puzzle the player finished (solved or not)."""
+        ...
+
+    async def puzzle_difficulties(self) -> dict[str, tuple[float, float]]:
+        """Every puzzle's rating and deviation that results moved, by puzzle id."""
+        ...
+
+    async def puzzle_leaderboard(
+        self, platform: str, community: str, *, offset: int = 0, limit: int = 10
+    ) -> list[PuzzleRating]:
+        """The non-provisional puzzle ratings of ``community``, best first (ties by player
+        key), from place ``offset + 1`` on."""
+        ...
+
+    async def puzzle_leaderboard_size(self, platform: str, community: str) -> int:
+        """How many players the puzzle leaderboard of ``community`` has."""
         ...
 
     # timers

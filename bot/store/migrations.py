@@ -325,6 +325,59 @@ MIGRATIONS: tuple[Migration, ...] = (
             WHERE notation <> CASE WHEN language = 'ja' THEN 'japanese' ELSE 'western' END;
         """,
     ),
+    Migration(
+        15,
+        "mate problems in the chat: sessions, results and ratings",
+        # A player's puzzle in progress (one at a time: the moves played so far, both sides,
+        # in USI; whether a wrong move was played or a hint asked), every puzzle a player
+        # finished (the latest result per puzzle: so /puzzle offers puzzles not seen), the
+        # players' puzzle ratings per community and the puzzles' own ratings (Glicko-2; a
+        # puzzle without a row has the rating its collection grade gives).
+        """
+        CREATE TABLE puzzle_sessions (
+            player TEXT PRIMARY KEY,
+            platform TEXT NOT NULL,
+            community TEXT NOT NULL,
+            chat_id TEXT NOT NULL,
+            puzzle_id TEXT NOT NULL,
+            moves TEXT NOT NULL,
+            failed INTEGER NOT NULL DEFAULT 0,
+            hints INTEGER NOT NULL DEFAULT 0,
+            started_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        );
+        CREATE TABLE puzzle_results (
+            player TEXT NOT NULL,
+            puzzle_id TEXT NOT NULL,
+            platform TEXT NOT NULL,
+            community TEXT NOT NULL,
+            score REAL NOT NULL,
+            rating_before REAL NOT NULL,
+            rating_after REAL NOT NULL,
+            finished_at REAL NOT NULL,
+            PRIMARY KEY (player, puzzle_id)
+        );
+        CREATE TABLE puzzle_ratings (
+            platform TEXT NOT NULL,
+            community TEXT NOT NULL,
+            player TEXT NOT NULL,
+            rating REAL NOT NULL,
+            deviation REAL NOT NULL,
+            volatility REAL NOT NULL,
+            attempts INTEGER NOT NULL,
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (platform, community, player)
+        );
+        CREATE INDEX puzzle_ratings_board ON puzzle_ratings (platform, community, rating DESC);
+        CREATE TABLE puzzle_difficulty (
+            puzzle_id TEXT PRIMARY KEY,
+            rating REAL NOT NULL,
+            deviation REAL NOT NULL,
+            volatility REAL NOT NULL,
+            attempts INTEGER NOT NULL
+        );
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -275,3 +275,48 @@ def language_notation(language: str) -> str:
     """The notation a chat in ``language`` writes moves in until it chooses one: Japanese
     players read Japanese notation, everyone else Western."""
     return "japanese" if language == "ja" else "western"
+
+
+@dataclass(frozen=True)
+class PuzzleSession:
+    """A player's mate problem in progress: ``moves`` played so far (theirs and the
+    defence's, USI), whether a wrong move was played (``failed``) and how many hints they
+    asked; where it was asked (``platform``, ``community``: its rating's, ``chat_id``)."""
+
+    player: str  # user key
+    platform: str
+    community: str
+    chat_id: str
+    puzzle_id: str
+    moves: tuple[str, ...]
+    failed: bool
+    hints: int
+    started_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class PuzzleRating:
+    """A player's puzzle rating in one community (Glicko-2, apart from game ratings)."""
+
+    platform: str
+    community: str
+    player: str  # user key
+    rating: float
+    deviation: float
+    volatility: float
+    attempts: int
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class PuzzleOutcome:
+    """What finishing a puzzle did: the score (1 solved, 0.5 solved with a hint, 0 failed)
+    and the player's puzzle rating before and after."""
+
+    puzzle_id: str
+    score: float
+    rating_before: float
+    deviation_before: float
+    rating_after: float
+    deviation_after: float

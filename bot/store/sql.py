@@ -29,6 +29,9 @@ from bot.store.models import (
     NewTimer,
     NoticeRow,
     NoticeState,
+    PuzzleOutcome,
+    PuzzleRating,
+    PuzzleSession,
     RatingChange,
     RatingRow,
     ReminderRoute,
@@ -222,6 +225,23 @@ def notice_of(row: Any) -> NoticeRow:
         last_error=row[18],
         done_at=row[19],
     )
+
+
+PUZZLE_SESSION_COLUMNS = (
+    "player, platform, community, chat_id, puzzle_id, moves, failed, hints, started_at, updated_at"
+)
+PUZZLE_RATING_COLUMNS = (
+    "platform, community, player, rating, deviation, volatility, attempts, updated_at"
+)
+_PUZZLE_BOARD = f"platform = ? AND community = ? AND deviation <= {glicko2.PROVISIONAL_DEVIATION}"
+
+
+def puzzle_session_of(row: Any) -> PuzzleSession:
+    player, platform, community, chat_id, puzzle_id, moves, failed, hints = row[:8]
+    return PuzzleSession(
+        player, platform, community, chat_id, puzzle_id, tuple(moves.split()), bool(failed),
+        int(hints), float(row[8]), float(row[9]),
+    )  # fmt: skip
 
 
 class SqlStore:
@@ -1222,3 +1242,142 @@ class SqlStore:
                 "DELETE FROM frontend_state WHERE platform = ? AND kind = ? AND updated_at < ?",
                 (platform, kind, before),
             )
+
+    # --- mate problems ------------------------------------------------------------------
+
+    async def puzzle_session(self, player: str) -> PuzzleSession | None:
+        row = await self._one(
+            f"SELECT {PUZZLE_SESSION_COLUMNS} FROM puzzle_sessions WHERE player = ?", (player,)
+        )
+        return puzzle_session_of(row) if row else None
+
+    async def start_puzzle(self, session: PuzzleSession) -> bool:
+        s = session
+        async with self._write() as tx:
+            changed = await tx.run(
+                f"INSERT INTO puzzle_sessions ({PUZZLE_SESSION_COLUMNS}) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player) DO NOTHING",
+                (
+                    s.player, s.platform, s.community, s.chat_id, s.puzzle_id, " ".join(s.moves),
+                    int(s.failed), s.hints, s.started_at, s.updated_at,
+                ),
+            )  # fmt: skip
+        return changed == 1
+
+    async def update_puzzle(self, session: PuzzleSession, moves_before: Sequence[str]) -> bool:
+        async with self._write() as tx:
+            changed = await tx.run(
+                "UPDATE puzzle_sessions SET moves = ?, failed = ?, hints = ?, updated_at = ? "
+                "WHERE player = ? AND puzzle_id = ? AND moves = ?",
+                (
+                    " ".join(session.moves), int(session.failed), session.hints,
+                    session.updated_at, session.player, session.puzzle_id, " ".join(moves_before),
+                ),
+            )  # fmt: skip
+        return changed == 1
+
+    async def finish_puzzle(
+        self,
+        session: PuzzleSession,
+        score: float,
+        seed: tuple[float, float],
+        now: float,
+    ) -> PuzzleOutcome | None:
+        s = session
+        async with self._write() as tx:
+            gone = await tx.run(
+                "DELETE FROM puzzle_sessions WHERE player = ? AND puzzle_id = ? AND moves = ?",
+                (s.player, s.puzzle_id, " ".join(s.moves)),
+            )
+            if gone != 1:
+                return None
+            await self._lock_ratings(tx)
+            row = await tx.row(
+                "SELECT rating, deviation, volatility, attempts, updated_at FROM puzzle_ratings "
+                "WHERE platform = ? AND community = ? AND player = ?",
+                (s.platform, s.community, s.player),
+            )
+            player = glicko2.Rating() if row is None else glicko2.Rating(*row[:3])
+            if row is not None:
+                player = glicko2.age(player, max(0.0, now - float(row[4])) / 86400)
+            attempts = 0 if row is None else int(row[3])
+            row = await tx.row(
+                "SELECT rating, deviation, volatility, attempts FROM puzzle_difficulty "
+                "WHERE puzzle_id = ?",
+                (s.puzzle_id,),
+            )
+            puzzle = glicko2.Rating(*seed) if row is None else glicko2.Rating(*row[:3])
+            solved = 0 if row is None else int(row[3])
+            player_after = glicko2.update(player, [(puzzle, score)])
+            puzzle_after = glicko2.update(puzzle, [(player, 1.0 - score)])
+            await tx.run(
+                f"INSERT INTO puzzle_ratings ({PUZZLE_RATING_COLUMNS}) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (platform, community, player) "
+                "DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation, "
+                "volatility = excluded.volatility, attempts = excluded.attempts, "
+                "updated_at = excluded.updated_at",
+                (
+                    s.platform, s.community, s.player, player_after.rating,
+                    player_after.deviation, player_after.volatility, attempts + 1, now,
+                ),
+            )  # fmt: skip
+            await tx.run(
+                "INSERT INTO puzzle_difficulty (puzzle_id, rating, deviation, volatility, "
+                "attempts) VALUES (?, ?, ?, ?, ?) ON CONFLICT (puzzle_id) DO UPDATE SET "
+                "rating = excluded.rating, deviation = excluded.deviation, "
+                "volatility = excluded.volatility, attempts = excluded.attempts",
+                (
+                    s.puzzle_id, puzzle_after.rating, puzzle_after.deviation,
+                    puzzle_after.volatility, solved + 1,
+                ),
+            )  # fmt: skip
+            await tx.run(
+                "INSERT INTO puzzle_results (player, puzzle_id, platform, community, score, "
+                "rating_before, rating_after, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (player, puzzle_id) DO UPDATE SET platform = excluded.platform, "
+                "community = excluded.community, score = excluded.score, "
+                "rating_before = excluded.rating_before, rating_after = excluded.rating_after, "
+                "finished_at = excluded.finished_at",
+                (
+                    s.player, s.puzzle_id, s.platform, s.community, score, player.rating,
+                    player_after.rating, now,
+                ),
+            )  # fmt: skip
+        return PuzzleOutcome(
+            s.puzzle_id, score, player.rating, player.deviation, player_after.rating,
+            player_after.deviation,
+        )  # fmt: skip
+
+    async def puzzle_rating(
+        self, platform: str, community: str, player: str
+    ) -> PuzzleRating | None:
+        row = await self._one(
+            f"SELECT {PUZZLE_RATING_COLUMNS} FROM puzzle_ratings "
+            "WHERE platform = ? AND community = ? AND player = ?",
+            (platform, community, player),
+        )
+        return PuzzleRating(*row) if row else None
+
+    async def puzzles_done(self, player: str) -> frozenset[str]:
+        rows = await self._all("SELECT puzzle_id FROM puzzle_results WHERE player = ?", (player,))
+        return frozenset(str(r[0]) for r in rows)
+
+    async def puzzle_difficulties(self) -> dict[str, tuple[float, float]]:
+        rows = await self._all("SELECT puzzle_id, rating, deviation FROM puzzle_difficulty")
+        return {str(r[0]): (float(r[1]), float(r[2])) for r in rows}
+
+    async def puzzle_leaderboard(
+        self, platform: str, community: str, *, offset: int = 0, limit: int = 10
+    ) -> list[PuzzleRating]:
+        rows = await self._all(
+            f"SELECT {PUZZLE_RATING_COLUMNS} FROM puzzle_ratings WHERE {_PUZZLE_BOARD} "
+            "ORDER BY rating DESC, player LIMIT ? OFFSET ?",
+            (platform, community, limit, offset),
+        )
+        return [PuzzleRating(*row) for row in rows]
+
+    async def puzzle_leaderboard_size(self, platform: str, community: str) -> int:
+        row = await self._one(
+            f"SELECT count(*) FROM puzzle_ratings WHERE {_PUZZLE_BOARD}", (platform, community)
+        )
+        return int(row[0])

@@ -132,6 +132,8 @@ class Help:
             ).replace(f"/{command.name} \n", f"/{command.name}\n")
             if command is BY_NAME["move"]:
                 body += ctx.t("help.move_extra")
+            elif command.name == "puzzle":
+                body += ctx.t("help.puzzle_extra")
             elif command.name in ("challenge", "play"):
                 body += ctx.t("help.challenge_extra") + ctx.t("help.live_extra")
             return Reply(body)
