@@ -329,7 +329,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         15,
         "mate problems in the chat: sessions, results and ratings",
         # A player's puzzle in progress (one at a time: the moves played so far, both sides,
-        # in USI; whether a wrong move was played or a hint asked), every puzzle a player
+        # in USI; whether a wrong move was played, how many hints were asked and at which
+        # ply the latest: a second hint there names the square), every puzzle a player
         # finished (the latest result per puzzle: so /puzzle offers puzzles not seen), the
         # players' puzzle ratings per community and the puzzles' own ratings (Glicko-2; a
         # puzzle without a row has the rating its collection grade gives).
@@ -343,6 +344,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             moves TEXT NOT NULL,
             failed INTEGER NOT NULL DEFAULT 0,
             hints INTEGER NOT NULL DEFAULT 0,
+            hint_ply INTEGER NOT NULL DEFAULT -1,
             started_at REAL NOT NULL,
             updated_at REAL NOT NULL
         );

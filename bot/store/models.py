@@ -280,8 +280,9 @@ def language_notation(language: str) -> str:
 @dataclass(frozen=True)
 class PuzzleSession:
     """A player's mate problem in progress: ``moves`` played so far (theirs and the
-    defence's, USI), whether a wrong move was played (``failed``) and how many hints they
-    asked; where it was asked (``platform``, ``community``: its rating's, ``chat_id``)."""
+    defence's, USI), whether a wrong move was played (``failed``), how many hints they
+    asked and where the latest was; where it was asked (``platform``, ``community``: its
+    rating's, ``chat_id``)."""
 
     player: str  # user key
     platform: str
@@ -291,6 +292,7 @@ class PuzzleSession:
     moves: tuple[str, ...]
     failed: bool
     hints: int
+    hint_ply: int  # how many moves were played when the latest hint was asked (-1: none)
     started_at: float
     updated_at: float
 

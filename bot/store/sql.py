@@ -228,7 +228,8 @@ def notice_of(row: Any) -> NoticeRow:
 
 
 PUZZLE_SESSION_COLUMNS = (
-    "player, platform, community, chat_id, puzzle_id, moves, failed, hints, started_at, updated_at"
+    "player, platform, community, chat_id, puzzle_id, moves, failed, hints, hint_ply, "
+    "started_at, updated_at"
 )
 PUZZLE_RATING_COLUMNS = (
     "platform, community, player, rating, deviation, volatility, attempts, updated_at"
@@ -240,7 +241,7 @@ def puzzle_session_of(row: Any) -> PuzzleSession:
     player, platform, community, chat_id, puzzle_id, moves, failed, hints = row[:8]
     return PuzzleSession(
         player, platform, community, chat_id, puzzle_id, tuple(moves.split()), bool(failed),
-        int(hints), float(row[8]), float(row[9]),
+        int(hints), int(row[8]), float(row[9]), float(row[10]),
     )  # fmt: skip
 
 
@@ -1256,10 +1257,10 @@ class SqlStore:
         async with self._write() as tx:
             changed = await tx.run(
                 f"INSERT INTO puzzle_sessions ({PUZZLE_SESSION_COLUMNS}) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player) DO NOTHING",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player) DO NOTHING",
                 (
                     s.player, s.platform, s.community, s.chat_id, s.puzzle_id, " ".join(s.moves),
-                    int(s.failed), s.hints, s.started_at, s.updated_at,
+                    int(s.failed), s.hints, s.hint_ply, s.started_at, s.updated_at,
                 ),
             )  # fmt: skip
         return changed == 1
@@ -1267,11 +1268,13 @@ class SqlStore:
     async def update_puzzle(self, session: PuzzleSession, moves_before: Sequence[str]) -> bool:
         async with self._write() as tx:
             changed = await tx.run(
-                "UPDATE puzzle_sessions SET moves = ?, failed = ?, hints = ?, updated_at = ? "
+                "UPDATE puzzle_sessions SET moves = ?, failed = ?, hints = ?, hint_ply = ?, "
+                "updated_at = ? "
                 "WHERE player = ? AND puzzle_id = ? AND moves = ?",
                 (
                     " ".join(session.moves), int(session.failed), session.hints,
-                    session.updated_at, session.player, session.puzzle_id, " ".join(moves_before),
+                    session.hint_ply, session.updated_at, session.player, session.puzzle_id,
+                    " ".join(moves_before),
                 ),
             )  # fmt: skip
         return changed == 1

@@ -148,7 +148,7 @@ class Puzzles:
                 "puzzle.none_in_variant", variant=present.variant_name(variant, ctx.lang)
             )
         session = PuzzleSession(
-            ctx.user, chat.platform, chat.community_id, chat.chat_id, puzzle.id, (), False, 0,
+            ctx.user, chat.platform, chat.community_id, chat.chat_id, puzzle.id, (), False, 0, -1,
             ctx.now, ctx.now,
         )  # fmt: skip
         if not await self.store.start_puzzle(session):  # another request started one first
@@ -257,12 +257,7 @@ class Puzzles:
         after = pos.copy()
         after.make_unchecked(move)
         shown_reply = present.format_move(after, reply, notation) if reply else ""
-        square = present.square_name(pos.variant, reply.to_sq, notation) if reply else ""
-        lines = [
-            ctx.t(
-                WRONG_VERDICTS[judgement.verdict], move=shown_move, reply=shown_reply, square=square
-            )
-        ]
+        lines = [ctx.t(WRONG_VERDICTS[judgement.verdict], move=shown_move, reply=shown_reply)]
         if not session.failed:
             failed = replace(session, failed=True, updated_at=ctx.now)
             if not await self.store.update_puzzle(failed, session.moves):
@@ -281,19 +276,21 @@ class Puzzles:
         if not line:
             raise UserError("puzzle.no_hint")
         first = line[0]
-        hints = session.hints + 1
-        if not await self.store.update_puzzle(replace(session, hints=hints), session.moves):
+        ply = len(session.moves)
+        again = session.hint_ply == ply  # a second hint here names the square too
+        hinted = replace(session, hints=session.hints + 1, hint_ply=ply, updated_at=ctx.now)
+        if not await self.store.update_puzzle(hinted, session.moves):
             raise UserError("puzzle.changed")
         notation = ctx.settings.notation
         piece = pos.variant.piece(first.drop or abs(pos.board[first.from_sq]))
         name = present.piece_name(pos, piece.letter, ctx.lang)
         to = present.square_name(pos.variant, first.to_sq, notation)
         if first.drop:
-            key = "puzzle.hint.drop" if hints == 1 else "puzzle.hint.drop_square"
+            key = "puzzle.hint.drop_square" if again else "puzzle.hint.drop"
             said = ctx.t(key, piece=name, square=to)
         else:
             frm = present.square_name(pos.variant, first.from_sq, notation)
-            key = "puzzle.hint.piece" if hints == 1 else "puzzle.hint.square"
+            key = "puzzle.hint.square" if again else "puzzle.hint.piece"
             said = ctx.t(key, piece=name, origin=frm, square=to)
         more = ctx.t("puzzle.hint.counts") if session.hints == 0 and not session.failed else ""
         return Reply("\n".join(x for x in (said, more) if x))

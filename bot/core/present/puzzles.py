@@ -59,8 +59,9 @@ def hands_line(pos: Position, lang: str) -> str:
         held = (
             text("describe.list", lang).join(pieces) if pieces else text("puzzle.hand_empty", lang)
         )
-        hands.append(text("puzzle.hand", lang, color=color_name(color, lang), pieces=held))
-    return text("puzzle.hands", lang, hands=hands)
+        side = color_name(color, lang).capitalize()
+        hands.append(text("puzzle.hand", lang, color=side, pieces=held))
+    return text("puzzle.hands", lang, sente=hands[0], gote=hands[1])
 
 
 def moves_text(pos: Position, moves: Sequence[Move], notation: str) -> str:
