@@ -173,11 +173,10 @@ class Puzzles:
             )
         )
         lines.append(
-            plural(
+            ctx.t(
                 "puzzle.task",
-                ctx.lang,
-                puzzle.mate_in,
                 side=present.color_name(attacker, ctx.lang).capitalize(),
+                mate=plural("puzzle.mate_in", ctx.lang, puzzle.mate_in),
             )
         )
         if session.moves:
@@ -203,11 +202,11 @@ class Puzzles:
             pos.make_unchecked(move)
             score = 0.0 if session.failed else HINTED_SCORE if session.hints else 1.0
             outcome = await self.finish(ctx, session, puzzle, score)
-            key = (
-                "puzzle.solved"
-                if score == 1.0
-                else f"puzzle.solved.{'failed' if session.failed else 'hinted'}"
-            )
+            key = "puzzle.solved"
+            if session.failed:
+                key = "puzzle.solved.failed"
+            elif session.hints:
+                key = "puzzle.solved.hinted"
             lines = [
                 ctx.t("puzzle.mate", move=shown_move),
                 ctx.t(key),

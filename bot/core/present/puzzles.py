@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.core.api import Attachment
-from bot.core.messages import plural, text
+from bot.core.messages import text
 from bot.core.present.boards import board_options, coordinates
 from bot.core.present.moves import color_name, format_move, piece_name
 from bot.core.present.textboard import text_board
@@ -54,7 +54,7 @@ def hands_line(pos: Position, lang: str) -> str:
             if count:
                 name = piece_name(pos, pos.variant.piece(kind).letter, lang)
                 pieces.append(
-                    name if count == 1 else plural("puzzle.hand_count", lang, count, piece=name)
+                    name if count == 1 else text("puzzle.hand_count", lang, count=count, piece=name)
                 )
         held = (
             text("describe.list", lang).join(pieces) if pieces else text("puzzle.hand_empty", lang)

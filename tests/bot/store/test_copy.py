@@ -24,7 +24,7 @@ from tests.postgres_server import PostgresServer
 
 async def sqlite_with_everything(path: Path) -> None:
     """A database with a row in every table: games, challenges, timers, settings, ratings,
-    front-end state, queued messages and a claim on the bot's turn."""
+    front-end state, queued messages, a claim on the bot's turn and puzzles."""
     await build_real_database(path)
     h = await Harness(path, FakeClock(), Config()).open()
     try:
@@ -35,6 +35,9 @@ async def sqlite_with_everything(path: Path) -> None:
         await h.store.put_state("telegram", "username", "bob_b", '{"id": "2"}')
         await h.store.claim_engine_turn(game.id, game.version, "a process", 1.0, 2.0)
         await h.store.queue_notices([NewNotice("x", ChatKey("console", "main"), "{}", "k", 1.0)])
+        await h.say(BOB, "puzzle")  # a puzzle given up (a result, both ratings), then another
+        await h.say(BOB, "puzzle", "solution")
+        await h.say(BOB, "puzzle")
     finally:
         await h.close()
 
