@@ -172,9 +172,9 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "leaderboard",
         ("top", "ladder"),
-        "[shogi|wa|wa-drops] [page]",
+        "[shogi|wa|wa-drops|puzzles] [page]",
         (
-            Argument("variant", "arg.leaderboard.variant", choices=VARIANT_CHOICES),
+            Argument("variant", "arg.leaderboard.variant", choices=(*VARIANT_CHOICES, "puzzles")),
             Argument("page", "arg.leaderboard.page"),
         ),
         "/leaderboard wa",

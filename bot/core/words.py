@@ -229,3 +229,7 @@ PUZZLE_WORDS = {
     "ruch": "move",
 }
 """Typed word (lowered) -> what ``/puzzle`` is asked to do."""
+PUZZLE_BOARD_WORDS = frozenset(
+    {"puzzles", "puzzle", "tsume", "problems", "задачи", "цумэ", "詰将棋", "zadania"}
+)
+"""Words after ``/leaderboard`` that ask for the puzzle ratings' board."""

@@ -291,6 +291,11 @@ class Store(Protocol):
         """How many players the puzzle leaderboard of ``community`` has."""
         ...
 
+    async def puzzle_leaderboard_place(self, mine: PuzzleRating) -> int | None:
+        """The place (1 first) of ``mine`` on its community's puzzle leaderboard; None while
+        it is provisional."""
+        ...
+
     # timers
     async def due_timers(self, now: float, limit: int = 100) -> list[TimerRow]:
         """Pending timers due by ``now`` and not postponed past it, earliest first."""

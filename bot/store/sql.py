@@ -1384,3 +1384,15 @@ class SqlStore:
             f"SELECT count(*) FROM puzzle_ratings WHERE {_PUZZLE_BOARD}", (platform, community)
         )
         return int(row[0])
+
+    async def puzzle_leaderboard_place(self, mine: PuzzleRating) -> int | None:
+        if mine.deviation > glicko2.PROVISIONAL_DEVIATION:
+            return None
+        board = (mine.platform, mine.community)
+        row = await self._one(
+            f"SELECT (SELECT count(*) FROM puzzle_ratings WHERE {_PUZZLE_BOARD} AND rating > ?) + "
+            f"(SELECT count(*) FROM puzzle_ratings WHERE {_PUZZLE_BOARD} AND rating = ? "
+            "AND player < ?)",
+            (*board, mine.rating, *board, mine.rating, mine.player),
+        )
+        return int(row[0]) + 1

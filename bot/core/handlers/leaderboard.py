@@ -1,4 +1,5 @@
-"""``/leaderboard [variant] [page]``: the community's best settled ratings, and the asker's place.
+"""``/leaderboard [variant|puzzles] [page]``: the community's best settled ratings (in a
+variant's games, or in puzzles), and the asker's place.
 
 The board holds the players of the chat's community (a Discord server, a Telegram group, else
 the chat) whose rating in the variant is not provisional, best first, ten a page, read through
@@ -13,8 +14,11 @@ from dataclasses import dataclass
 
 from bot.core import present
 from bot.core.api import Attachment, Reply
-from bot.core.context import LIST_LIMIT, Context
+from bot.core.args import parse_number
+from bot.core.args import shown as shown_word
+from bot.core.context import LIST_LIMIT, Context, UserError
 from bot.core.handlers.player_args import (
+    MAX_PAGE,
     check_page,
     page_buttons,
     pages_of,
@@ -24,6 +28,7 @@ from bot.core.handlers.player_args import (
 from bot.core.people import People
 from bot.core.pictures import Pictures
 from bot.core.replies import Replies
+from bot.core.words import PUZZLE_BOARD_WORDS
 from bot.glicko2 import PROVISIONAL_DEVIATION, Rating, shown
 from bot.store.interface import Store
 from bot.store.models import RatingRow
@@ -45,6 +50,8 @@ class Leaderboard:
     pictures: Pictures
 
     async def cmd_leaderboard(self, ctx: Context) -> Reply:
+        if ctx.args and ctx.args[0].lower() in PUZZLE_BOARD_WORDS:
+            return await self.puzzle_board(ctx)
         args = await rating_args(self.store, self.people, ctx, "leaderboard.bad_arg", page=True)
         store = self.store
         chat = ctx.chat
@@ -76,7 +83,7 @@ class Leaderboard:
             for n, row in enumerate(rows)
         ]
         buttons = page_buttons(ctx, f"leaderboard {variant}", args.page, pages)
-        image = await self.image(ctx, title, lines)
+        image = await self.image(ctx, title, lines, ctx.t("leaderboard.head.games"))
         table = [
             ctx.t("leaderboard.line", place=p, name=n, rating=r, deviation=d, games=g)
             + (" ◀" if me else "")
@@ -97,15 +104,75 @@ class Leaderboard:
             )  # fmt: skip
         return ctx.t("leaderboard.you", place=place, total=total, rating=rating)
 
+    async def puzzle_board(self, ctx: Context) -> Reply:
+        """``/leaderboard puzzles [page]``: the community's settled puzzle ratings."""
+        page = 1
+        if len(ctx.args) > 2:
+            raise UserError("leaderboard.bad_arg", word=shown_word(ctx.args[2]))
+        if len(ctx.args) == 2:
+            number = parse_number(ctx.args[1])
+            if number is None or not 1 <= number <= MAX_PAGE:
+                raise UserError("page.range", page=shown_word(ctx.args[1]), most=MAX_PAGE)
+            page = number
+        store = self.store
+        platform, community = ctx.chat.platform, ctx.chat.community_id
+        total = await store.puzzle_leaderboard_size(platform, community)
+        pages = pages_of(total, LIST_LIMIT)
+        check_page(ctx, page, pages)
+        first = (page - 1) * LIST_LIMIT
+        rows = await store.puzzle_leaderboard(platform, community, offset=first, limit=LIST_LIMIT)
+        title = ctx.t("leaderboard.puzzles.title", where=where_words(ctx), page=page, pages=pages)
+        you = await self.your_puzzle_place(ctx, total)
+        if not rows:
+            return Reply("\n".join((ctx.t("leaderboard.puzzles.empty"), you)))
+        lines = [
+            (
+                first + n + 1,
+                await self.people.name(row.player),
+                shown(Rating(row.rating, row.deviation)),
+                round(row.deviation),
+                row.attempts,
+                row.player == ctx.user,
+            )
+            for n, row in enumerate(rows)
+        ]
+        buttons = page_buttons(ctx, "leaderboard puzzles", page, pages)
+        image = await self.image(ctx, title, lines, ctx.t("leaderboard.head.puzzles"))
+        table = [
+            ctx.t("leaderboard.puzzles.line", place=p, name=n, rating=r, deviation=d, puzzles=g)
+            + (" ◀" if me else "")
+            for p, n, r, d, g, me in lines
+        ]
+        body = [TROPHY + title] if image is not None else [TROPHY + title, *table]
+        return Reply("\n".join((*body, you)), image=image, buttons=buttons)
+
+    async def your_puzzle_place(self, ctx: Context, total: int) -> str:
+        chat = ctx.chat
+        mine = await self.store.puzzle_rating(chat.platform, chat.community_id, ctx.user)
+        if mine is None:
+            return ctx.t("leaderboard.puzzles.you_none")
+        rating = shown(Rating(mine.rating, mine.deviation))
+        place = await self.store.puzzle_leaderboard_place(mine)
+        if place is None:
+            return ctx.t(
+                "leaderboard.you_provisional", rating=rating, deviation=round(mine.deviation),
+                threshold=round(PROVISIONAL_DEVIATION),
+            )  # fmt: skip
+        return ctx.t("leaderboard.you", place=place, total=total, rating=rating)
+
     async def image(
-        self, ctx: Context, title: str, lines: list[tuple[int, str, str, int, int, bool]]
+        self,
+        ctx: Context,
+        title: str,
+        lines: list[tuple[int, str, str, int, int, bool]],
+        counted: str,
     ) -> Attachment | None:
-        """The page as a PNG where the front end shows pictures (not the console)."""
+        """The page as a PNG where the front end shows pictures (not the console); ``counted``
+        heads the last column (games, puzzles)."""
         if not self.pictures.enabled or self.replies.shows_text_board(ctx, ctx.chat):
             return None
         entries = [Entry(p, n, r, str(g), me) for p, n, r, _, g, me in lines]
-        headers = (ctx.t("leaderboard.head.player"), ctx.t("leaderboard.head.rating"),
-                   ctx.t("leaderboard.head.games"))  # fmt: skip
+        headers = (ctx.t("leaderboard.head.player"), ctx.t("leaderboard.head.rating"), counted)
         try:
             data = await self.pictures.draw(render_leaderboard, title, entries, headers)
         except Exception:

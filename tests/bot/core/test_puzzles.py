@@ -205,3 +205,36 @@ def test_pick_offers_unseen_puzzles_near_the_level() -> None:
     far = book.pick("shogi", level, frozenset(), moved, rng)
     assert far is not None
     assert book.pick("wa", 3000.0, frozenset(), {}, rng) is not None
+
+
+async def test_the_puzzle_leaderboard_lists_settled_puzzle_ratings(p: Harness) -> None:
+    reply = await p.say(ALICE, "leaderboard", "puzzles")
+    assert "No one here has a settled puzzle rating yet" in reply.text
+    assert "You have not finished a puzzle here yet" in reply.text
+    finished = 0
+    while True:  # solved and given up in turn: the rating settles near the puzzle's
+        await p.say(ALICE, "puzzle")
+        if finished % 2:
+            await p.say(ALICE, "puzzle", "solution")
+        else:
+            await p.say(ALICE, "puzzle", KEY)
+            assert "Solved." in (await p.say(ALICE, "puzzle", MATE)).text
+        finished += 1
+        mine = await p.store.puzzle_rating("console", "main", ALICE.key)
+        assert mine is not None and finished < 30
+        if mine.deviation <= glicko2.PROVISIONAL_DEVIATION:
+            break
+        reply = await p.say(ALICE, "leaderboard", "puzzles")
+        assert "is still provisional" in reply.text
+    await p.say(BOB, "puzzle")
+    await p.say(BOB, "puzzle", "solution")
+    reply = await p.say(ALICE, "leaderboard", "puzzles")
+    shown = glicko2.shown(glicko2.Rating(mine.rating, mine.deviation))
+    assert "🏆 Puzzle ratings, this chat (page 1 of 1)" in reply.text, reply.text
+    assert f"1. Alice {shown} ±{round(mine.deviation)} · puzzles: {finished} ◀" in reply.text
+    assert "Bob" not in reply.text  # provisional after one puzzle
+    assert f"Your place: 1 of 1 ({shown})." in reply.text
+    reply = await p.say(ALICE, "leaderboard", "puzzles", "2")
+    assert reply.ephemeral
+    reply = await p.say(ALICE, "leaderboard", "wa")  # the games' board is as it was
+    assert "No one here has a settled Wa Shogi rating yet" in reply.text
