@@ -224,7 +224,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "settings",
         ("set", "config"),
-        " ".join(f"[{k} {'|'.join(v)}]" for k, v in SETTING_CHOICES.items()),
+        " ".join(f"[{k} {'|'.join(v)}]" for k, v in SETTING_CHOICES.items())
+        + " [puzzle daily HH:MM|off]",
         (
             Argument("language", "arg.settings.language", choices=SETTING_CHOICES["language"]),
             Argument("notation", "arg.settings.notation", choices=SETTING_CHOICES["notation"]),
@@ -235,6 +236,7 @@ COMMANDS: tuple[Command, ...] = (
             Argument("bare", "arg.settings.bare", choices=SETTING_CHOICES["bare"]),
             Argument("threads", "arg.settings.threads", choices=SETTING_CHOICES["threads"]),
             Argument("reminders", "arg.settings.reminders", choices=SETTING_CHOICES["reminders"]),
+            Argument("puzzle", "arg.settings.puzzle"),
         ),
         "/settings notation japanese",
     ),

@@ -27,6 +27,7 @@ from bot.core.clock import Bell, Clock, SystemClock
 from bot.core.commands import COMMANDS, HIDDEN_COMMANDS, find_command
 from bot.core.conflicts import Conflicts
 from bot.core.context import Context, UserError
+from bot.core.daily_posts import DailyPosts
 from bot.core.delivery import Delivery
 from bot.core.exports import Exports
 from bot.core.games import Games
@@ -34,6 +35,7 @@ from bot.core.handlers.analyse import Analyse
 from bot.core.handlers.board import BoardViews
 from bot.core.handlers.challenges import Challenges
 from bot.core.handlers.complete import Completion
+from bot.core.handlers.daily_puzzle import DailyPuzzle
 from bot.core.handlers.export import Export
 from bot.core.handlers.history import History
 from bot.core.handlers.leaderboard import Leaderboard
@@ -102,6 +104,7 @@ class GameService:
         self.bot_player = BotPlayer(store, config, clock, people, games, mover, delivery, engine)
         bot_games = BotGames(store, config, people, games, replies, self.bot_player, rng, self.bell)
         challenges = Challenges(store, config, people, games, replies, bot_games, rng, self.bell)
+        book = puzzle_book or PuzzleBook()
         self.timers = Timers(
             store,
             clock,
@@ -111,16 +114,18 @@ class GameService:
             delivery,
             self.bot_player,
             challenges.expire_challenge,
+            DailyPosts(store, book, pictures, delivery),
         )
         self.conflicts = Conflicts(store, people, replies)
-        puzzles = Puzzles(store, puzzle_book or PuzzleBook(), pictures, rng)
+        daily = DailyPuzzle(store, self.bell)
+        puzzles = Puzzles(store, book, pictures, rng, daily)
         playing = Playing(store, games, mover, self.bot_player, puzzles)
         offers = Offers(games, people, replies, mover)
         board = BoardViews(store, games, people, replies, pictures)
         export = Export(store, games, people, self.exports, analyses)
         analyse = Analyse(store, games, people, replies, pictures, analyses)
         pieces = Pieces(store, pictures)
-        settings = Settings(store)
+        settings = Settings(store, daily.cmd_setting)
         completion = Completion(store, games, people, replies)
         self.routes: dict[str, Handler] = {  # every command's handler, by its name
             "challenge": challenges.cmd_challenge,

@@ -204,7 +204,7 @@ def variant_of(word: str) -> str | None:
 
 # --- mate problems ---------------------------------------------------------------------------
 
-PUZZLE_ACTIONS = ("hint", "solution", "move")
+PUZZLE_ACTIONS = ("hint", "solution", "move", "daily")
 """What ``/puzzle`` does besides giving a puzzle (front ends offer these as choices)."""
 PUZZLE_WORDS = {
     "hint": "hint",
@@ -223,6 +223,11 @@ PUZZLE_WORDS = {
     "解答": "solution",
     "rozwiązanie": "solution",
     "rozwiazanie": "solution",
+    "daily": "daily",
+    "today": "daily",
+    "дня": "daily",
+    "今日": "daily",
+    "dnia": "daily",
     "move": "move",
     "m": "move",
     "ход": "move",
@@ -233,3 +238,5 @@ PUZZLE_BOARD_WORDS = frozenset(
     {"puzzles", "puzzle", "tsume", "problems", "задачи", "цумэ", "詰将棋", "zadania"}
 )
 """Words after ``/leaderboard`` that ask for the puzzle ratings' board."""
+PUZZLE_SETTING_WORDS = frozenset({"puzzle", "puzzles", "tsume", "задачи", "詰将棋", "zadania"})
+"""Words after ``/settings`` that name the daily puzzle's setting."""

@@ -29,6 +29,10 @@ TABLES = (
     "puzzle_results",
     "puzzle_ratings",
     "puzzle_difficulty",
+    "daily_puzzles",
+    "daily_posts",
+    "daily_solves",
+    "daily_streaks",
 )
 """Every table of the schema, each after the ones it refers to."""
 

@@ -20,6 +20,8 @@ from bot.store.models import (
     ChallengeStatus,
     ChatKey,
     ChatSettings,
+    DailyPuzzleChat,
+    DailySolve,
     GameRow,
     NewNotice,
     NewTimer,
@@ -294,6 +296,57 @@ class Store(Protocol):
     async def puzzle_leaderboard_place(self, mine: PuzzleRating) -> int | None:
         """The place (1 first) of ``mine`` on its community's puzzle leaderboard; None while
         it is provisional."""
+        ...
+
+    # the daily puzzle
+    async def set_daily_puzzle(self, chat: ChatKey, minute: int | None, next_at: float) -> None:
+        """Post a puzzle in ``chat`` every day at ``minute`` after midnight UTC, the next at
+        ``next_at``; ``minute`` None: no more."""
+        ...
+
+    async def daily_puzzle_chat(self, chat: ChatKey) -> DailyPuzzleChat | None: ...
+
+    async def due_daily_puzzles(self, now: float, limit: int = 100) -> list[DailyPuzzleChat]:
+        """The chats whose daily puzzle is due at ``now``, the longest due first."""
+        ...
+
+    async def next_daily_due(self) -> float | None:
+        """When the next daily puzzle of any chat is due; None when no chat has one."""
+        ...
+
+    async def post_daily_puzzle(
+        self,
+        daily: DailyPuzzleChat,
+        next_at: float,
+        day: str,
+        puzzle_id: str,
+        notices: Sequence[NewNotice],
+        now: float,
+    ) -> bool:
+        """Claim ``daily``'s post (its ``next_at`` becomes ``next_at``), keep ``puzzle_id`` as
+        the chat's puzzle of ``day`` and queue ``notices``, in one transaction: True for the
+        one caller that did; False when another process did first, the setting changed, or
+        the chat has its puzzle of ``day`` already (the claim then only moves ``next_at``)."""
+        ...
+
+    async def daily_post(self, chat: ChatKey, day: str | None = None) -> tuple[str, str] | None:
+        """The chat's daily puzzle of ``day`` (else its latest): (day, puzzle id), or None."""
+        ...
+
+    async def daily_posted(self, chat: ChatKey) -> frozenset[str]:
+        """Every puzzle id the chat had as its daily puzzle."""
+        ...
+
+    async def daily_solvers(self, chat: ChatKey, day: str) -> int:
+        """How many solved the chat's daily puzzle of ``day``."""
+        ...
+
+    async def record_daily_solve(
+        self, chat: ChatKey, day: str, day_before: str, player: str, now: float
+    ) -> DailySolve:
+        """``player`` solved the chat's puzzle of ``day``: their streak grows when their last
+        solve was of ``day_before``, else starts again at 1 (a second solve of ``day`` changes
+        nothing); the solvers so far and the streak."""
         ...
 
     # timers

@@ -295,6 +295,7 @@ class PuzzleSession:
     hint_ply: int  # how many moves were played when the latest hint was asked (-1: none)
     started_at: float
     updated_at: float
+    daily_day: str = ""  # the day (YYYY-MM-DD) of the chat's daily puzzle this is, or ""
 
 
 @dataclass(frozen=True)
@@ -322,3 +323,22 @@ class PuzzleOutcome:
     deviation_before: float
     rating_after: float
     deviation_after: float
+
+
+@dataclass(frozen=True)
+class DailyPuzzleChat:
+    """A chat that gets a puzzle a day at ``minute`` (after midnight UTC); ``next_at`` is when
+    the next one is posted (Unix time)."""
+
+    chat: ChatKey
+    minute: int
+    next_at: float
+
+
+@dataclass(frozen=True)
+class DailySolve:
+    """A daily puzzle solved: how many have solved it so far, and the solver's streak of
+    consecutive days."""
+
+    solvers: int
+    streak: int

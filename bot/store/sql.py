@@ -23,6 +23,8 @@ from bot.store.models import (
     ChallengeStatus,
     ChatKey,
     ChatSettings,
+    DailyPuzzleChat,
+    DailySolve,
     GameRow,
     GameStatus,
     NewNotice,
@@ -229,7 +231,7 @@ def notice_of(row: Any) -> NoticeRow:
 
 PUZZLE_SESSION_COLUMNS = (
     "player, platform, community, chat_id, puzzle_id, moves, failed, hints, hint_ply, "
-    "started_at, updated_at"
+    "started_at, updated_at, daily_day"
 )
 PUZZLE_RATING_COLUMNS = (
     "platform, community, player, rating, deviation, volatility, attempts, updated_at"
@@ -237,11 +239,20 @@ PUZZLE_RATING_COLUMNS = (
 _PUZZLE_BOARD = f"platform = ? AND community = ? AND deviation <= {glicko2.PROVISIONAL_DEVIATION}"
 
 
+_DAILY_COLUMNS = "platform, chat_id, thread_id, community, minute, next_at"
+
+
+def daily_chat_of(row: Any) -> DailyPuzzleChat:
+    platform, chat_id, thread_id, community = row[:4]
+    chat = ChatKey(platform, chat_id, thread_id, community if community != chat_id else None)
+    return DailyPuzzleChat(chat, int(row[4]), float(row[5]))
+
+
 def puzzle_session_of(row: Any) -> PuzzleSession:
     player, platform, community, chat_id, puzzle_id, moves, failed, hints = row[:8]
     return PuzzleSession(
         player, platform, community, chat_id, puzzle_id, tuple(moves.split()), bool(failed),
-        int(hints), int(row[8]), float(row[9]), float(row[10]),
+        int(hints), int(row[8]), float(row[9]), float(row[10]), str(row[11]),
     )  # fmt: skip
 
 
@@ -1257,10 +1268,10 @@ class SqlStore:
         async with self._write() as tx:
             changed = await tx.run(
                 f"INSERT INTO puzzle_sessions ({PUZZLE_SESSION_COLUMNS}) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player) DO NOTHING",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player) DO NOTHING",
                 (
                     s.player, s.platform, s.community, s.chat_id, s.puzzle_id, " ".join(s.moves),
-                    int(s.failed), s.hints, s.hint_ply, s.started_at, s.updated_at,
+                    int(s.failed), s.hints, s.hint_ply, s.started_at, s.updated_at, s.daily_day,
                 ),
             )  # fmt: skip
         return changed == 1
@@ -1396,3 +1407,122 @@ class SqlStore:
             (*board, mine.rating, *board, mine.rating, mine.player),
         )
         return int(row[0]) + 1
+
+    # --- the daily puzzle -----------------------------------------------------------------
+
+    async def set_daily_puzzle(self, chat: ChatKey, minute: int | None, next_at: float) -> None:
+        async with self._write() as tx:
+            if minute is None:
+                await tx.run(
+                    "DELETE FROM daily_puzzles WHERE platform = ? AND chat_id = ?",
+                    (chat.platform, chat.chat_id),
+                )
+                return
+            await tx.run(
+                "INSERT INTO daily_puzzles (platform, chat_id, thread_id, community, minute, "
+                "next_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (platform, chat_id) DO UPDATE "
+                "SET thread_id = excluded.thread_id, community = excluded.community, "
+                "minute = excluded.minute, next_at = excluded.next_at",
+                (chat.platform, chat.chat_id, chat.thread_id, chat.community_id, minute, next_at),
+            )
+
+    async def daily_puzzle_chat(self, chat: ChatKey) -> DailyPuzzleChat | None:
+        row = await self._one(
+            f"SELECT {_DAILY_COLUMNS} FROM daily_puzzles WHERE platform = ? AND chat_id = ?",
+            (chat.platform, chat.chat_id),
+        )
+        return daily_chat_of(row) if row else None
+
+    async def due_daily_puzzles(self, now: float, limit: int = 100) -> list[DailyPuzzleChat]:
+        rows = await self._all(
+            f"SELECT {_DAILY_COLUMNS} FROM daily_puzzles WHERE next_at <= ? "
+            "ORDER BY next_at LIMIT ?",
+            (now, limit),
+        )
+        return [daily_chat_of(r) for r in rows]
+
+    async def next_daily_due(self) -> float | None:
+        row = await self._one("SELECT min(next_at) FROM daily_puzzles")
+        return float(row[0]) if row and row[0] is not None else None
+
+    async def post_daily_puzzle(
+        self,
+        daily: DailyPuzzleChat,
+        next_at: float,
+        day: str,
+        puzzle_id: str,
+        notices: Sequence[NewNotice],
+        now: float,
+    ) -> bool:
+        chat = daily.chat
+        async with self._write() as tx:
+            claimed = await tx.run(
+                "UPDATE daily_puzzles SET next_at = ? WHERE platform = ? AND chat_id = ? "
+                "AND next_at = ?",
+                (next_at, chat.platform, chat.chat_id, daily.next_at),
+            )
+            if claimed != 1:
+                return False  # another process posted it, or the setting changed
+            inserted = await tx.run(
+                "INSERT INTO daily_posts (platform, chat_id, day, puzzle_id, posted_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (platform, chat_id, day) DO NOTHING",
+                (chat.platform, chat.chat_id, day, puzzle_id, now),
+            )
+            if inserted == 1:  # one post a day, even when the hour changed after it
+                await self._insert_notices(tx, notices)
+        return inserted == 1
+
+    async def daily_post(self, chat: ChatKey, day: str | None = None) -> tuple[str, str] | None:
+        where, params = ("AND day = ?", (day,)) if day is not None else ("", ())
+        row = await self._one(
+            "SELECT day, puzzle_id FROM daily_posts WHERE platform = ? AND chat_id = ? "
+            f"{where} ORDER BY day DESC LIMIT 1",
+            (chat.platform, chat.chat_id, *params),
+        )
+        return (str(row[0]), str(row[1])) if row else None
+
+    async def daily_posted(self, chat: ChatKey) -> frozenset[str]:
+        rows = await self._all(
+            "SELECT puzzle_id FROM daily_posts WHERE platform = ? AND chat_id = ?",
+            (chat.platform, chat.chat_id),
+        )
+        return frozenset(str(r[0]) for r in rows)
+
+    async def daily_solvers(self, chat: ChatKey, day: str) -> int:
+        row = await self._one(
+            "SELECT count(*) FROM daily_solves WHERE platform = ? AND chat_id = ? AND day = ?",
+            (chat.platform, chat.chat_id, day),
+        )
+        return int(row[0])
+
+    async def record_daily_solve(
+        self, chat: ChatKey, day: str, day_before: str, player: str, now: float
+    ) -> DailySolve:
+        where = (chat.platform, chat.chat_id)
+        async with self._write() as tx:
+            await tx.run(
+                "INSERT INTO daily_solves (platform, chat_id, day, player, solved_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (platform, chat_id, day, player) DO NOTHING",
+                (*where, day, player, now),
+            )
+            row = await tx.row(
+                "SELECT streak, last_day FROM daily_streaks WHERE platform = ? AND chat_id = ? "
+                "AND player = ?",
+                (*where, player),
+            )
+            streak = 1
+            if row is not None and row[1] == day:
+                streak = int(row[0])
+            elif row is not None and row[1] == day_before:
+                streak = int(row[0]) + 1
+            await tx.run(
+                "INSERT INTO daily_streaks (platform, chat_id, player, streak, last_day) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (platform, chat_id, player) DO UPDATE SET "
+                "streak = excluded.streak, last_day = excluded.last_day",
+                (*where, player, streak, day),
+            )
+            count = await tx.row(
+                "SELECT count(*) FROM daily_solves WHERE platform = ? AND chat_id = ? AND day = ?",
+                (*where, day),
+            )
+        return DailySolve(int(count[0]), streak)

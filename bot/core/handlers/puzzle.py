@@ -22,10 +22,19 @@ from bot.core.api import Attachment, Reply
 from bot.core.args import shown
 from bot.core.context import Context, UserError
 from bot.core.games import reads_as_move
+from bot.core.handlers.daily_puzzle import DailyPuzzle
 from bot.core.messages import plural
 from bot.core.move_reading import read_move
 from bot.core.pictures import Pictures
-from bot.core.present.puzzles import hands_line, moves_text, puzzle_image, puzzle_text_board
+from bot.core.present.puzzles import (
+    attacker_of,
+    hands_line,
+    moves_text,
+    puzzle_image,
+    puzzle_names,
+    puzzle_text_board,
+    task_line,
+)
 from bot.core.puzzle_book import PuzzleBook, level_of, seed_rating
 from bot.core.puzzle_judge import Judgement, Verdict, judge, mating_line
 from bot.core.rating_lines import change_words
@@ -34,7 +43,7 @@ from bot.glicko2 import Rating
 from bot.store.interface import Store
 from bot.store.models import PuzzleOutcome, PuzzleSession
 from puzzles.puzzle import Puzzle
-from rules import SENTE, Move, Position, load_variant
+from rules import Move, Position, load_variant
 
 HINTED_SCORE = 0.5  # a puzzle solved after a hint
 WRONG_VERDICTS = {
@@ -59,10 +68,6 @@ def read_line(pos: Position, moves: Sequence[str]) -> list[Move]:
     return [work.push_usi(usi) for usi in moves]
 
 
-def attacker_of(puzzle: Puzzle) -> int:
-    return SENTE if puzzle.side == "sente" else 1
-
-
 @dataclass(eq=False)
 class Puzzles:
     """Puzzle sessions over the store, the collections and the board pictures."""
@@ -71,6 +76,7 @@ class Puzzles:
     book: PuzzleBook
     pictures: Pictures
     rng: random.Random
+    daily: DailyPuzzle
 
     async def cmd_puzzle(self, ctx: Context) -> Reply:
         words = " ".join(ctx.args).split()  # a slash option may hold several words
@@ -80,6 +86,8 @@ class Puzzles:
                 return await self.start(ctx, await self.variant_here(ctx))
             return await self.show(ctx, session, ctx.t("puzzle.again"))
         action = PUZZLE_WORDS.get(words[0].lower())
+        if action == "daily" and len(words) == 1:
+            return await self.start_daily(ctx, session)
         variant = variant_of(words[0])
         if variant is not None and len(words) == 1:
             if session is not None:
@@ -156,11 +164,27 @@ class Puzzles:
             return await self.show(ctx, session, ctx.t("puzzle.again"))
         return await self.show(ctx, session, "")
 
+    async def start_daily(self, ctx: Context, session: PuzzleSession | None) -> Reply:
+        """``/puzzle daily``: the chat's puzzle of the day, as the asker's puzzle."""
+        day, puzzle_id = await self.daily.todays(ctx)
+        solvers = await self.daily.solvers_line(ctx, day)
+        if session is not None:
+            if session.daily_day != day or session.puzzle_id != puzzle_id:
+                raise UserError("puzzle.in_progress", puzzle=session.puzzle_id)
+            return await self.show(ctx, session, solvers)
+        chat = ctx.chat
+        session = PuzzleSession(
+            ctx.user, chat.platform, chat.community_id, chat.chat_id, puzzle_id, (), False, 0, -1,
+            ctx.now, ctx.now, daily_day=day,
+        )  # fmt: skip
+        if not await self.store.start_puzzle(session):
+            raise UserError("puzzle.changed")
+        return await self.show(ctx, session, solvers)
+
     async def show(self, ctx: Context, session: PuzzleSession, first: str) -> Reply:
         """The puzzle as it stands: its task, the hands, the SFEN, how to answer, the board."""
         puzzle = self.puzzle_of(session)
         pos = position_of(puzzle, session.moves)
-        attacker = attacker_of(puzzle)
         ratings = await self.store.puzzle_difficulties()
         rating = round(ratings.get(puzzle.id, seed_rating(puzzle))[0])
         lines = [first] if first else []
@@ -172,13 +196,7 @@ class Puzzles:
                 rating=rating,
             )
         )
-        lines.append(
-            ctx.t(
-                "puzzle.task",
-                side=present.color_name(attacker, ctx.lang).capitalize(),
-                mate=plural("puzzle.mate_in", ctx.lang, puzzle.mate_in),
-            )
-        )
+        lines.append(task_line(puzzle, ctx.lang))
         if session.moves:
             start = position_of(puzzle, ())
             played = moves_text(start, read_line(start, session.moves), ctx.settings.notation)
@@ -212,6 +230,8 @@ class Puzzles:
                 ctx.t(key),
                 self.rating_line(ctx, outcome),
             ]
+            if session.daily_day and not session.failed:
+                lines.append(await self.daily.solved_line(ctx, session))
             return await self.board_reply(ctx, puzzle, pos, lines, move)
         if judgement.verdict is Verdict.RIGHT:
             assert judgement.reply is not None
@@ -339,10 +359,7 @@ class Puzzles:
         """``lines`` with the board (attacker at the bottom; ``last`` marked) as an image when
         pictures are on, and as text."""
         attacker = attacker_of(puzzle)
-        names = [ctx.request.user.name, ctx.t("puzzle.defence")]
-        if attacker != SENTE:
-            names.reverse()
-        pair = (names[0], names[1])
+        pair = puzzle_names(puzzle, ctx.request.user.name, ctx.lang)
         marks = tuple(s for s in ((last.from_sq, last.to_sq) if last else ()) if s >= 0)
         image: Attachment | None = None
         if self.pictures.enabled:

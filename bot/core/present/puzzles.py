@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.core.api import Attachment
-from bot.core.messages import text
+from bot.core.messages import plural, text
 from bot.core.present.boards import board_options, coordinates
 from bot.core.present.moves import color_name, format_move, piece_name
 from bot.core.present.textboard import text_board
 from bot.store.models import ChatSettings
+from puzzles.puzzle import Puzzle
 from render import render_board
-from rules import GOTE, Move, Position
+from rules import GOTE, SENTE, Move, Position
 
 
 def puzzle_image(
@@ -73,3 +74,25 @@ def moves_text(pos: Position, moves: Sequence[Move], notation: str) -> str:
         shown.append(f"{n}. {format_move(work, move, notation)}")
         work.make_unchecked(move)
     return " ".join(shown)
+
+
+def attacker_of(puzzle: Puzzle) -> int:
+    return SENTE if puzzle.side == "sente" else 1
+
+
+def puzzle_names(puzzle: Puzzle, attacker_name: str, lang: str) -> tuple[str, str]:
+    """The names on a puzzle's board: the attacker's (the solver) and the defence's."""
+    names = [attacker_name, text("puzzle.defence", lang)]
+    if attacker_of(puzzle) != SENTE:
+        names.reverse()
+    return names[0], names[1]
+
+
+def task_line(puzzle: Puzzle, lang: str) -> str:
+    """``Sente to play and mate in 3.``"""
+    return text(
+        "puzzle.task",
+        lang,
+        side=color_name(attacker_of(puzzle), lang).capitalize(),
+        mate=plural("puzzle.mate_in", lang, puzzle.mate_in),
+    )
