@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.core.clock import FakeClock
 from tests.bot.core.puzzle_fixtures import (
     ESCAPING_CHECK,
     KEY,
@@ -13,7 +14,7 @@ from tests.bot.core.puzzle_fixtures import (
     one_puzzle_book,
 )
 from tests.bot.telegram.fake_botapi import JSON, FakeBotApi
-from tests.bot.telegram.test_telegram_games import ALICE, BOB, CAROL, bot_over
+from tests.bot.telegram.test_telegram_games import ALICE, BOB, CAROL, bot_over, buttons_of
 
 
 def said(message: JSON) -> str:
@@ -62,3 +63,30 @@ async def test_a_bare_move_in_a_private_chat_answers_the_puzzle(
         fake.send_text(private, CAROL, MATE)
         (solved,) = await fake.expect(1)
         assert "Solved." in said(solved)
+
+
+async def test_the_daily_puzzle_is_posted_at_its_hour_and_solved_from_its_button(
+    fake: FakeBotApi, tmp_path: Path
+) -> None:
+    group = fake.group_chat(-1004, "Daily club")
+    clock = FakeClock()  # 2025-06-15 15:06:40 UTC
+    book = one_puzzle_book(tmp_path)
+    async with bot_over(fake, tmp_path, clock=clock, puzzle_book=book) as (service, _front):
+        fake.send_text(group, ALICE, "/settings puzzle daily 16:00")
+        (set_,) = await fake.expect(1)
+        assert said(set_) == "A puzzle will be posted here every day at 16:00 UTC."
+        await clock.advance(3600)
+        await service.fire_due()
+        (post,) = await fake.expect(1)
+        assert post.get("photo") and "Puzzle of the day, 2025-06-15" in said(post)
+        assert buttons_of(post) == ["puzzle daily"]
+        fake.press(group, BOB, post["message_id"], "puzzle daily")
+        (given,) = await fake.expect(1)
+        assert "solved by 0 players so far" in said(given)
+        fake.send_text(group, BOB, f"/puzzle {KEY}")
+        await fake.expect(1)
+        fake.send_text(group, BOB, f"/puzzle {MATE}")
+        (solved,) = await fake.expect(1)
+        assert "solved by 1 player so far. Your streak: 1 day in a row." in said(solved)
+        await service.fire_due()
+        assert fake.unread() == []  # posted once
