@@ -16,7 +16,7 @@ from bot.core import present
 from bot.core.api import Attachment, Reply
 from bot.core.args import parse_number
 from bot.core.args import shown as shown_word
-from bot.core.context import LIST_LIMIT, Context, UserError
+from bot.core.context import LIST_LIMIT, Buttons, Context, UserError
 from bot.core.handlers.player_args import (
     MAX_PAGE,
     check_page,
@@ -38,6 +38,17 @@ log = logging.getLogger(__name__)
 
 DEFAULT_VARIANT = "shogi"  # in a chat that has played nothing yet
 TROPHY = "🏆 "  # before the title in text (the image draws the title alone)
+
+
+def place_line(ctx: Context, mine: Rating, place: int | None, total: int) -> str:
+    """The asker's place on a board of ``total`` (None: provisional, not on it)."""
+    rating = shown(mine)
+    if place is None:
+        return ctx.t(
+            "leaderboard.you_provisional", rating=rating, deviation=round(mine.deviation),
+            threshold=round(PROVISIONAL_DEVIATION),
+        )  # fmt: skip
+    return ctx.t("leaderboard.you", place=place, total=total, rating=rating)
 
 
 @dataclass(eq=False)
@@ -71,38 +82,18 @@ class Leaderboard:
         you = await self.your_place(ctx, mine, total)
         if not rows:
             return Reply("\n".join((ctx.t("leaderboard.empty", variant=variant_name), you)))
-        lines = [
-            (
-                first + n + 1,
-                await self.people.name(row.player),
-                shown(Rating(row.rating, row.deviation)),
-                round(row.deviation),
-                row.games,
-                row.player == ctx.user,
-            )
-            for n, row in enumerate(rows)
-        ]
+        players = [(r.player, r.rating, r.deviation, r.games) for r in rows]
         buttons = page_buttons(ctx, f"leaderboard {variant}", args.page, pages)
-        image = await self.image(ctx, title, lines, ctx.t("leaderboard.head.games"))
-        table = [
-            ctx.t("leaderboard.line", place=p, name=n, rating=r, deviation=d, games=g)
-            + (" ◀" if me else "")
-            for p, n, r, d, g, me in lines
-        ]
-        body = [TROPHY + title] if image is not None else [TROPHY + title, *table]
-        return Reply("\n".join((*body, you)), image=image, buttons=buttons)
+        counted = ctx.t("leaderboard.head.games")
+        return await self.page(
+            ctx, title, first, players, counted, "leaderboard.line", you, buttons
+        )
 
     async def your_place(self, ctx: Context, mine: RatingRow | None, total: int) -> str:
         if mine is None:
             return ctx.t("leaderboard.you_none")
-        rating = shown(Rating(mine.rating, mine.deviation))
         place = await self.store.leaderboard_place(ctx.chat.platform, ctx.chat.community_id, mine)
-        if place is None:
-            return ctx.t(
-                "leaderboard.you_provisional", rating=rating, deviation=round(mine.deviation),
-                threshold=round(PROVISIONAL_DEVIATION),
-            )  # fmt: skip
-        return ctx.t("leaderboard.you", place=place, total=total, rating=rating)
+        return place_line(ctx, Rating(mine.rating, mine.deviation), place, total)
 
     async def puzzle_board(self, ctx: Context) -> Reply:
         """``/leaderboard puzzles [page]``: the community's settled puzzle ratings."""
@@ -125,22 +116,40 @@ class Leaderboard:
         you = await self.your_puzzle_place(ctx, total)
         if not rows:
             return Reply("\n".join((ctx.t("leaderboard.puzzles.empty"), you)))
+        players = [(r.player, r.rating, r.deviation, r.attempts) for r in rows]
+        buttons = page_buttons(ctx, "leaderboard puzzles", page, pages)
+        counted = ctx.t("leaderboard.head.puzzles")
+        line = "leaderboard.puzzles.line"
+        return await self.page(ctx, title, first, players, counted, line, you, buttons)
+
+    async def page(
+        self,
+        ctx: Context,
+        title: str,
+        first: int,
+        players: list[tuple[str, float, float, int]],
+        counted: str,
+        line: str,
+        you: str,
+        buttons: Buttons,
+    ) -> Reply:
+        """One page of a board: ``players`` (key, rating, deviation, games or puzzles) from
+        place ``first + 1``, as an image where pictures are shown (``counted`` heads the last
+        column), else as ``line``s; then ``you`` (the asker's place)."""
         lines = [
             (
                 first + n + 1,
-                await self.people.name(row.player),
-                shown(Rating(row.rating, row.deviation)),
-                round(row.deviation),
-                row.attempts,
-                row.player == ctx.user,
+                await self.people.name(player),
+                shown(Rating(rating, deviation)),
+                round(deviation),
+                count,
+                player == ctx.user,
             )
-            for n, row in enumerate(rows)
+            for n, (player, rating, deviation, count) in enumerate(players)
         ]
-        buttons = page_buttons(ctx, "leaderboard puzzles", page, pages)
-        image = await self.image(ctx, title, lines, ctx.t("leaderboard.head.puzzles"))
+        image = await self.image(ctx, title, lines, counted)
         table = [
-            ctx.t("leaderboard.puzzles.line", place=p, name=n, rating=r, deviation=d, puzzles=g)
-            + (" ◀" if me else "")
+            ctx.t(line, place=p, name=n, rating=r, deviation=d, games=g) + (" ◀" if me else "")
             for p, n, r, d, g, me in lines
         ]
         body = [TROPHY + title] if image is not None else [TROPHY + title, *table]
@@ -151,14 +160,8 @@ class Leaderboard:
         mine = await self.store.puzzle_rating(chat.platform, chat.community_id, ctx.user)
         if mine is None:
             return ctx.t("leaderboard.puzzles.you_none")
-        rating = shown(Rating(mine.rating, mine.deviation))
         place = await self.store.puzzle_leaderboard_place(mine)
-        if place is None:
-            return ctx.t(
-                "leaderboard.you_provisional", rating=rating, deviation=round(mine.deviation),
-                threshold=round(PROVISIONAL_DEVIATION),
-            )  # fmt: skip
-        return ctx.t("leaderboard.you", place=place, total=total, rating=rating)
+        return place_line(ctx, Rating(mine.rating, mine.deviation), place, total)
 
     async def image(
         self,

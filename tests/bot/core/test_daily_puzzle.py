@@ -4,29 +4,15 @@ between two posters), solving it with /puzzle daily, the solvers counted, streak
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 
-import pytest
-
-from bot.config import Config
 from bot.core.api import Request, User
-from bot.core.clock import FakeClock
 from bot.core.daily_posts import day_before, day_of, next_post
 from bot.core.handlers.daily_puzzle import read_hour
 from tests.bot.core.harness import ALICE, BOB, MAIN, Harness
-from tests.bot.core.puzzle_fixtures import KEY, MATE, PUZZLE_ID, one_puzzle_book
+from tests.bot.core.puzzle_fixtures import KEY, MATE, PUZZLE_ID
 
 DAY = 86_400.0
 START = 1_750_000_000.0  # 2025-06-15 15:06:40 UTC (the fake clock's start)
-
-
-@pytest.fixture
-async def p(tmp_path: Path, clock: FakeClock) -> AsyncIterator[Harness]:
-    book = one_puzzle_book(tmp_path)
-    harness = await Harness(tmp_path / "komabot.sqlite3", clock, Config(), puzzle_book=book).open()
-    yield harness
-    await harness.close()
 
 
 def posts(h: Harness) -> list[str]:

@@ -4,14 +4,10 @@ moves shared with games, ratings as Glicko-2 says, refusals that change nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from bot import glicko2
-from bot.config import Config
-from bot.core.clock import FakeClock
 from bot.core.puzzle_book import SEED_DEVIATION, PuzzleBook, level_of, seed_rating
 from bot.core.puzzle_judge import Verdict, judge
 from puzzles.collection import collection_path, load
@@ -24,18 +20,9 @@ from tests.bot.core.puzzle_fixtures import (
     MATE,
     PUZZLE_ID,
     QUIET,
-    one_puzzle_book,
 )
 
 ELSEWHERE = MAIN.__class__("console", "elsewhere")
-
-
-@pytest.fixture
-async def p(tmp_path: Path, clock: FakeClock) -> AsyncIterator[Harness]:
-    book = one_puzzle_book(tmp_path)
-    harness = await Harness(tmp_path / "komabot.sqlite3", clock, Config(), puzzle_book=book).open()
-    yield harness
-    await harness.close()
 
 
 def the_puzzle() -> Position:
