@@ -172,6 +172,8 @@ class Puzzles:
             if session.daily_day != day or session.puzzle_id != puzzle_id:
                 raise UserError("puzzle.in_progress", puzzle=session.puzzle_id)
             return await self.show(ctx, session, solvers)
+        if puzzle_id in await self.store.puzzles_done(ctx.user):  # rated once, not again
+            raise UserError("puzzle.daily.done", puzzle=puzzle_id, solvers=solvers)
         chat = ctx.chat
         session = PuzzleSession(
             ctx.user, chat.platform, chat.community_id, chat.chat_id, puzzle_id, (), False, 0, -1,

@@ -8,9 +8,11 @@ import asyncio
 from bot.core.api import Request, User
 from bot.core.daily_posts import day_before, day_of, next_post
 from bot.core.handlers.daily_puzzle import read_hour
-from tests.bot.core.harness import ALICE, BOB, MAIN, Harness
+from bot.core.puzzle_book import PuzzleBook
+from tests.bot.core.harness import ALICE, BOB, CAROL, MAIN, Harness
 from tests.bot.core.puzzle_fixtures import KEY, MATE, PUZZLE_ID
 
+SHIPPED = PuzzleBook()
 DAY = 86_400.0
 START = 1_750_000_000.0  # 2025-06-15 15:06:40 UTC (the fake clock's start)
 
@@ -20,9 +22,16 @@ def posts(h: Harness) -> list[str]:
 
 
 async def solve(h: Harness, user: User = ALICE) -> str:
+    """``user`` takes the chat's puzzle of the day and plays the collection's solution (the
+    defence answers as the collection's line says); what the mating move got."""
     await h.say(user, "puzzle", "daily")
-    await h.say(user, "puzzle", KEY)
-    return (await h.say(user, "puzzle", MATE)).text
+    session = await h.store.puzzle_session(user.key)
+    assert session is not None
+    puzzle = SHIPPED.get(session.puzzle_id)
+    assert puzzle is not None
+    for attack in puzzle.solution[::2]:
+        reply = await h.say(user, "puzzle", attack)
+    return reply.text
 
 
 def test_hours_and_days() -> None:
@@ -101,25 +110,33 @@ async def test_a_day_missed_while_down_is_posted_once_then_the_hour_again(p: Har
     assert due is not None and day_of(due) == "2025-06-18" and due > p.clock.now()
 
 
-async def test_solvers_are_counted_and_streaks_follow_the_days(p: Harness) -> None:
-    await p.say(ALICE, "settings", "puzzle", "daily", "16:00")
-    await p.clock.advance(3600)
-    await p.service.fire_due()
-    reply = await p.say(ALICE, "puzzle", "daily")
+async def test_solvers_are_counted_and_streaks_follow_the_days(h: Harness) -> None:
+    # the shipped collections (fixture h): a puzzle of its own each day
+    await h.say(ALICE, "settings", "puzzle", "daily", "16:00")
+    await h.clock.advance(3600)
+    await h.service.fire_due()
+    reply = await h.say(ALICE, "puzzle", "daily")
     assert "The puzzle of 2025-06-15: solved by 0 players so far." in reply.text
-    said = await solve(p)
+    await h.say(ALICE, "puzzle", "solution")  # a solution seen: no solve, no streak
+    said = (await h.say(ALICE, "puzzle", "daily")).text
+    assert "You have finished puzzle" in said and "solved by 0 players so far" in said
+    said = await solve(h, BOB)
     assert "Solved." in said
     assert "The puzzle of 2025-06-15: solved by 1 player so far." in said
     assert "Your streak: 1 day in a row." in said
-    said = await solve(p, BOB)
+    said = await solve(h, CAROL)
     assert "solved by 2 players so far" in said
-    await p.clock.advance(DAY)
-    await p.service.fire_due()
-    assert "Yesterday's puzzle was solved by 2 players." in posts(p)[-1]
-    assert "Your streak: 2 days in a row." in await solve(p)
-    await p.clock.advance(2 * DAY)  # a day without solving
-    await p.service.fire_due()
-    assert "Your streak: 1 day in a row." in await solve(p)
+    again = await h.say(BOB, "puzzle", "daily")  # once only: no second rating, no recount
+    assert again.ephemeral and "You have finished puzzle" in again.text
+    assert "solved by 2 players so far" in again.text
+    await h.clock.advance(DAY)
+    await h.service.fire_due()
+    assert "Yesterday's puzzle was solved by 2 players." in posts(h)[-1]
+    assert "Your streak: 2 days in a row." in await solve(h, BOB)
+    assert "Your streak: 1 day in a row." in await solve(h, ALICE)
+    await h.clock.advance(2 * DAY)  # a day without solving
+    await h.service.fire_due()
+    assert "Your streak: 1 day in a row." in await solve(h, BOB)
 
 
 async def test_a_wrong_move_on_the_daily_puzzle_is_not_counted(p: Harness) -> None:
