@@ -12,12 +12,14 @@ made when it comes back, once, and the next one is at the hour again.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 
-from bot.core.api import Attachment, Button, Reply
+from bot.core.api import Attachment, Button, ChatKey, Reply
 from bot.core.delivery import Delivery
 from bot.core.messages import plural, text
 from bot.core.pictures import Pictures
@@ -68,6 +70,8 @@ class DailyPosts:
     book: PuzzleBook
     pictures: Pictures
     delivery: Delivery
+    edit_card: Callable[[ChatKey, str, Reply], Awaitable[None]]
+    _edits: set[asyncio.Future[None]] = field(default_factory=set)
 
     async def next_due(self) -> float | None:
         return await self.store.next_daily_due()
@@ -104,7 +108,7 @@ class DailyPosts:
         settings = await self.store.get_settings(chat)
         yesterday = await self.store.daily_post(chat, day_before(day))
         solved = await self.store.daily_solvers(chat, yesterday[0]) if yesterday else None
-        reply = await self.post_reply(puzzle, day, settings, solved)
+        reply = await self.post_reply(puzzle, day, settings, solved, 0)
         notice = self.delivery.notice("daily_puzzle", chat, reply, now)
         posted = await self.store.post_daily_puzzle(daily, upcoming, day, puzzle.id, [notice], now)
         if posted:
@@ -112,8 +116,15 @@ class DailyPosts:
         return posted
 
     async def post_reply(
-        self, puzzle: Puzzle, day: str, settings: ChatSettings, yesterday: int | None
+        self,
+        puzzle: Puzzle,
+        day: str,
+        settings: ChatSettings,
+        yesterday: int | None,
+        solvers: int,
     ) -> Reply:
+        """The post of ``day``'s puzzle (a card, edited as solvers come: ``solvers`` so far;
+        ``yesterday``: how many solved the previous day's, None when there was none)."""
         lang = settings.language
         pos = Position.from_sfen(load_variant(puzzle.variant), puzzle.sfen)
         attacker = attacker_of(puzzle)
@@ -123,7 +134,11 @@ class DailyPosts:
             hands_line(pos, lang),
             text("board.sfen", lang, sfen=pos.sfen()),
             text("puzzle.daily.how", lang),
-        ]
+            text(
+                "puzzle.daily.of_day", lang, day=day,
+                solvers=plural("puzzle.daily.solvers", lang, solvers),
+            ),
+        ]  # fmt: skip
         if yesterday is not None:
             lines.append(plural("puzzle.daily.yesterday", lang, yesterday))
         names = puzzle_names(puzzle, text("puzzle.attacker", lang), lang)
@@ -133,5 +148,34 @@ class DailyPosts:
         board = puzzle_text_board(pos, settings, names, attacker)
         solve = Button(text("button.puzzle_daily", lang), "puzzle daily", "primary")
         return Reply(
-            "\n".join(lines), image=image, text_board=board, buttons=((solve,),), lang=lang
+            "\n".join(lines),
+            image=image,
+            text_board=board,
+            buttons=((solve,),),
+            lang=lang,
+            card=f"daily:{day}",
         )
+
+    def count_solvers(self, chat: ChatKey, day: str, puzzle: Puzzle) -> None:
+        """Edit the post of ``day`` in ``chat`` to say how many have solved it (in the
+        background: the solver's answer does not wait for it)."""
+        task = asyncio.ensure_future(self._edit_post(chat, day, puzzle))
+        self._edits.add(task)
+        task.add_done_callback(self._edits.discard)
+
+    async def _edit_post(self, chat: ChatKey, day: str, puzzle: Puzzle) -> None:
+        try:
+            settings = await self.store.get_settings(chat)
+            yesterday = await self.store.daily_post(chat, day_before(day))
+            before = await self.store.daily_solvers(chat, yesterday[0]) if yesterday else None
+            solvers = await self.store.daily_solvers(chat, day)
+            reply = await self.post_reply(puzzle, day, settings, before, solvers)
+            await self.edit_card(chat, f"daily:{day}", reply)
+        except Exception:  # the count shows again with the next solver's edit
+            log.exception("editing the daily puzzle post of %s failed", chat.key)
+
+    async def settle(self) -> None:
+        """Wait for the post edits under way (and those a reply just handed back starts)."""
+        await asyncio.sleep(0)  # a reply's after-jobs (Context.after) start on the next turn
+        while self._edits:
+            await asyncio.gather(*self._edits, return_exceptions=True)

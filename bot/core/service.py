@@ -105,6 +105,7 @@ class GameService:
         bot_games = BotGames(store, config, people, games, replies, self.bot_player, rng, self.bell)
         challenges = Challenges(store, config, people, games, replies, bot_games, rng, self.bell)
         book = puzzle_book or PuzzleBook()
+        daily_posts = DailyPosts(store, book, pictures, delivery, replies.edit_card)
         self.timers = Timers(
             store,
             clock,
@@ -114,10 +115,10 @@ class GameService:
             delivery,
             self.bot_player,
             challenges.expire_challenge,
-            DailyPosts(store, book, pictures, delivery),
+            daily_posts,
         )
         self.conflicts = Conflicts(store, people, replies)
-        daily = DailyPuzzle(store, self.bell)
+        daily = DailyPuzzle(store, self.bell, daily_posts)
         puzzles = Puzzles(store, book, pictures, rng, daily)
         playing = Playing(store, games, mover, self.bot_player, puzzles)
         offers = Offers(games, people, replies, mover)
@@ -282,6 +283,7 @@ class GameService:
             return False
         await self.bot_player.close()
         await self.delivery.settle()
+        await self.timers.daily_posts.settle()
         self.pictures.close()
         self.games.close()
         self.exports.close()

@@ -11,11 +11,12 @@ from bot.core.api import Reply
 from bot.core.args import shown
 from bot.core.clock import Bell
 from bot.core.context import Context, UserError
-from bot.core.daily_posts import day_before, next_post
+from bot.core.daily_posts import DailyPosts, day_before, next_post
 from bot.core.handlers.settings import Settings
 from bot.core.messages import plural
 from bot.store.interface import Store
 from bot.store.models import PuzzleSession
+from puzzles.puzzle import Puzzle
 
 OFF_WORDS = frozenset({"off", "none", "no", "stop", "выкл", "オフ", "wył"})
 DAILY_WORDS = frozenset({"daily", "day", "today", "дня", "今日", "dnia"})
@@ -41,6 +42,7 @@ class DailyPuzzle:
 
     store: Store
     bell: Bell  # rung when a chat's hour changed (the scheduler then looks again)
+    posts: DailyPosts  # whose post is edited as solvers come
 
     async def cmd_setting(self, ctx: Context, words: list[str]) -> Reply:
         """``/settings puzzle [daily] HH:MM|off``: the chat's daily puzzle hour (UTC); with
@@ -79,8 +81,9 @@ class DailyPuzzle:
             "puzzle.daily.of_day", day=day, solvers=plural("puzzle.daily.solvers", ctx.lang, count)
         )
 
-    async def solved_line(self, ctx: Context, session: PuzzleSession) -> str:
-        """A daily puzzle solved (no wrong move): counted, the streak grown; what to say."""
+    async def solved_line(self, ctx: Context, session: PuzzleSession, puzzle: Puzzle) -> str:
+        """A daily puzzle solved (no wrong move): counted, the streak grown, the post edited
+        to say how many have solved it, once the answer is on its way; what to say."""
         chat = ctx.chat
         if chat.chat_id != session.chat_id or chat.platform != session.platform:
             chat = type(chat)(session.platform, session.chat_id)  # counted where it was asked
@@ -88,6 +91,7 @@ class DailyPuzzle:
         done = await self.store.record_daily_solve(
             chat, day, day_before(day), session.player, ctx.now
         )
+        ctx.after.append(lambda: self.posts.count_solvers(chat, day, puzzle))
         solvers = plural("puzzle.daily.solvers", ctx.lang, done.solvers)
         said = ctx.t("puzzle.daily.of_day", day=day, solvers=solvers)
         return said + " " + plural("puzzle.daily.streak", ctx.lang, done.streak)

@@ -233,7 +233,7 @@ class Puzzles:
                 self.rating_line(ctx, outcome),
             ]
             if session.daily_day and not session.failed:
-                lines.append(await self.daily.solved_line(ctx, session))
+                lines.append(await self.daily.solved_line(ctx, session, puzzle))
             return await self.board_reply(ctx, puzzle, pos, lines, move)
         if judgement.verdict is Verdict.RIGHT:
             assert judgement.reply is not None

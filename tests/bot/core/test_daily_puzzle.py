@@ -124,6 +124,11 @@ async def test_solvers_are_counted_and_streaks_follow_the_days(h: Harness) -> No
     assert "Solved." in said
     assert "The puzzle of 2025-06-15: solved by 1 player so far." in said
     assert "Your streak: 1 day in a row." in said
+    await h.service.timers.daily_posts.settle()
+    ((chat, card, edited),) = h.outbox.edits  # the post now says it
+    assert chat == MAIN and card == "daily:2025-06-15"
+    assert "Puzzle of the day, 2025-06-15" in edited.text
+    assert "The puzzle of 2025-06-15: solved by 1 player so far." in edited.text
     said = await solve(h, CAROL)
     assert "solved by 2 players so far" in said
     again = await h.say(BOB, "puzzle", "daily")  # once only: no second rating, no recount

@@ -88,5 +88,10 @@ async def test_the_daily_puzzle_is_posted_at_its_hour_and_solved_from_its_button
         fake.send_text(group, BOB, f"/puzzle {MATE}")
         (solved,) = await fake.expect(1)
         assert "solved by 1 player so far. Your streak: 1 day in a row." in said(solved)
+        await service.timers.daily_posts.settle()
+        (edit,) = fake.calls_of("editMessageCaption")  # the post says how many solved it
+        assert int(edit.params["message_id"]) == post["message_id"]
+        assert "solved by 1 player so far" in edit.params["caption"]
+        assert fake.messages[(group["id"], post["message_id"])].get("photo")
         await service.fire_due()
         assert fake.unread() == []  # posted once
