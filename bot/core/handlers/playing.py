@@ -36,9 +36,12 @@ class Playing:
     async def cmd_move(self, ctx: Context) -> Reply:
         if ctx.request.options.get("bare") == "1" and not await self.bare_move_wanted(ctx):
             return Reply("", silent=True)
-        if await self.puzzles.takes_move(ctx):  # no game to move in here, a puzzle going on
-            return await self.puzzles.cmd_move(ctx)
-        game, rest, color, names = await self.games.of_player(ctx, ctx.args, move_text=True)
+        try:
+            game, rest, color, names = await self.games.of_player(ctx, ctx.args, move_text=True)
+        except UserError:
+            if await self.puzzles.takes_move(ctx):  # no game to move in here, a puzzle going on
+                return await self.puzzles.cmd_move(ctx)
+            raise
         pos = await self.games.position_of(game)
         if not rest:
             example = "move.example.shogi" if game.variant == "shogi" else "move.example.wa"

@@ -38,6 +38,12 @@ async def sqlite_with_everything(path: Path) -> None:
         await h.say(BOB, "puzzle")  # a puzzle given up (a result, both ratings), then another
         await h.say(BOB, "puzzle", "solution")
         await h.say(BOB, "puzzle")
+        main = ChatKey("console", "main")  # a daily puzzle: the setting, a post, a solver
+        await h.store.set_daily_puzzle(main, 16 * 60, h.clock.now())
+        await h.service.timers.daily_posts.fire_due(h.clock.now())
+        post = await h.store.daily_post(main)
+        assert post is not None
+        await h.store.record_daily_solve(main, post[0], "2000-01-01", BOB.key, h.clock.now())
     finally:
         await h.close()
 
