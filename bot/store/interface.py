@@ -255,6 +255,11 @@ class Store(Protocol):
         ``moves_before``; False when they changed meanwhile (a move raced it)."""
         ...
 
+    async def abandon_puzzle(self, session: PuzzleSession) -> bool:
+        """Delete ``session`` unrated (its puzzle left the collection), if still there with
+        its moves; whether it was."""
+        ...
+
     async def finish_puzzle(
         self,
         session: PuzzleSession,

@@ -1290,6 +1290,15 @@ class SqlStore:
             )  # fmt: skip
         return changed == 1
 
+    async def abandon_puzzle(self, session: PuzzleSession) -> bool:
+        s = session
+        async with self._write() as tx:
+            gone = await tx.run(
+                "DELETE FROM puzzle_sessions WHERE player = ? AND puzzle_id = ? AND moves = ?",
+                (s.player, s.puzzle_id, " ".join(s.moves)),
+            )
+        return gone == 1
+
     async def finish_puzzle(
         self,
         session: PuzzleSession,

@@ -317,6 +317,10 @@ class Puzzles:
         return Reply("\n".join(x for x in (said, more) if x))
 
     async def solution(self, ctx: Context, session: PuzzleSession) -> Reply:
+        if self.book.get(session.puzzle_id) is None:  # left the collection: put aside, unrated
+            if not await self.store.abandon_puzzle(session):
+                raise UserError("puzzle.changed")
+            return Reply(ctx.t("puzzle.gone_ended", puzzle=session.puzzle_id))
         puzzle = self.puzzle_of(session)
         pos = position_of(puzzle, session.moves)
         line = await asyncio.to_thread(mating_line, pos, puzzle.mate_in - len(session.moves))

@@ -10,6 +10,7 @@ import pytest
 from bot import glicko2
 from bot.core.puzzle_book import SEED_DEVIATION, PuzzleBook, level_of, seed_rating
 from bot.core.puzzle_judge import Verdict, judge
+from bot.store.models import PuzzleSession
 from puzzles.collection import collection_path, load
 from rules import Position, load_variant
 from tests.bot.core.harness import ALICE, BOB, MAIN, Harness
@@ -225,3 +226,18 @@ async def test_the_puzzle_leaderboard_lists_settled_puzzle_ratings(p: Harness) -
     assert reply.ephemeral
     reply = await p.say(ALICE, "leaderboard", "wa")  # the games' board is as it was
     assert "No one here has a settled Wa Shogi rating yet" in reply.text
+
+
+async def test_a_puzzle_gone_from_the_collection_is_put_aside_unrated(p: Harness) -> None:
+    gone = PuzzleSession(
+        ALICE.key, "console", "main", "main", "shogi-0000000000", (), False, 0, -1, 1.0, 1.0
+    )
+    assert await p.store.start_puzzle(gone)
+    reply = await p.say(ALICE, "puzzle")
+    assert reply.ephemeral and "no longer in the collection" in reply.text
+    reply = await p.say(ALICE, "puzzle", KEY)
+    assert reply.ephemeral and "/puzzle solution ends it" in reply.text
+    reply = await p.say(ALICE, "puzzle", "solution")
+    assert "it is put aside, unrated" in reply.text
+    assert await p.store.puzzle_rating("console", "main", ALICE.key) is None
+    assert PUZZLE_ID in (await p.say(ALICE, "puzzle")).text
