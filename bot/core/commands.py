@@ -178,9 +178,9 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "leaderboard",
         ("top", "ladder"),
-        "[shogi|wa|wa-drops] [page]",
+        "[shogi|wa|wa-drops|puzzles] [page]",
         (
-            Argument("variant", "arg.leaderboard.variant", choices=VARIANT_CHOICES),
+            Argument("variant", "arg.leaderboard.variant", choices=(*VARIANT_CHOICES, "puzzles")),
             Argument("page", "arg.leaderboard.page"),
         ),
         "/leaderboard wa",
@@ -204,6 +204,13 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("analyse", ("analyze",), "[game]", (GAME_ARG,), "/analyse"),
     Command(
+        "puzzle",
+        ("tsume", "problem"),
+        "[shogi|wa|wa-drops|hint|solution|MOVE]",
+        (Argument("action", "arg.puzzle.action"),),
+        "/puzzle wa",
+    ),
+    Command(
         "piece",
         ("p", "whatis"),
         "NAME [shogi|wa|wa-drops]",
@@ -223,7 +230,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "settings",
         ("set", "config"),
-        " ".join(f"[{k} {'|'.join(v)}]" for k, v in SETTING_CHOICES.items()),
+        " ".join(f"[{k} {'|'.join(v)}]" for k, v in SETTING_CHOICES.items())
+        + " [puzzle daily HH:MM|off]",
         (
             Argument("language", "arg.settings.language", choices=SETTING_CHOICES["language"]),
             Argument("notation", "arg.settings.notation", choices=SETTING_CHOICES["notation"]),
@@ -234,6 +242,7 @@ COMMANDS: tuple[Command, ...] = (
             Argument("bare", "arg.settings.bare", choices=SETTING_CHOICES["bare"]),
             Argument("threads", "arg.settings.threads", choices=SETTING_CHOICES["threads"]),
             Argument("reminders", "arg.settings.reminders", choices=SETTING_CHOICES["reminders"]),
+            Argument("puzzle", "arg.settings.puzzle"),
         ),
         "/settings notation japanese",
     ),

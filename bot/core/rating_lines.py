@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.core.messages import text
 from bot.glicko2 import Rating, shown
-from bot.store.models import GameRow, RatingChange
+from bot.store.models import GameRow, PuzzleOutcome, RatingChange
 
 
 def change_line(changes: list[RatingChange], names: tuple[str, str], lang: str) -> str:
@@ -17,8 +17,9 @@ def change_line(changes: list[RatingChange], names: tuple[str, str], lang: str) 
     return text("rating.changes", lang, changes=parts)
 
 
-def change_words(change: RatingChange) -> dict[str, str]:
-    """``before``, ``after`` and ``delta`` (``+162``) of one rating change, as shown."""
+def change_words(change: RatingChange | PuzzleOutcome) -> dict[str, str]:
+    """``before``, ``after`` and ``delta`` (``+162``) of one rating change (a game's, a
+    puzzle's), as shown."""
     before = Rating(change.rating_before, change.deviation_before)
     after = Rating(change.rating_after, change.deviation_after)
     delta = round(after.rating) - round(before.rating)

@@ -27,6 +27,7 @@ from bot.core.clock import Bell, Clock, SystemClock
 from bot.core.commands import COMMANDS, HIDDEN_COMMANDS, find_command
 from bot.core.conflicts import Conflicts
 from bot.core.context import Context, UserError
+from bot.core.daily_posts import DailyPosts
 from bot.core.delivery import Delivery
 from bot.core.exports import Exports
 from bot.core.games import Games
@@ -34,12 +35,14 @@ from bot.core.handlers.analyse import Analyse
 from bot.core.handlers.board import BoardViews
 from bot.core.handlers.challenges import Challenges
 from bot.core.handlers.complete import Completion
+from bot.core.handlers.daily_puzzle import DailyPuzzle
 from bot.core.handlers.export import Export
 from bot.core.handlers.history import History
 from bot.core.handlers.leaderboard import Leaderboard
 from bot.core.handlers.offers import Offers
 from bot.core.handlers.pieces import Pieces
 from bot.core.handlers.playing import Playing
+from bot.core.handlers.puzzle import Puzzles
 from bot.core.handlers.ratings import Ratings
 from bot.core.handlers.settings import Help, Settings
 from bot.core.handlers.vs_bot import BotGames
@@ -50,6 +53,7 @@ from bot.core.opponent.player import BotPlayer
 from bot.core.people import People
 from bot.core.pictures import Pictures
 from bot.core.positions import DamagedRecordError
+from bot.core.puzzle_book import PuzzleBook
 from bot.core.replies import Replies
 from bot.core.timers import Timers
 from bot.store.errors import ReadOnlyStore, StoreFull, StoreUnavailable, VersionConflict
@@ -81,6 +85,7 @@ class GameService:
         render_images: bool = True,
         engine: Engine | None = None,
         analysis_budget: Budget | None = None,
+        puzzle_book: PuzzleBook | None = None,
     ) -> None:
         self.store = store
         self.config = config = config or Config()
@@ -103,6 +108,8 @@ class GameService:
         self.bot_player = BotPlayer(store, config, clock, people, games, mover, delivery, engine)
         bot_games = BotGames(store, config, people, games, replies, self.bot_player, rng, self.bell)
         challenges = Challenges(store, config, people, games, replies, bot_games, rng, self.bell)
+        book = puzzle_book or PuzzleBook()
+        daily_posts = DailyPosts(store, book, pictures, delivery, replies.edit_card)
         self.timers = Timers(
             store,
             clock,
@@ -112,15 +119,18 @@ class GameService:
             delivery,
             self.bot_player,
             challenges.expire_challenge,
+            daily_posts,
         )
         self.conflicts = Conflicts(store, people, replies)
-        playing = Playing(store, games, mover, self.bot_player)
+        daily = DailyPuzzle(store, self.bell, daily_posts)
+        puzzles = Puzzles(store, book, pictures, rng, daily)
+        playing = Playing(store, games, mover, self.bot_player, puzzles)
         offers = Offers(games, people, replies, mover)
         board = BoardViews(store, games, people, replies, pictures)
         export = Export(store, games, people, self.exports, analyses)
         self.analyse = analyse = Analyse(store, games, people, replies, pictures, analyses)
         pieces = Pieces(store, pictures)
-        settings = Settings(store)
+        settings = Settings(store, daily.cmd_setting)
         completion = Completion(store, games, people, replies)
         self.routes: dict[str, Handler] = {  # every command's handler, by its name
             "challenge": challenges.cmd_challenge,
@@ -139,6 +149,7 @@ class GameService:
             "games": board.cmd_games,
             "export": export.cmd_export,
             "analyse": analyse.cmd_analyse,
+            "puzzle": puzzles.cmd_puzzle,
             "piece": pieces.cmd_piece,
             "cheatsheet": pieces.cmd_cheatsheet,
             "settings": settings.cmd_settings,
@@ -277,6 +288,7 @@ class GameService:
         await self.analyses.close()  # before the engine's workers, which its positions use
         await self.bot_player.close()
         await self.delivery.settle()
+        await self.timers.daily_posts.settle()
         self.pictures.close()
         self.games.close()
         self.exports.close()

@@ -1,4 +1,5 @@
-"""Timers: a player's deadline (lost on time), reminders before it, and challenges expiring.
+"""Timers: a player's deadline (lost on time), reminders before it, challenges expiring, and
+the daily puzzles (:mod:`bot.core.daily_posts`).
 
 A timer's effect happens once: the time-out loss is one game update that exactly one process
 wins (the version check), a reminder is one claim of its timer.  What they have to say is
@@ -18,6 +19,7 @@ from bot.chat import ChatKey
 from bot.core import present
 from bot.core.api import Reply
 from bot.core.clock import Clock
+from bot.core.daily_posts import DailyPosts
 from bot.core.delivery import MAX_AGE, MAX_ATTEMPTS, Delivery, retry_pause
 from bot.core.games import Games, finish
 from bot.core.messages import text
@@ -56,6 +58,7 @@ class Timers:
     delivery: Delivery
     opponent: BotPlayer
     expire_challenge: Callable[[int], Awaitable[object]]  # closes an open challenge and its card
+    daily_posts: DailyPosts  # the daily puzzles due
 
     async def fire_due(self) -> int:
         """Fire every timer whose time has come, then send the notices that are due; return how
@@ -85,6 +88,7 @@ class Timers:
             elif reminders:
                 await self.guard(self.fire_reminder(reminders, now), reminders, now)
             handled += len(batch)
+        handled += await self.daily_posts.fire_due(now)
         if self.opponent.started:  # the bot's turns a process that died had claimed
             await self.opponent.resume()
         await self.delivery.deliver_due()
@@ -92,7 +96,11 @@ class Timers:
 
     async def next_due(self) -> float | None:
         """When there is next something to do: a timer, or a notice to (try again to) send."""
-        times = [await self.store.next_due(), await self.delivery.next_due()]
+        times = [
+            await self.store.next_due(),
+            await self.delivery.next_due(),
+            await self.daily_posts.next_due(),
+        ]
         return min((t for t in times if t is not None), default=None)
 
     async def guard(self, job: Awaitable[object], timers: list[TimerRow], now: float) -> None:

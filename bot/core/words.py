@@ -200,3 +200,43 @@ VALUE_ALIASES = {
 def variant_of(word: str) -> str | None:
     """The variant ``word`` names (any case), or None."""
     return VARIANT_WORDS.get(word.lower())
+
+
+# --- mate problems ---------------------------------------------------------------------------
+
+PUZZLE_ACTIONS = ("hint", "solution", "move", "daily")
+"""What ``/puzzle`` does besides giving a puzzle (front ends offer these as choices)."""
+PUZZLE_WORDS = {
+    "hint": "hint",
+    "clue": "hint",
+    "подсказка": "hint",
+    "ヒント": "hint",
+    "podpowiedź": "hint",
+    "podpowiedz": "hint",
+    "solution": "solution",
+    "answer": "solution",
+    "reveal": "solution",
+    "giveup": "solution",
+    "решение": "solution",
+    "ответ": "solution",
+    "答え": "solution",
+    "解答": "solution",
+    "rozwiązanie": "solution",
+    "rozwiazanie": "solution",
+    "daily": "daily",
+    "today": "daily",
+    "дня": "daily",
+    "今日": "daily",
+    "dnia": "daily",
+    "move": "move",
+    "m": "move",
+    "ход": "move",
+    "ruch": "move",
+}
+"""Typed word (lowered) -> what ``/puzzle`` is asked to do."""
+PUZZLE_BOARD_WORDS = frozenset(
+    {"puzzles", "puzzle", "tsume", "problems", "задачи", "цумэ", "詰将棋", "zadania"}
+)
+"""Words after ``/leaderboard`` that ask for the puzzle ratings' board."""
+PUZZLE_SETTING_WORDS = frozenset({"puzzle", "puzzles", "tsume", "задачи", "詰将棋", "zadania"})
+"""Words after ``/settings`` that name the daily puzzle's setting."""

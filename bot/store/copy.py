@@ -27,6 +27,14 @@ TABLES = (
     "ratings_state",
     "analyses",
     "analysis_requests",
+    "puzzle_sessions",
+    "puzzle_results",
+    "puzzle_ratings",
+    "puzzle_difficulty",
+    "daily_puzzles",
+    "daily_posts",
+    "daily_solves",
+    "daily_streaks",
 )
 """Every table of the schema, each after the ones it refers to."""
 

@@ -22,11 +22,16 @@ from bot.store.models import (
     ChallengeStatus,
     ChatKey,
     ChatSettings,
+    DailyPuzzleChat,
+    DailySolve,
     GameRow,
     NewNotice,
     NewTimer,
     NoticeRow,
     NoticeState,
+    PuzzleOutcome,
+    PuzzleRating,
+    PuzzleSession,
     RatingChange,
     RatingRow,
     ReminderRoute,
@@ -237,6 +242,119 @@ class Store(Protocol):
     async def rebuild_ratings(self) -> int:
         """Recompute every rating from the games, in the order they were rated; how many
         games count."""
+        ...
+
+    # mate problems (puzzles)
+    async def puzzle_session(self, player: str) -> PuzzleSession | None:
+        """The player's puzzle in progress, or None."""
+        ...
+
+    async def start_puzzle(self, session: PuzzleSession) -> bool:
+        """Store a new puzzle session; False (nothing written) when the player has one."""
+        ...
+
+    async def update_puzzle(self, session: PuzzleSession, moves_before: Sequence[str]) -> bool:
+        """Save ``session`` (its moves, failure, hints) if its moves are still
+        ``moves_before``; False when they changed meanwhile (a move raced it)."""
+        ...
+
+    async def abandon_puzzle(self, session: PuzzleSession) -> bool:
+        """Delete ``session`` unrated (its puzzle left the collection), if still there with
+        its moves; whether it was."""
+        ...
+
+    async def finish_puzzle(
+        self,
+        session: PuzzleSession,
+        score: float,
+        seed: tuple[float, float],
+        now: float,
+    ) -> PuzzleOutcome | None:
+        """End ``session`` (if still there with its moves; else None): keep the player's
+        result, and move the player's puzzle rating in the session's community and the
+        puzzle's own rating (Glicko-2, one period each; ``seed``: the puzzle's rating and
+        deviation before anyone played it) by ``score`` (1, 0.5 or 0)."""
+        ...
+
+    async def puzzle_rating(
+        self, platform: str, community: str, player: str
+    ) -> PuzzleRating | None:
+        """The player's puzzle rating in ``community``; None before their first puzzle."""
+        ...
+
+    async def puzzles_done(self, player: str) -> frozenset[str]:
+        """The ids of every puzzle the player finished (solved or not)."""
+        ...
+
+    async def puzzle_difficulties(self) -> dict[str, tuple[float, float]]:
+        """Every puzzle's rating and deviation that results moved, by puzzle id."""
+        ...
+
+    async def puzzle_leaderboard(
+        self, platform: str, community: str, *, offset: int = 0, limit: int = 10
+    ) -> list[PuzzleRating]:
+        """The non-provisional puzzle ratings of ``community``, best first (ties by player
+        key), from place ``offset + 1`` on."""
+        ...
+
+    async def puzzle_leaderboard_size(self, platform: str, community: str) -> int:
+        """How many players the puzzle leaderboard of ``community`` has."""
+        ...
+
+    async def puzzle_leaderboard_place(self, mine: PuzzleRating) -> int | None:
+        """The place (1 first) of ``mine`` on its community's puzzle leaderboard; None while
+        it is provisional."""
+        ...
+
+    # the daily puzzle
+    async def set_daily_puzzle(self, chat: ChatKey, minute: int | None, next_at: float) -> None:
+        """Post a puzzle in ``chat`` every day at ``minute`` after midnight UTC, the next at
+        ``next_at``; ``minute`` None: no more."""
+        ...
+
+    async def daily_puzzle_chat(self, chat: ChatKey) -> DailyPuzzleChat | None: ...
+
+    async def due_daily_puzzles(self, now: float, limit: int = 100) -> list[DailyPuzzleChat]:
+        """The chats whose daily puzzle is due at ``now``, the longest due first."""
+        ...
+
+    async def next_daily_due(self) -> float | None:
+        """When the next daily puzzle of any chat is due; None when no chat has one."""
+        ...
+
+    async def post_daily_puzzle(
+        self,
+        daily: DailyPuzzleChat,
+        next_at: float,
+        day: str,
+        puzzle_id: str,
+        notices: Sequence[NewNotice],
+        now: float,
+    ) -> bool:
+        """Claim ``daily``'s post (its ``next_at`` becomes ``next_at``), keep ``puzzle_id`` as
+        the chat's puzzle of ``day`` and queue ``notices``, in one transaction: True for the
+        one caller that did; False when another process did first, the setting changed, or
+        the chat has its puzzle of ``day`` already (the claim then only moves ``next_at``)."""
+        ...
+
+    async def daily_post(self, chat: ChatKey, day: str | None = None) -> tuple[str, str] | None:
+        """The chat's daily puzzle of ``day`` (else its latest): (day, puzzle id), or None."""
+        ...
+
+    async def daily_posted(self, chat: ChatKey) -> frozenset[str]:
+        """Every puzzle id the chat had as its daily puzzle."""
+        ...
+
+    async def daily_solvers(self, chat: ChatKey, day: str) -> int:
+        """How many solved the chat's daily puzzle of ``day``."""
+        ...
+
+    async def record_daily_solve(
+        self, chat: ChatKey, day: str, day_before: str, player: str, now: float
+    ) -> DailySolve:
+        """``player`` solved the chat's puzzle of ``day``: their streak grows when their last
+        solve was of ``day_before``, else starts again at 1 (a second solve of ``day`` changes
+        nothing); the solvers so far and the streak."""
         ...
 
     # timers

@@ -375,6 +375,99 @@ MIGRATIONS: tuple[Migration, ...] = (
         );
         """,
     ),
+    Migration(
+        17,
+        "mate problems in the chat: sessions, results and ratings",
+        # A player's puzzle in progress (one at a time: the moves played so far, both sides,
+        # in USI; whether a wrong move was played, how many hints were asked and at which
+        # ply the latest: a second hint there names the square), every puzzle a player
+        # finished (the latest result per puzzle: so /puzzle offers puzzles not seen), the
+        # players' puzzle ratings per community and the puzzles' own ratings (Glicko-2; a
+        # puzzle without a row has the rating its collection grade gives); the daily puzzle:
+        # the chats that want one (at ``minute`` after midnight UTC; ``next_at`` the next post,
+        # moved on by the one process that posts), each day's puzzle, who solved it (a session
+        # on it has its ``daily_day``) and the solvers' streaks of consecutive days.
+        """
+        CREATE TABLE puzzle_sessions (
+            player TEXT PRIMARY KEY,
+            platform TEXT NOT NULL,
+            community TEXT NOT NULL,
+            chat_id TEXT NOT NULL,
+            puzzle_id TEXT NOT NULL,
+            moves TEXT NOT NULL,
+            failed INTEGER NOT NULL DEFAULT 0,
+            hints INTEGER NOT NULL DEFAULT 0,
+            hint_ply INTEGER NOT NULL DEFAULT -1,
+            daily_day TEXT NOT NULL DEFAULT '',
+            started_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        );
+        CREATE TABLE puzzle_results (
+            player TEXT NOT NULL,
+            puzzle_id TEXT NOT NULL,
+            platform TEXT NOT NULL,
+            community TEXT NOT NULL,
+            score REAL NOT NULL,
+            rating_before REAL NOT NULL,
+            rating_after REAL NOT NULL,
+            finished_at REAL NOT NULL,
+            PRIMARY KEY (player, puzzle_id)
+        );
+        CREATE TABLE puzzle_ratings (
+            platform TEXT NOT NULL,
+            community TEXT NOT NULL,
+            player TEXT NOT NULL,
+            rating REAL NOT NULL,
+            deviation REAL NOT NULL,
+            volatility REAL NOT NULL,
+            attempts INTEGER NOT NULL,
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (platform, community, player)
+        );
+        CREATE INDEX puzzle_ratings_board ON puzzle_ratings (platform, community, rating DESC);
+        CREATE TABLE puzzle_difficulty (
+            puzzle_id TEXT PRIMARY KEY,
+            rating REAL NOT NULL,
+            deviation REAL NOT NULL,
+            volatility REAL NOT NULL,
+            attempts INTEGER NOT NULL
+        );
+        CREATE TABLE daily_puzzles (
+            platform TEXT NOT NULL,
+            chat_id TEXT NOT NULL,
+            thread_id TEXT,
+            community TEXT NOT NULL,
+            minute INTEGER NOT NULL,
+            next_at REAL NOT NULL,
+            PRIMARY KEY (platform, chat_id)
+        );
+        CREATE INDEX daily_puzzles_due ON daily_puzzles (next_at);
+        CREATE TABLE daily_posts (
+            platform TEXT NOT NULL,
+            chat_id TEXT NOT NULL,
+            day TEXT NOT NULL,
+            puzzle_id TEXT NOT NULL,
+            posted_at REAL NOT NULL,
+            PRIMARY KEY (platform, chat_id, day)
+        );
+        CREATE TABLE daily_solves (
+            platform TEXT NOT NULL,
+            chat_id TEXT NOT NULL,
+            day TEXT NOT NULL,
+            player TEXT NOT NULL,
+            solved_at REAL NOT NULL,
+            PRIMARY KEY (platform, chat_id, day, player)
+        );
+        CREATE TABLE daily_streaks (
+            platform TEXT NOT NULL,
+            chat_id TEXT NOT NULL,
+            player TEXT NOT NULL,
+            streak INTEGER NOT NULL,
+            last_day TEXT NOT NULL,
+            PRIMARY KEY (platform, chat_id, player)
+        );
+        """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -304,3 +304,70 @@ class AnalysisRequest:
     game_id: int
     card: str
     requested_at: float
+
+
+@dataclass(frozen=True)
+class PuzzleSession:
+    """A player's mate problem in progress: ``moves`` played so far (theirs and the
+    defence's, USI), whether a wrong move was played (``failed``), how many hints they
+    asked and where the latest was; where it was asked (``platform``, ``community``: its
+    rating's, ``chat_id``)."""
+
+    player: str  # user key
+    platform: str
+    community: str
+    chat_id: str
+    puzzle_id: str
+    moves: tuple[str, ...]
+    failed: bool
+    hints: int
+    hint_ply: int  # how many moves were played when the latest hint was asked (-1: none)
+    started_at: float
+    updated_at: float
+    daily_day: str = ""  # the day (YYYY-MM-DD) of the chat's daily puzzle this is, or ""
+
+
+@dataclass(frozen=True)
+class PuzzleRating:
+    """A player's puzzle rating in one community (Glicko-2, apart from game ratings)."""
+
+    platform: str
+    community: str
+    player: str  # user key
+    rating: float
+    deviation: float
+    volatility: float
+    attempts: int
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class PuzzleOutcome:
+    """What finishing a puzzle did: the score (1 solved, 0.5 solved with a hint, 0 failed)
+    and the player's puzzle rating before and after."""
+
+    puzzle_id: str
+    score: float
+    rating_before: float
+    deviation_before: float
+    rating_after: float
+    deviation_after: float
+
+
+@dataclass(frozen=True)
+class DailyPuzzleChat:
+    """A chat that gets a puzzle a day at ``minute`` (after midnight UTC); ``next_at`` is when
+    the next one is posted (Unix time)."""
+
+    chat: ChatKey
+    minute: int
+    next_at: float
+
+
+@dataclass(frozen=True)
+class DailySolve:
+    """A daily puzzle solved: how many have solved it so far, and the solver's streak of
+    consecutive days."""
+
+    solvers: int
+    streak: int

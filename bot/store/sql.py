@@ -25,12 +25,17 @@ from bot.store.models import (
     ChallengeStatus,
     ChatKey,
     ChatSettings,
+    DailyPuzzleChat,
+    DailySolve,
     GameRow,
     GameStatus,
     NewNotice,
     NewTimer,
     NoticeRow,
     NoticeState,
+    PuzzleOutcome,
+    PuzzleRating,
+    PuzzleSession,
     RatingChange,
     RatingRow,
     ReminderRoute,
@@ -230,6 +235,33 @@ def notice_of(row: Any) -> NoticeRow:
         last_error=row[18],
         done_at=row[19],
     )
+
+
+PUZZLE_SESSION_COLUMNS = (
+    "player, platform, community, chat_id, puzzle_id, moves, failed, hints, hint_ply, "
+    "started_at, updated_at, daily_day"
+)
+PUZZLE_RATING_COLUMNS = (
+    "platform, community, player, rating, deviation, volatility, attempts, updated_at"
+)
+_PUZZLE_BOARD = f"platform = ? AND community = ? AND deviation <= {glicko2.PROVISIONAL_DEVIATION}"
+
+
+_DAILY_COLUMNS = "platform, chat_id, thread_id, community, minute, next_at"
+
+
+def daily_chat_of(row: Any) -> DailyPuzzleChat:
+    platform, chat_id, thread_id, community = row[:4]
+    chat = ChatKey(platform, chat_id, thread_id, community if community != chat_id else None)
+    return DailyPuzzleChat(chat, int(row[4]), float(row[5]))
+
+
+def puzzle_session_of(row: Any) -> PuzzleSession:
+    player, platform, community, chat_id, puzzle_id, moves, failed, hints = row[:8]
+    return PuzzleSession(
+        player, platform, community, chat_id, puzzle_id, tuple(moves.split()), bool(failed),
+        int(hints), int(row[8]), float(row[9]), float(row[10]), str(row[11]),
+    )  # fmt: skip
 
 
 class SqlStore:
@@ -1351,3 +1383,284 @@ class SqlStore:
             await tx.run(
                 "UPDATE analysis_requests SET claimed_until = 0 WHERE claimed_by = ?", (owner,)
             )
+
+    # --- mate problems ------------------------------------------------------------------
+
+    async def puzzle_session(self, player: str) -> PuzzleSession | None:
+        row = await self._one(
+            f"SELECT {PUZZLE_SESSION_COLUMNS} FROM puzzle_sessions WHERE player = ?", (player,)
+        )
+        return puzzle_session_of(row) if row else None
+
+    async def start_puzzle(self, session: PuzzleSession) -> bool:
+        s = session
+        async with self._write() as tx:
+            changed = await tx.run(
+                f"INSERT INTO puzzle_sessions ({PUZZLE_SESSION_COLUMNS}) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player) DO NOTHING",
+                (
+                    s.player, s.platform, s.community, s.chat_id, s.puzzle_id, " ".join(s.moves),
+                    int(s.failed), s.hints, s.hint_ply, s.started_at, s.updated_at, s.daily_day,
+                ),
+            )  # fmt: skip
+        return changed == 1
+
+    async def update_puzzle(self, session: PuzzleSession, moves_before: Sequence[str]) -> bool:
+        async with self._write() as tx:
+            changed = await tx.run(
+                "UPDATE puzzle_sessions SET moves = ?, failed = ?, hints = ?, hint_ply = ?, "
+                "updated_at = ? "
+                "WHERE player = ? AND puzzle_id = ? AND moves = ?",
+                (
+                    " ".join(session.moves), int(session.failed), session.hints,
+                    session.hint_ply, session.updated_at, session.player, session.puzzle_id,
+                    " ".join(moves_before),
+                ),
+            )  # fmt: skip
+        return changed == 1
+
+    async def abandon_puzzle(self, session: PuzzleSession) -> bool:
+        s = session
+        async with self._write() as tx:
+            gone = await tx.run(
+                "DELETE FROM puzzle_sessions WHERE player = ? AND puzzle_id = ? AND moves = ?",
+                (s.player, s.puzzle_id, " ".join(s.moves)),
+            )
+        return gone == 1
+
+    async def finish_puzzle(
+        self,
+        session: PuzzleSession,
+        score: float,
+        seed: tuple[float, float],
+        now: float,
+    ) -> PuzzleOutcome | None:
+        s = session
+        async with self._write() as tx:
+            gone = await tx.run(
+                "DELETE FROM puzzle_sessions WHERE player = ? AND puzzle_id = ? AND moves = ?",
+                (s.player, s.puzzle_id, " ".join(s.moves)),
+            )
+            if gone != 1:
+                return None
+            await self._lock_ratings(tx)
+            row = await tx.row(
+                "SELECT rating, deviation, volatility, attempts, updated_at FROM puzzle_ratings "
+                "WHERE platform = ? AND community = ? AND player = ?",
+                (s.platform, s.community, s.player),
+            )
+            player = glicko2.Rating() if row is None else glicko2.Rating(*row[:3])
+            if row is not None:
+                player = glicko2.age(player, max(0.0, now - float(row[4])) / 86400)
+            attempts = 0 if row is None else int(row[3])
+            row = await tx.row(
+                "SELECT rating, deviation, volatility, attempts FROM puzzle_difficulty "
+                "WHERE puzzle_id = ?",
+                (s.puzzle_id,),
+            )
+            puzzle = glicko2.Rating(*seed) if row is None else glicko2.Rating(*row[:3])
+            solved = 0 if row is None else int(row[3])
+            player_after = glicko2.update(player, [(puzzle, score)])
+            puzzle_after = glicko2.update(puzzle, [(player, 1.0 - score)])
+            await tx.run(
+                f"INSERT INTO puzzle_ratings ({PUZZLE_RATING_COLUMNS}) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (platform, community, player) "
+                "DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation, "
+                "volatility = excluded.volatility, attempts = excluded.attempts, "
+                "updated_at = excluded.updated_at",
+                (
+                    s.platform, s.community, s.player, player_after.rating,
+                    player_after.deviation, player_after.volatility, attempts + 1, now,
+                ),
+            )  # fmt: skip
+            await tx.run(
+                "INSERT INTO puzzle_difficulty (puzzle_id, rating, deviation, volatility, "
+                "attempts) VALUES (?, ?, ?, ?, ?) ON CONFLICT (puzzle_id) DO UPDATE SET "
+                "rating = excluded.rating, deviation = excluded.deviation, "
+                "volatility = excluded.volatility, attempts = excluded.attempts",
+                (
+                    s.puzzle_id, puzzle_after.rating, puzzle_after.deviation,
+                    puzzle_after.volatility, solved + 1,
+                ),
+            )  # fmt: skip
+            await tx.run(
+                "INSERT INTO puzzle_results (player, puzzle_id, platform, community, score, "
+                "rating_before, rating_after, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (player, puzzle_id) DO UPDATE SET platform = excluded.platform, "
+                "community = excluded.community, score = excluded.score, "
+                "rating_before = excluded.rating_before, rating_after = excluded.rating_after, "
+                "finished_at = excluded.finished_at",
+                (
+                    s.player, s.puzzle_id, s.platform, s.community, score, player.rating,
+                    player_after.rating, now,
+                ),
+            )  # fmt: skip
+        return PuzzleOutcome(
+            s.puzzle_id, score, player.rating, player.deviation, player_after.rating,
+            player_after.deviation,
+        )  # fmt: skip
+
+    async def puzzle_rating(
+        self, platform: str, community: str, player: str
+    ) -> PuzzleRating | None:
+        row = await self._one(
+            f"SELECT {PUZZLE_RATING_COLUMNS} FROM puzzle_ratings "
+            "WHERE platform = ? AND community = ? AND player = ?",
+            (platform, community, player),
+        )
+        return PuzzleRating(*row) if row else None
+
+    async def puzzles_done(self, player: str) -> frozenset[str]:
+        rows = await self._all("SELECT puzzle_id FROM puzzle_results WHERE player = ?", (player,))
+        return frozenset(str(r[0]) for r in rows)
+
+    async def puzzle_difficulties(self) -> dict[str, tuple[float, float]]:
+        rows = await self._all("SELECT puzzle_id, rating, deviation FROM puzzle_difficulty")
+        return {str(r[0]): (float(r[1]), float(r[2])) for r in rows}
+
+    async def puzzle_leaderboard(
+        self, platform: str, community: str, *, offset: int = 0, limit: int = 10
+    ) -> list[PuzzleRating]:
+        rows = await self._all(
+            f"SELECT {PUZZLE_RATING_COLUMNS} FROM puzzle_ratings WHERE {_PUZZLE_BOARD} "
+            "ORDER BY rating DESC, player LIMIT ? OFFSET ?",
+            (platform, community, limit, offset),
+        )
+        return [PuzzleRating(*row) for row in rows]
+
+    async def puzzle_leaderboard_size(self, platform: str, community: str) -> int:
+        row = await self._one(
+            f"SELECT count(*) FROM puzzle_ratings WHERE {_PUZZLE_BOARD}", (platform, community)
+        )
+        return int(row[0])
+
+    async def puzzle_leaderboard_place(self, mine: PuzzleRating) -> int | None:
+        if mine.deviation > glicko2.PROVISIONAL_DEVIATION:
+            return None
+        board = (mine.platform, mine.community)
+        row = await self._one(
+            f"SELECT (SELECT count(*) FROM puzzle_ratings WHERE {_PUZZLE_BOARD} AND rating > ?) + "
+            f"(SELECT count(*) FROM puzzle_ratings WHERE {_PUZZLE_BOARD} AND rating = ? "
+            "AND player < ?)",
+            (*board, mine.rating, *board, mine.rating, mine.player),
+        )
+        return int(row[0]) + 1
+
+    # --- the daily puzzle -----------------------------------------------------------------
+
+    async def set_daily_puzzle(self, chat: ChatKey, minute: int | None, next_at: float) -> None:
+        async with self._write() as tx:
+            if minute is None:
+                await tx.run(
+                    "DELETE FROM daily_puzzles WHERE platform = ? AND chat_id = ?",
+                    (chat.platform, chat.chat_id),
+                )
+                return
+            await tx.run(
+                "INSERT INTO daily_puzzles (platform, chat_id, thread_id, community, minute, "
+                "next_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (platform, chat_id) DO UPDATE "
+                "SET thread_id = excluded.thread_id, community = excluded.community, "
+                "minute = excluded.minute, next_at = excluded.next_at",
+                (chat.platform, chat.chat_id, chat.thread_id, chat.community_id, minute, next_at),
+            )
+
+    async def daily_puzzle_chat(self, chat: ChatKey) -> DailyPuzzleChat | None:
+        row = await self._one(
+            f"SELECT {_DAILY_COLUMNS} FROM daily_puzzles WHERE platform = ? AND chat_id = ?",
+            (chat.platform, chat.chat_id),
+        )
+        return daily_chat_of(row) if row else None
+
+    async def due_daily_puzzles(self, now: float, limit: int = 100) -> list[DailyPuzzleChat]:
+        rows = await self._all(
+            f"SELECT {_DAILY_COLUMNS} FROM daily_puzzles WHERE next_at <= ? "
+            "ORDER BY next_at LIMIT ?",
+            (now, limit),
+        )
+        return [daily_chat_of(r) for r in rows]
+
+    async def next_daily_due(self) -> float | None:
+        row = await self._one("SELECT min(next_at) FROM daily_puzzles")
+        return float(row[0]) if row and row[0] is not None else None
+
+    async def post_daily_puzzle(
+        self,
+        daily: DailyPuzzleChat,
+        next_at: float,
+        day: str,
+        puzzle_id: str,
+        notices: Sequence[NewNotice],
+        now: float,
+    ) -> bool:
+        chat = daily.chat
+        async with self._write() as tx:
+            claimed = await tx.run(
+                "UPDATE daily_puzzles SET next_at = ? WHERE platform = ? AND chat_id = ? "
+                "AND next_at = ?",
+                (next_at, chat.platform, chat.chat_id, daily.next_at),
+            )
+            if claimed != 1:
+                return False  # another process posted it, or the setting changed
+            inserted = await tx.run(
+                "INSERT INTO daily_posts (platform, chat_id, day, puzzle_id, posted_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (platform, chat_id, day) DO NOTHING",
+                (chat.platform, chat.chat_id, day, puzzle_id, now),
+            )
+            if inserted == 1:  # one post a day, even when the hour changed after it
+                await self._insert_notices(tx, notices)
+        return inserted == 1
+
+    async def daily_post(self, chat: ChatKey, day: str | None = None) -> tuple[str, str] | None:
+        where, params = ("AND day = ?", (day,)) if day is not None else ("", ())
+        row = await self._one(
+            "SELECT day, puzzle_id FROM daily_posts WHERE platform = ? AND chat_id = ? "
+            f"{where} ORDER BY day DESC LIMIT 1",
+            (chat.platform, chat.chat_id, *params),
+        )
+        return (str(row[0]), str(row[1])) if row else None
+
+    async def daily_posted(self, chat: ChatKey) -> frozenset[str]:
+        rows = await self._all(
+            "SELECT puzzle_id FROM daily_posts WHERE platform = ? AND chat_id = ?",
+            (chat.platform, chat.chat_id),
+        )
+        return frozenset(str(r[0]) for r in rows)
+
+    async def daily_solvers(self, chat: ChatKey, day: str) -> int:
+        row = await self._one(
+            "SELECT count(*) FROM daily_solves WHERE platform = ? AND chat_id = ? AND day = ?",
+            (chat.platform, chat.chat_id, day),
+        )
+        return int(row[0])
+
+    async def record_daily_solve(
+        self, chat: ChatKey, day: str, day_before: str, player: str, now: float
+    ) -> DailySolve:
+        where = (chat.platform, chat.chat_id)
+        async with self._write() as tx:
+            await tx.run(
+                "INSERT INTO daily_solves (platform, chat_id, day, player, solved_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (platform, chat_id, day, player) DO NOTHING",
+                (*where, day, player, now),
+            )
+            row = await tx.row(
+                "SELECT streak, last_day FROM daily_streaks WHERE platform = ? AND chat_id = ? "
+                "AND player = ?",
+                (*where, player),
+            )
+            streak = 1
+            if row is not None and row[1] == day:
+                streak = int(row[0])
+            elif row is not None and row[1] == day_before:
+                streak = int(row[0]) + 1
+            await tx.run(
+                "INSERT INTO daily_streaks (platform, chat_id, player, streak, last_day) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (platform, chat_id, player) DO UPDATE SET "
+                "streak = excluded.streak, last_day = excluded.last_day",
+                (*where, player, streak, day),
+            )
+            count = await tx.row(
+                "SELECT count(*) FROM daily_solves WHERE platform = ? AND chat_id = ? AND day = ?",
+                (*where, day),
+            )
+        return DailySolve(int(count[0]), streak)

@@ -2,61 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bot.core import present
 from bot.core.api import Button, Reply
 from bot.core.args import parse_number
-from bot.core.context import Buttons, Context, UserError
+from bot.core.context import Context, UserError
 from bot.core.games import Games, reads_as_move
+from bot.core.handlers.puzzle import Puzzles
 from bot.core.messages import plural
+from bot.core.move_reading import read_move
 from bot.core.moving import Mover
 from bot.core.opponent.player import BotPlayer
 from bot.core.words import CONFIRM_WORDS
 from bot.store.interface import Store
-from bot.store.models import GameRow
 from rules import (
-    AmbiguousMoveError,
-    IllegalMoveError,
-    Move,
-    Position,
-    RulesError,
     Termination,
     declare_impasse,
     impasse_report,
 )
-
-
-def button_rows(buttons: Sequence[Button], per_row: int = 5) -> Buttons:
-    return tuple(tuple(buttons[i : i + per_row]) for i in range(0, len(buttons), per_row))
-
-
-def read_move(ctx: Context, game: GameRow, pos: Position, move_text: str) -> Move:
-    """The legal move ``move_text`` means in ``pos``; refused with why (or with buttons for
-    the moves it may mean)."""
-    try:
-        return present.parse_move(pos, move_text)
-    except AmbiguousMoveError as exc:
-        candidates: list[Move] = list(exc.params.get("candidates", ()))
-        buttons = [
-            Button(
-                present.format_move(pos, m, ctx.settings.notation),
-                f"move {pos.usi(m)} {game.id}",
-                "primary",
-            )
-            for m in candidates[:25]
-        ]
-        key = "move.promotion_choice" if exc.code == "promotion_choice" else "move.ambiguous"
-        raise UserError(key, buttons=button_rows(buttons), text=move_text) from None
-    except IllegalMoveError as exc:
-        problem = present.rules_problem(exc, pos, ctx.lang, ctx.settings.notation)
-        raise UserError("move.illegal", problem=problem) from None
-    except RulesError as exc:
-        raise UserError(
-            "move.malformed",
-            problem=present.rules_problem(exc, pos, ctx.lang, ctx.settings.notation),
-        ) from None
 
 
 @dataclass(eq=False)
@@ -67,11 +31,17 @@ class Playing:
     games: Games
     mover: Mover
     opponent: BotPlayer
+    puzzles: Puzzles
 
     async def cmd_move(self, ctx: Context) -> Reply:
         if ctx.request.options.get("bare") == "1" and not await self.bare_move_wanted(ctx):
             return Reply("", silent=True)
-        game, rest, color, names = await self.games.of_player(ctx, ctx.args, move_text=True)
+        try:
+            game, rest, color, names = await self.games.of_player(ctx, ctx.args, move_text=True)
+        except UserError:
+            if await self.puzzles.takes_move(ctx):  # no game to move in here, a puzzle going on
+                return await self.puzzles.cmd_move(ctx)
+            raise
         pos = await self.games.position_of(game)
         if not rest:
             example = "move.example.shogi" if game.variant == "shogi" else "move.example.wa"
@@ -81,7 +51,7 @@ class Playing:
                 self.opponent.request(game)  # already under way, unless it failed: again
                 raise UserError("bot.thinking", name=names[pos.side], game=game.id)
             raise UserError("move.not_your_turn", name=names[pos.side], game=game.id)
-        move = read_move(ctx, game, pos, " ".join(rest))
+        move = read_move(ctx, pos, " ".join(rest), f"move {{}} {game.id}")
         reply, played = await self.mover.play(ctx, game, pos, move, names)
         self.opponent.after(ctx, played)  # in a game against the bot: its turn, once replied
         return reply
@@ -100,7 +70,7 @@ class Playing:
             return False
         game = await self.store.active_game(ctx.chat, ctx.user)
         if game is None:
-            return False
+            return await self.puzzles.takes_move(ctx) and await self.puzzles.reads_as_move(ctx)
         # a move that is not playable gets told why; chatter with a digit in it is left alone
         return reads_as_move(await self.games.position_of(game), ctx.args[0])
 

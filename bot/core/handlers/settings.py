@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -10,7 +11,7 @@ from bot.core.api import Button, Reply
 from bot.core.commands import BY_NAME, COMMANDS, find_command
 from bot.core.context import Context, UserError
 from bot.core.messages import text
-from bot.core.words import SETTING_ALIASES, SETTING_CHOICES, VALUE_ALIASES
+from bot.core.words import PUZZLE_SETTING_WORDS, SETTING_ALIASES, SETTING_CHOICES, VALUE_ALIASES
 from bot.store.interface import Store
 from bot.store.models import ChatSettings, ReminderRoute, language_notation
 
@@ -22,8 +23,14 @@ class Settings:
     """Shows and changes the chat's settings and the asker's own (where reminders go)."""
 
     store: Store
+    puzzle_setting: Callable[[Context, list[str]], Awaitable[Reply]]
+    """``/settings puzzle ...``: the daily puzzle's (given the words after ``puzzle``)."""
 
     async def cmd_settings(self, ctx: Context) -> Reply:
+        if "puzzle" in ctx.request.options:  # Discord's option
+            return await self.puzzle_setting(ctx, ctx.request.options["puzzle"].split())
+        if ctx.args and ctx.args[0].lower() in PUZZLE_SETTING_WORDS:
+            return await self.puzzle_setting(ctx, list(ctx.args[1:]))
         settings = ctx.settings
         named = [(k, v) for k, v in ctx.request.options.items() if k in SETTING_CHOICES]
         typed = [w for pair in named for w in pair] if named else list(ctx.args)
@@ -132,6 +139,8 @@ class Help:
             ).replace(f"/{command.name} \n", f"/{command.name}\n")
             if command is BY_NAME["move"]:
                 body += ctx.t("help.move_extra")
+            elif command.name == "puzzle":
+                body += ctx.t("help.puzzle_extra")
             elif command.name in ("challenge", "play"):
                 body += ctx.t("help.challenge_extra") + ctx.t("help.live_extra")
                 body += ctx.t("help.byoyomi_extra")

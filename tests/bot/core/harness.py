@@ -13,6 +13,7 @@ from bot.config import Config
 from bot.core.api import ChatKey, Reply, Request, User
 from bot.core.clock import FakeClock
 from bot.core.opponent.engine_runner import Engine
+from bot.core.puzzle_book import PuzzleBook
 from bot.core.service import GameService
 from bot.store import GameRow, GameStatus, SqliteStore
 from bot.store.models import ENGINE_PLAYER
@@ -57,6 +58,7 @@ class Harness:
         *,
         open_store: Callable[[], Awaitable[Any]] | None = None,
         analysis_budget: Budget = ANALYSIS_BUDGET,
+        puzzle_book: PuzzleBook | None = None,
     ) -> None:
         self.path = path
         self.open_store = open_store  # None: the SQLite file at ``path``
@@ -64,6 +66,7 @@ class Harness:
         self.config = config
         self.engine = engine  # None: the engine the configuration says (worker processes)
         self.analysis_budget = analysis_budget
+        self.puzzle_book = puzzle_book  # None: the shipped collections
         self.outbox = RecordingOutbox()
         self.store: SqliteStore
         self.service: GameService
@@ -82,6 +85,7 @@ class Harness:
             render_images=False,
             engine=self.engine,
             analysis_budget=self.analysis_budget,
+            puzzle_book=self.puzzle_book,
         )
         return self
 

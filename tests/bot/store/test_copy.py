@@ -24,7 +24,7 @@ from tests.postgres_server import PostgresServer
 
 async def sqlite_with_everything(path: Path) -> None:
     """A database with a row in every table: games, challenges, timers, settings, ratings,
-    front-end state, queued messages and a claim on the bot's turn."""
+    front-end state, queued messages, a claim on the bot's turn and puzzles."""
     await build_real_database(path)
     h = await Harness(path, FakeClock(), Config()).open()
     try:
@@ -39,6 +39,15 @@ async def sqlite_with_everything(path: Path) -> None:
         await h.service.analyses.settle()
         request = AnalysisRequest(ChatKey("console", "waits", "t"), game.id, "analysis:1", 1.0)
         await h.store.claim_analysis_request(request, "a process", 2.0)
+        await h.say(BOB, "puzzle")  # a puzzle given up (a result, both ratings), then another
+        await h.say(BOB, "puzzle", "solution")
+        await h.say(BOB, "puzzle")
+        main = ChatKey("console", "main")  # a daily puzzle: the setting, a post, a solver
+        await h.store.set_daily_puzzle(main, 16 * 60, h.clock.now())
+        await h.service.timers.daily_posts.fire_due(h.clock.now())
+        post = await h.store.daily_post(main)
+        assert post is not None
+        await h.store.record_daily_solve(main, post[0], "2000-01-01", BOB.key, h.clock.now())
     finally:
         await h.close()
 

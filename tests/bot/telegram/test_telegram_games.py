@@ -12,6 +12,7 @@ from pathlib import Path
 from bot.config import Config
 from bot.core.api import ChatKey
 from bot.core.clock import FakeClock
+from bot.core.puzzle_book import PuzzleBook
 from bot.core.service import GameService
 from bot.store import SqliteStore
 from bot.telegram_front import TelegramFrontEnd
@@ -28,9 +29,13 @@ MATE = ("2g2f", "5a4b", "2f2e", "4b3b", "2e2d", "8b4b", "2d2c+")
 
 @contextlib.asynccontextmanager
 async def bot_over(
-    fake: FakeBotApi, tmp_path: Path, clock: FakeClock | None = None
+    fake: FakeBotApi,
+    tmp_path: Path,
+    clock: FakeClock | None = None,
+    puzzle_book: PuzzleBook | None = None,
 ) -> AsyncIterator[tuple[GameService, TelegramFrontEnd]]:
-    """The service on ``tmp_path``'s database with the Telegram front end, running."""
+    """The service on ``tmp_path``'s database with the Telegram front end, running (with
+    ``puzzle_book``'s puzzles, else the shipped ones)."""
     config = Config(
         db_path=tmp_path / "komabot.sqlite3",
         telegram_token=fake.token,
@@ -38,7 +43,9 @@ async def bot_over(
     )
     store = await SqliteStore.open(config.db_path)
     front = TelegramFrontEnd(config, settings_for(fake, tmp_path))
-    service = GameService(store, config, clock=clock, outboxes={"telegram": front})
+    service = GameService(
+        store, config, clock=clock, outboxes={"telegram": front}, puzzle_book=puzzle_book
+    )
     try:
         async with running(front, service.handle, state=store):
             yield service, front
