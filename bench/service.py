@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> None:
         elif args.render_only:
             modes = [True]
         n_moves = args.active * args.rounds
-        ref_after = reference(games, args.rounds) / n_moves
+        ref_after, ref_cpu_after = (t / n_moves for t in reference(games, args.rounds))
         met = True
         scaled = ""
         for render in modes:
@@ -89,10 +89,11 @@ def run(args: argparse.Namespace) -> None:
             # the reference just before and just after the run: the faster of the two (the
             # less favourable to the service) makes the ratios, as the load of a shared
             # machine changes from second to second
-            ref_before = ref_after
+            ref_before, ref_cpu_before = ref_after, ref_cpu_after
             played = asyncio.run(play(db, args, typed, render))
-            ref_after = reference(games, args.rounds) / n_moves
+            ref_after, ref_cpu_after = (t / n_moves for t in reference(games, args.rounds))
             ref_per_move = min(ref_before, ref_after)
+            ref_cpu = min(ref_cpu_before, ref_cpu_after)
             print(
                 f"reference (rules core alone, same moves) before and after: "
                 f"{1 / ref_before:.0f} and {1 / ref_after:.0f} moves/s; the ratios use "
@@ -110,6 +111,7 @@ def run(args: argparse.Namespace) -> None:
                 f"{max(latencies) * 1000:.1f} ms; refused {refused}"
             )
             met = met and refused == 0
+            print(_cpu(played.main_cpu, played.drawer_cpu, moves, ref_cpu))
             if render:
                 print(_drawn(played.drawn, args.active))
                 met = met and _meets(args.active, rate * ref_per_move, p99 / ref_per_move)
@@ -137,6 +139,28 @@ def _drawn(n: dict[str, int], active: int) -> str:
         f"the caches: bands {rate('bands')} (drawn and compressed "
         f"{n['bands_drawn'] / max(1, n['boards']):.1f} a board, and the header with the move "
         f"number), square tiles {rate('tiles')}, texts {rate('texts')}"
+    )
+
+
+def _cpu(main: float, drawers: list[float], moves: int, ref_cpu: float) -> str:
+    """CPU time a move of this process (all its threads) and of each board process, against
+    the rules core's CPU time a move (``ref_cpu``), and the share of the rules core's moves/s
+    that they allow on two free cores: what a quiet 2-core machine can do at best, as the
+    processes' CPU times and the core's grow alike with the load of a shared machine (the
+    wall-clock figures do not)."""
+    per_move = [main / moves] + [d / moves for d in drawers]
+    # on two cores, the busiest process needs a core to itself at least, and all of them
+    # share two
+    two = max(max(per_move), sum(per_move) / 2)
+    drawers_shown = ", ".join(
+        f"board process {k} {c * 1000:.2f} ms ({c / ref_cpu:.0f}x)"
+        for k, c in enumerate(per_move[1:], 1)
+    )
+    return (
+        f"CPU a move: this process {per_move[0] * 1000:.2f} ms ({per_move[0] / ref_cpu:.0f}x "
+        f"the rules core's {ref_cpu * 1e6:.0f} us)"
+        + (f", {drawers_shown}" if drawers_shown else " (boards drawn on its thread)")
+        + f"; on 2 free cores at best {ref_cpu / two:.4f} of the rules core's moves/s"
     )
 
 
@@ -184,6 +208,12 @@ def main() -> None:
     group.add_argument("--render-only", action="store_true", help="only with the board image")
     parser.add_argument(
         "--concurrency", type=int, default=2, help="requests in flight (different games)"
+    )
+    parser.add_argument(
+        "--board-processes",
+        type=int,
+        default=1,
+        help="worker processes drawing the boards (0: on a thread of the service's process)",
     )
     parser.add_argument("--db", help="postgresql://...: the same moves there, by 1 and 3 processes")
     args = parser.parse_args()

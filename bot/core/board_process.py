@@ -45,13 +45,14 @@ class DrawerLost(Exception):
     """A board that a worker did not draw: it died, hung, or the drawing raised."""
 
 
-def _serve(conn: Connection) -> None:
-    """A worker process: warm the render caches, say so, then answer each request on
-    ``conn``: ``(n, job)`` with ``(n, True, png)`` (or ``(n, False, why)``), ``(n, None)``
-    with ``(n, True, stats)``."""
+def _serve(conn: Connection, warm: bool) -> None:
+    """A worker process: warm the render caches (if ``warm``), say so, then answer each
+    request on ``conn``: ``(n, job)`` with ``(n, True, png)`` (or ``(n, False, why)``),
+    ``(n, None)`` with ``(n, True, stats)``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in a terminal is the parent's to handle
     load_every_variant()
-    warm_render()
+    if warm:
+        warm_render()
     gc.collect()
     gc.freeze()  # what warming made lives as long as the process (see bot.app.settle_heap)
     conn.send(("ready", None))
@@ -76,8 +77,9 @@ def _stats() -> dict[str, float]:
 class _Worker:
     """One worker process, the pipe to it and its jobs under way; used on the loop only."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, warm: bool) -> None:
         self.name = name
+        self.warm = warm
         self.process: BaseProcess | None = None
         self.conn: Connection | None = None
         self.ready = asyncio.Event()
@@ -98,7 +100,9 @@ class _Worker:
             return
         context = multiprocessing.get_context("spawn")
         parent, child = context.Pipe()
-        process = context.Process(target=_serve, args=(child,), name=self.name, daemon=True)
+        process = context.Process(
+            target=_serve, args=(child, self.warm), name=self.name, daemon=True
+        )
         process.start()
         child.close()
         self.process, self.conn, self.started_at = process, parent, now
@@ -169,10 +173,11 @@ class _Worker:
 
 
 class BoardProcesses:
-    """``count`` worker processes drawing boards (see the module's text)."""
+    """``count`` worker processes drawing boards (see the module's text); ``warm`` False
+    leaves their caches to fill as they draw (a start a second or two quicker, for tests)."""
 
-    def __init__(self, count: int = 1) -> None:
-        self._workers = [_Worker(f"komabot-boards-{k}") for k in range(1, count + 1)]
+    def __init__(self, count: int = 1, *, warm: bool = True) -> None:
+        self._workers = [_Worker(f"komabot-boards-{k}", warm) for k in range(1, count + 1)]
         self._asked = 0
         self.closed = False
 

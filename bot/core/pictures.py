@@ -36,11 +36,12 @@ class Pictures:
         self._drawing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="komabot-draw")
         self.processes: BoardProcesses | None = None
 
-    def start(self, processes: int = 1) -> None:
+    def start(self, processes: int = 1, *, warm: bool = True) -> None:
         """Draw boards in ``processes`` worker processes from now on (they start in the
-        background; until one is ready, its boards are drawn on the board thread)."""
+        background, warming their caches unless not ``warm``; until one is ready, its boards
+        are drawn on the board thread)."""
         if self.enabled and self.processes is None:
-            self.processes = BoardProcesses(processes)
+            self.processes = BoardProcesses(processes, warm=warm)
             self.processes.start()
 
     def start_board(
