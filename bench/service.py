@@ -7,7 +7,8 @@ line plus six random plies of its own, so that no two games stand in the same po
 measured move (no board can come from another game's image).  Then ``--rounds`` moves per
 active game go through ``GameService.handle`` -- read the move (typed in USI, Western or
 Japanese notation at random), check it, commit it (SQLite with synchronous commits unless
-``--sync normal``), draw the board PNG (on the board thread), build the reply -- with
+``--sync normal``), draw the board PNG (in ``--board-processes`` worker processes beside the
+service's, as ``komabot run`` does; 0: on its board thread), build the reply -- with
 ``--concurrency`` requests in flight for different games, the games played in turn (so with
 more active games than the position cache holds, every move is a cache miss), as in a bot
 serving many chats.  The service starts cold: the first move of every game rebuilds its
@@ -19,11 +20,14 @@ just after each run (the faster of the two makes the ratios), and the ratios to 
 rendering on and off (each on a fresh copy of the database and a fresh service) unless
 ``--no-render`` or ``--render-only`` picks one; with rendering on, how many boards were drawn
 and what came from each render cache: bands (compressed rows, else drawn and compressed),
-square tiles (else drawn), texts (else laid out and rasterised).
+square tiles (else drawn), texts (else laid out and rasterised); and the CPU time a move of
+the service's process and of each board process, as multiples of the rules core's CPU time a
+move, with what they allow on two free cores (the load of a shared machine changes those
+ratios far less than the wall-clock figures).
 
     .venv/bin/python bench/service.py [--games 1000] [--active N] [--rounds 4]
                                        [--sync full|normal] [--concurrency 2]
-                                       [--no-render | --render-only]
+                                       [--no-render | --render-only] [--board-processes 2]
                                        [--db postgresql://...]  (then bench/scale.py)
 
 Targets (issue 26; 2-core build machine, 1,000 active games, two requests in flight): at least
@@ -51,6 +55,7 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.scale import compare_postgres  # noqa: E402
 from bench.service_games import build_database, plan, play, reference  # noqa: E402
+from bot.config import Config  # noqa: E402
 
 TARGET_RATE_RATIO = 0.025
 """Moves/s with images at 1,000 games, as a share of the rules core's (250 of 10,000)."""
@@ -212,8 +217,8 @@ def main() -> None:
     parser.add_argument(
         "--board-processes",
         type=int,
-        default=1,
-        help="worker processes drawing the boards (0: on a thread of the service's process)",
+        default=Config().board_processes,
+        help="worker processes drawing the boards, as KOMABOT_BOARD_PROCESSES (0: on a thread)",
     )
     parser.add_argument("--db", help="postgresql://...: the same moves there, by 1 and 3 processes")
     args = parser.parse_args()

@@ -39,6 +39,7 @@ log = logging.getLogger("komabot.service")
 DRAW_TIMEOUT = 10.0  # seconds a board may take in a worker before the worker is killed
 IN_FLIGHT = 4  # jobs sent to a worker and not yet answered, at most
 RESTART_SECONDS = 1.0  # a worker that died is started again at most this often
+SCATTER = 0x9E3779B1  # a game id times this: its high bits mix the id's bits (Knuth)
 
 
 class DrawerLost(Exception):
@@ -211,7 +212,9 @@ class BoardProcesses:
         """The PNG of ``job`` drawn by the worker of ``game`` (its id); None when that
         worker is not ready (starting, or started again after it died: the caller draws the
         board itself); DrawerLost when it did not draw it."""
-        worker = self._workers[game % len(self._workers)]
+        # scattered, so that games played in a regular order (a benchmark's) do not line up
+        # with the workers
+        worker = self._workers[(((game * SCATTER) & 0xFFFFFFFF) >> 16) % len(self._workers)]
         if not worker.ready.is_set():
             if not self.closed:
                 worker.start()
