@@ -14,7 +14,8 @@ The loop reads the answers as they come (``add_reader``: no thread waits for the
 blocks writing to a full pipe.  A worker that is not ready yet answers None (the caller draws
 the board itself, see ``bot.core.pictures``); one that dies, or does not answer within
 ``DRAW_TIMEOUT``, is killed, its jobs fail with :class:`DrawerLost`, and it is started again for
-the next board (at most once every ``RESTART_SECONDS``).
+the next board (at most once every ``RESTART_SECONDS``), as is one that does not get ready
+within ``START_TIMEOUT``.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ log = logging.getLogger("komabot.service")
 DRAW_TIMEOUT = 10.0  # seconds a board may take in a worker before the worker is killed
 IN_FLIGHT = 4  # jobs sent to a worker and not yet answered, at most
 RESTART_SECONDS = 1.0  # a worker that died is started again at most this often
+START_TIMEOUT = 60.0  # seconds a new worker may take to warm its caches and say it is ready
 SCATTER = 0x9E3779B1  # a game id times this: its high bits mix the id's bits (Knuth)
 
 
@@ -95,8 +97,12 @@ class _Worker:
         return self.process.pid if self.process is not None else None
 
     def start(self) -> None:
-        """Start the process if there is none and the last start was long enough ago."""
+        """Start the process if there is none (or it never said it was ready) and the last
+        start was long enough ago."""
         now = time.monotonic()
+        starting = self.process is not None and not self.ready.is_set()
+        if starting and now - self.started_at > START_TIMEOUT:
+            self.stop(f"{self.name} did not start within {START_TIMEOUT:g} s; killed")
         if self.process is not None or now - self.started_at < RESTART_SECONDS:
             return
         context = multiprocessing.get_context("spawn")
@@ -120,6 +126,9 @@ class _Worker:
         except (EOFError, OSError):
             code = self.process.exitcode if self.process is not None else None
             self.stop(f"{self.name} exited (code {code})")
+            return
+        except Exception as exc:  # a garbled answer: whatever it was doing is lost
+            self.stop(f"{self.name} answered what cannot be read ({exc}); killed")
             return
         if n == "ready":
             self.ready.set()
