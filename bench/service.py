@@ -117,6 +117,9 @@ def run(args: argparse.Namespace) -> None:
             )
             met = met and refused == 0
             print(_cpu(played.main_cpu, played.drawer_cpu, moves, ref_cpu))
+            if played.drawer_peak_mib:
+                peaks = ", ".join(f"{p:.0f}" for p in played.drawer_peak_mib)
+                print(f"board processes' peak memory (resident): {peaks} MiB")
             if render:
                 print(_drawn(played.drawn, args.active))
                 met = met and _meets(args.active, rate * ref_per_move, p99 / ref_per_move)

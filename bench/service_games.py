@@ -46,7 +46,8 @@ class Played:
     """What ``play`` measured: each move's seconds, the whole run's, the moves refused, what
     drawing the boards took from the render caches (``render_counts`` over the run, in this
     process and the board processes), and the CPU seconds of this process (``main_cpu``, all
-    its threads) and of the board processes (``drawer_cpu``, each) over the run."""
+    its threads) and of the board processes (``drawer_cpu``, each) over the run, and the board
+    processes' peak resident memory."""
 
     latencies: list[float]
     seconds: float
@@ -54,6 +55,7 @@ class Played:
     drawn: dict[str, int]
     main_cpu: float
     drawer_cpu: list[float]
+    drawer_peak_mib: list[float]
 
 
 @dataclass(frozen=True)
@@ -264,7 +266,8 @@ async def play(
         drawer_cpu.append(now["cpu"] - was["cpu"])
         for key in drawn:
             drawn[key] += int(now[key] - was[key])
-    return Played(latencies, total, refused, drawn, main_cpu, drawer_cpu)
+    peaks = [now["peak_mib"] for now in drawers_after]
+    return Played(latencies, total, refused, drawn, main_cpu, drawer_cpu, peaks)
 
 
 async def _drawers(service: GameService) -> list[dict[str, float]]:

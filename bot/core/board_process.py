@@ -24,6 +24,7 @@ import asyncio
 import gc
 import logging
 import multiprocessing
+import resource
 import signal
 import time
 from multiprocessing.connection import Connection
@@ -73,8 +74,10 @@ def _serve(conn: Connection, warm: bool) -> None:
 
 
 def _stats() -> dict[str, float]:
-    """This process's CPU seconds so far and its render caches' counts (for benchmarks)."""
-    return {"cpu": time.process_time(), **render_counts()}
+    """This process's CPU seconds so far, its peak resident memory in MiB and its render
+    caches' counts (for benchmarks)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux counts KiB
+    return {"cpu": time.process_time(), "peak_mib": peak, **render_counts()}
 
 
 class _Worker:
