@@ -7,7 +7,8 @@ line plus six random plies of its own, so that no two games stand in the same po
 measured move (no board can come from another game's image).  Then ``--rounds`` moves per
 active game go through ``GameService.handle`` -- read the move (typed in USI, Western or
 Japanese notation at random), check it, commit it (SQLite with synchronous commits unless
-``--sync normal``), draw the board PNG (on the board thread), build the reply -- with
+``--sync normal``), draw the board PNG (in ``--board-processes`` worker processes beside the
+service's, as ``komabot run`` does; 0: on its board thread), build the reply -- with
 ``--concurrency`` requests in flight for different games, the games played in turn (so with
 more active games than the position cache holds, every move is a cache miss), as in a bot
 serving many chats.  The service starts cold: the first move of every game rebuilds its
@@ -19,11 +20,14 @@ just after each run (the faster of the two makes the ratios), and the ratios to 
 rendering on and off (each on a fresh copy of the database and a fresh service) unless
 ``--no-render`` or ``--render-only`` picks one; with rendering on, how many boards were drawn
 and what came from each render cache: bands (compressed rows, else drawn and compressed),
-square tiles (else drawn), texts (else laid out and rasterised).
+square tiles (else drawn), texts (else laid out and rasterised); and the CPU time a move of
+the service's process and of each board process, as multiples of the rules core's CPU time a
+move, with what they allow on two free cores (the load of a shared machine changes those
+ratios far less than the wall-clock figures).
 
     .venv/bin/python bench/service.py [--games 1000] [--active N] [--rounds 4]
                                        [--sync full|normal] [--concurrency 2]
-                                       [--no-render | --render-only]
+                                       [--no-render | --render-only] [--board-processes 2]
                                        [--db postgresql://...]  (then bench/scale.py)
 
 Targets (issue 26; 2-core build machine, 1,000 active games, two requests in flight): at least
@@ -51,6 +55,7 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.scale import compare_postgres  # noqa: E402
 from bench.service_games import build_database, plan, play, reference  # noqa: E402
+from bot.config import Config  # noqa: E402
 
 TARGET_RATE_RATIO = 0.025
 """Moves/s with images at 1,000 games, as a share of the rules core's (250 of 10,000)."""
@@ -80,7 +85,7 @@ def run(args: argparse.Namespace) -> None:
         elif args.render_only:
             modes = [True]
         n_moves = args.active * args.rounds
-        ref_after = reference(games, args.rounds) / n_moves
+        ref_after, ref_cpu_after = (t / n_moves for t in reference(games, args.rounds))
         met = True
         scaled = ""
         for render in modes:
@@ -89,10 +94,11 @@ def run(args: argparse.Namespace) -> None:
             # the reference just before and just after the run: the faster of the two (the
             # less favourable to the service) makes the ratios, as the load of a shared
             # machine changes from second to second
-            ref_before = ref_after
+            ref_before, ref_cpu_before = ref_after, ref_cpu_after
             played = asyncio.run(play(db, args, typed, render))
-            ref_after = reference(games, args.rounds) / n_moves
+            ref_after, ref_cpu_after = (t / n_moves for t in reference(games, args.rounds))
             ref_per_move = min(ref_before, ref_after)
+            ref_cpu = min(ref_cpu_before, ref_cpu_after)
             print(
                 f"reference (rules core alone, same moves) before and after: "
                 f"{1 / ref_before:.0f} and {1 / ref_after:.0f} moves/s; the ratios use "
@@ -110,6 +116,10 @@ def run(args: argparse.Namespace) -> None:
                 f"{max(latencies) * 1000:.1f} ms; refused {refused}"
             )
             met = met and refused == 0
+            print(_cpu(played.main_cpu, played.drawer_cpu, moves, ref_cpu))
+            if played.drawer_peak_mib:
+                peaks = ", ".join(f"{p:.0f}" for p in played.drawer_peak_mib)
+                print(f"board processes' peak memory (resident): {peaks} MiB")
             if render:
                 print(_drawn(played.drawn, args.active))
                 met = met and _meets(args.active, rate * ref_per_move, p99 / ref_per_move)
@@ -137,6 +147,28 @@ def _drawn(n: dict[str, int], active: int) -> str:
         f"the caches: bands {rate('bands')} (drawn and compressed "
         f"{n['bands_drawn'] / max(1, n['boards']):.1f} a board, and the header with the move "
         f"number), square tiles {rate('tiles')}, texts {rate('texts')}"
+    )
+
+
+def _cpu(main: float, drawers: list[float], moves: int, ref_cpu: float) -> str:
+    """CPU time a move of this process (all its threads) and of each board process, against
+    the rules core's CPU time a move (``ref_cpu``), and the share of the rules core's moves/s
+    that they allow on two free cores: what a quiet 2-core machine can do at best, as the
+    processes' CPU times and the core's grow alike with the load of a shared machine (the
+    wall-clock figures do not)."""
+    per_move = [main / moves] + [d / moves for d in drawers]
+    # on two cores, the busiest process needs a core to itself at least, and all of them
+    # share two
+    two = max(max(per_move), sum(per_move) / 2)
+    drawers_shown = ", ".join(
+        f"board process {k} {c * 1000:.2f} ms ({c / ref_cpu:.0f}x)"
+        for k, c in enumerate(per_move[1:], 1)
+    )
+    return (
+        f"CPU a move: this process {per_move[0] * 1000:.2f} ms ({per_move[0] / ref_cpu:.0f}x "
+        f"the rules core's {ref_cpu * 1e6:.0f} us)"
+        + (f", {drawers_shown}" if drawers_shown else " (boards drawn on its thread)")
+        + f"; on 2 free cores at best {ref_cpu / two:.4f} of the rules core's moves/s"
     )
 
 
@@ -184,6 +216,12 @@ def main() -> None:
     group.add_argument("--render-only", action="store_true", help="only with the board image")
     parser.add_argument(
         "--concurrency", type=int, default=2, help="requests in flight (different games)"
+    )
+    parser.add_argument(
+        "--board-processes",
+        type=int,
+        default=Config().board_processes,
+        help="worker processes drawing the boards, as KOMABOT_BOARD_PROCESSES (0: on a thread)",
     )
     parser.add_argument("--db", help="postgresql://...: the same moves there, by 1 and 3 processes")
     args = parser.parse_args()

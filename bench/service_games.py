@@ -43,13 +43,19 @@ STYLES = ("usi", "western", "japanese")
 
 @dataclass(frozen=True)
 class Played:
-    """What ``play`` measured: each move's seconds, the whole run's, the moves refused, and
-    what drawing the boards took from the render caches (``render_counts`` over the run)."""
+    """What ``play`` measured: each move's seconds, the whole run's, the moves refused, what
+    drawing the boards took from the render caches (``render_counts`` over the run, in this
+    process and the board processes), and the CPU seconds of this process (``main_cpu``, all
+    its threads) and of the board processes (``drawer_cpu``, each) over the run, and the board
+    processes' peak resident memory."""
 
     latencies: list[float]
     seconds: float
     refused: int
     drawn: dict[str, int]
+    main_cpu: float
+    drawer_cpu: list[float]
+    drawer_peak_mib: list[float]
 
 
 @dataclass(frozen=True)
@@ -187,21 +193,21 @@ def build_database(path: Path, n_games: int, games: Sequence[Game]) -> None:
     db.close()
 
 
-def reference(games: Sequence[Game], rounds: int) -> float:
-    """Seconds the rules core alone needs for the same moves, game after game in turn as the
-    service plays them (parse the USI, validate, push, outcome)."""
+def reference(games: Sequence[Game], rounds: int) -> tuple[float, float]:
+    """Seconds (wall clock, and CPU) the rules core alone needs for the same moves, game after
+    game in turn as the service plays them (parse the USI, validate, push, outcome)."""
     positions = []
     for game in games:
         pos = Position.start(load_variant(game.variant))
         for usi in game.history:
             pos.make_unchecked(pos.parse_usi(usi))
         positions.append((pos, game))
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for r in range(rounds):
         for pos, game in positions:
             pos.push(pos.parse_usi(game.usis[r]))
             pos.outcome()
-    return time.perf_counter() - start
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
 async def play(
@@ -222,6 +228,10 @@ async def play(
     settle_heap()  # as ``komabot run`` does at start
     if render:  # as ``komabot run`` does in the background in its first seconds
         warm_render()
+        if args.board_processes:
+            service.pictures.start(args.board_processes)
+            processes = service.pictures.processes
+            assert processes is not None and await processes.wait_ready(60)
     assert await store.count_active_games() == len(typed)
     latencies: list[float] = []
     refused = 0
@@ -243,12 +253,24 @@ async def play(
                     refused += 1
 
     await asyncio.sleep(max(0.0, start_at - time.time()))
-    before = render_counts()
-    t0 = time.perf_counter()
+    before, drawers_before = render_counts(), await _drawers(service)
+    cpu0, t0 = time.process_time(), time.perf_counter()
     await asyncio.gather(*(worker(k) for k in range(args.concurrency)))
-    total = time.perf_counter() - t0
+    total, main_cpu = time.perf_counter() - t0, time.process_time() - cpu0
+    after, drawers_after = render_counts(), await _drawers(service)
     await service.drain()
-    after = render_counts()
     await store.close()
     drawn = {key: after[key] - before[key] for key in after}
-    return Played(latencies, total, refused, drawn)
+    drawer_cpu = []
+    for was, now in zip(drawers_before, drawers_after, strict=True):
+        drawer_cpu.append(now["cpu"] - was["cpu"])
+        for key in drawn:
+            drawn[key] += int(now[key] - was[key])
+    peaks = [now["peak_mib"] for now in drawers_after]
+    return Played(latencies, total, refused, drawn, main_cpu, drawer_cpu, peaks)
+
+
+async def _drawers(service: GameService) -> list[dict[str, float]]:
+    """The board processes' CPU seconds and render counts, if boards are drawn there."""
+    processes = service.pictures.processes
+    return [] if processes is None else await processes.stats()

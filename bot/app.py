@@ -96,6 +96,10 @@ async def run_app(
     # Piece sprites and empty boards are drawn in the background (~2 s of work): start-up does
     # not wait, and the first board shown is as quick as any other.
     threading.Thread(target=warm_render, name="render-warm", daemon=True).start()
+    if config.board_processes:
+        # Boards are drawn beside the loop, on another core; each process warms its own
+        # caches first (until then, boards are drawn here).
+        service.pictures.start(config.board_processes)
     if not store.read_only:
         # The engine's worker processes start in the background; the games where the bot is
         # to move (the process stopped while it thought) are queued again, and so are the

@@ -82,6 +82,12 @@ VARIABLES: tuple[Variable, ...] = (
         "processes that search the bot's moves, one search each at a time (1-64)",
     ),
     Variable(
+        "KOMABOT_BOARD_PROCESSES",
+        "2",
+        "processes that draw board images beside the service's own (0-8; 0: on a thread of "
+        "its own)",
+    ),
+    Variable(
         "KOMABOT_ENGINE_MOVETIME_MS",
         "3000",
         "the bot's time per move in milliseconds (10-600000); lower levels use a share of it",
@@ -109,6 +115,7 @@ VARIABLES: tuple[Variable, ...] = (
 )
 
 ENGINE_WORKERS_RANGE = (1, 64)
+BOARD_PROCESSES_RANGE = (0, 8)
 ENGINE_MOVETIME_RANGE = (10, 600_000)
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
 _DURATION = re.compile(r"^(\d{1,5})([smhdw])$")
@@ -146,6 +153,7 @@ class Config:
     database_url: str = field(default="", repr=False)  # may hold a password
     db_pool: int = 10
     engine_workers: int = 1
+    board_processes: int = 2
     engine_movetime_ms: int = 3000
     analysis_movetime_ms: int = 300
     usi_engines: tuple[tuple[str, EngineSpec], ...] = ()  # (variant, external engine)
@@ -220,6 +228,7 @@ class Config:
             database_url=values["KOMABOT_DATABASE_URL"],
             db_pool=number("KOMABOT_DB_POOL", 1, 100, "a count"),
             engine_workers=number("KOMABOT_ENGINE_WORKERS", *ENGINE_WORKERS_RANGE, "a count"),
+            board_processes=number("KOMABOT_BOARD_PROCESSES", *BOARD_PROCESSES_RANGE, "a count"),
             engine_movetime_ms=number(
                 "KOMABOT_ENGINE_MOVETIME_MS", *ENGINE_MOVETIME_RANGE, "milliseconds"
             ),

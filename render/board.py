@@ -46,9 +46,11 @@ PALETTE_COLORS = 128
 # Deflate effort for board PNGs (zlib-ng, see render.png), chosen by measurement
 # (bench/render.py, same run): zlib-ng at 6 draws a board never seen before in 6.0-7.5 ms
 # against 8.4-10.1 for zlib at 6, warm p50 2.1-3.6 against 2.8-4.3, for 1-2% more bytes
-# (shogi kanji 30.3 KB, wa-drops kanji 37.5 KB); zlib-ng at 5 is no faster in the band encoder
-# and 1.5% larger; 7 costs ~1 ms for 2% fewer bytes.
-PNG_COMPRESS_LEVEL = 6
+# (shogi kanji 30.3 KB, wa-drops kanji 37.5 KB).  On the bands that bench/service.py's moves
+# draw (ranks, strips, headers; CPU time, the same bands in turn), 5 takes 148-150 us a band
+# against 197-231 at 6 (a quarter of the deflating saved, about 0.25 ms a board) for 1.3%
+# more bytes (2,562 against 2,529 a band); 4 takes 126 us for 7.7% more.
+PNG_COMPRESS_LEVEL = 5
 
 
 def _tile(size: tuple[int, int], color: tuple[int, int, int, int]) -> Image.Image:

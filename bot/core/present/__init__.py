@@ -9,7 +9,6 @@ The one place where the service calls the notation (``rules.notation``) and imag
 from __future__ import annotations
 
 from bot.core.present.boards import (
-    board_image,
     board_options,
     board_text,
     coordinates,
@@ -45,7 +44,6 @@ from bot.core.present.times import (
 )
 
 __all__ = [
-    "board_image",
     "board_options",
     "board_text",
     "color_name",

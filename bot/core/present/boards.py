@@ -1,13 +1,12 @@
-"""Boards as a chat's settings draw them: the PNG image (``render``) and the text board, with
-the catalogue's words on them; piece diagram words."""
+"""Boards as a chat's settings draw them: the options of the PNG image (``render``) and the
+text board, with the catalogue's words on them; piece diagram words."""
 
 from __future__ import annotations
 
-from bot.core.api import Attachment
 from bot.core.messages import text
 from bot.core.present.textboard import MarkMeaning, text_board
 from bot.store.models import ChatSettings
-from render import BoardOptions, Coordinates, DiagramWords, Labels, render_board
+from render import BoardOptions, Coordinates, DiagramWords, Labels
 from rules import GOTE, SENTE, Position
 
 
@@ -93,16 +92,3 @@ DIAGRAM_FIELDS = (
     "slide",
     "slide_at_most",
 )
-
-
-def board_image(
-    pos: Position,
-    settings: ChatSettings,
-    names: tuple[str, str],
-    highlights: tuple[int, ...] = (),
-    result: str = "",
-    filename: str = "board.png",
-) -> Attachment:
-    """The board as a PNG from the side the chat's settings say."""
-    options = board_options(settings, names, gote_at_bottom(pos, settings), highlights, result)
-    return Attachment(render_board(pos, options), filename, "image/png")

@@ -45,6 +45,8 @@ def test_config_defaults_and_overrides() -> None:
     assert default.usi_engines == ()
     engine = Config.from_env({"KOMABOT_ENGINE_WORKERS": "2", "KOMABOT_ENGINE_MOVETIME_MS": "500"})
     assert (engine.engine_workers, engine.engine_movetime_ms) == (2, 500)
+    assert default.board_processes == 2
+    assert Config.from_env({"KOMABOT_BOARD_PROCESSES": "0"}).board_processes == 0
 
 
 @pytest.mark.parametrize(
@@ -56,6 +58,7 @@ def test_config_defaults_and_overrides() -> None:
         ("KOMABOT_DB_SYNC", "off", "KOMABOT_DB_SYNC"),
         ("KOMABOT_ENGINE_WORKERS", "0", "KOMABOT_ENGINE_WORKERS: '0' is not a count from 1"),
         ("KOMABOT_ENGINE_WORKERS", "two", "KOMABOT_ENGINE_WORKERS"),
+        ("KOMABOT_BOARD_PROCESSES", "9", "KOMABOT_BOARD_PROCESSES: '9' is not a count from 0"),
         ("KOMABOT_ENGINE_MOVETIME_MS", "3s", "KOMABOT_ENGINE_MOVETIME_MS: '3s' is not milli"),
         ("KOMABOT_ENGINE_MOVETIME_MS", "5", "from 10 to 600000"),
         ("KOMABOT_USI_ENGINE", "/no/such/engine", "KOMABOT_USI_ENGINE: cannot find the program"),

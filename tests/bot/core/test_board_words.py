@@ -11,8 +11,7 @@ import pytest
 
 from bot.core import present
 from bot.core.messages import CATALOGUE, LANGUAGES
-from bot.core.present import boards
-from render import BoardOptions, replay
+from render import BoardOptions, board_job, replay
 from render.captions import Caption, coordinate_labels, header_caption
 from render.charset import label_chars
 from render.fonts import printable
@@ -52,7 +51,7 @@ def drawn(h: Harness, monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
         record.boards.append((pos, options))
         return b"\x89PNG"
 
-    monkeypatch.setattr(boards, "render_board", recording_render)
+    monkeypatch.setattr(board_job, "render_board", recording_render)
     h.service.pictures.enabled = True
     yield record
 

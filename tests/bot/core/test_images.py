@@ -9,9 +9,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.core import present
-from render import moves_played
-from rules import Position
+from bot.core import pictures
+from render.board_job import BoardJob, draw_board_job
 from tests.bot.core.harness import ALICE, BOB, CAROL, Harness
 
 
@@ -72,14 +71,14 @@ async def test_the_board_is_drawn_while_the_move_is_written(
         events.append("write done")
         return saved
 
-    draw = present.board_image
+    draw = draw_board_job
 
-    def drawing(pos: Position, *args: Any, **kwargs: Any) -> Any:
-        events.append(f"drawing after {moves_played(pos)} moves")
-        return draw(pos, *args, **kwargs)
+    def drawing(job: BoardJob) -> bytes:
+        events.append(f"drawing after {job.move_number - 1} moves")
+        return draw(job)
 
     monkeypatch.setattr(h.store, "update_game", slow_write)
-    monkeypatch.setattr(present, "board_image", drawing)
+    monkeypatch.setattr(pictures, "draw_board_job", drawing)
     reply = await h.play(start, "7g7f")
     assert reply.image is not None and picture(reply.image.data)
     assert events == ["write starts", "drawing after 1 moves", "write done"]

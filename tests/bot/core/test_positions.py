@@ -287,8 +287,7 @@ class ImageFront:
 async def test_no_text_board_for_a_front_end_that_does_not_show_it(
     h: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot.core import present
-    from bot.core.api import Attachment
+    from bot.core import pictures, present
 
     built = [0]
     original = present.board_text
@@ -298,7 +297,7 @@ async def test_no_text_board_for_a_front_end_that_does_not_show_it(
         return original(*args, **kwargs)
 
     monkeypatch.setattr(present, "board_text", counted)
-    monkeypatch.setattr(present, "board_image", lambda *a: Attachment(b"png", "b.png", "image/png"))
+    monkeypatch.setattr(pictures, "draw_board_job", lambda job: b"png")
     h.service.pictures.enabled = True
     h.service.outboxes["discord"] = ImageFront()
     await discord_game(h)

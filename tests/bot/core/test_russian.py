@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.core import present
-from bot.core.present import boards
-from render import BoardOptions, render_board
+from render import BoardOptions, board_job, render_board
 from render.charset import label_chars
 from rules import IllegalMoveError, Move, Position, load_variant
 from tests.bot.core.harness import ALICE, BOB, CAROL, MAIN, Harness
@@ -46,7 +45,7 @@ async def test_a_russian_game_from_challenge_to_an_illegal_move(
         drawn.append(options)
         return render_board(pos, options)
 
-    monkeypatch.setattr(boards, "render_board", recording_render)
+    monkeypatch.setattr(board_job, "render_board", recording_render)
     h.service.pictures.enabled = True
     await h.say(CAROL, "settings", "language", "ru")
     card = await h.say(ALICE, "challenge", "shogi", "sente", "1d", target=BOB)

@@ -32,6 +32,9 @@ def komabot_discord(fake: FakeDiscord, url: str, shards: tuple[int, ...]) -> Any
         DISCORD_SHARD_COUNT=str(SHARDS),
         DISCORD_SHARD_IDS=",".join(map(str, shards)),
         KOMABOT_LOG_LEVEL="INFO",
+        # boards on each process's own thread: what is tested here is the shards and the
+        # database, and two processes with two board processes each crowd a 2-core machine
+        KOMABOT_BOARD_PROCESSES="0",
     )
     return komabot("discord", env=settings)
 
