@@ -112,6 +112,18 @@ def _records(paths: list[Path], variant_id: str) -> Iterator[tuple[str, GameReco
         yield path.name, record
 
 
+def mining_settings(args: argparse.Namespace) -> MiningSettings:
+    """The miner's settings a ``puzzles build`` command line gives."""
+    return MiningSettings(
+        max_plies=args.max_mate,
+        node_limit=args.node_limit,
+        level=args.level,
+        engine_nodes=args.engine_nodes,
+        tail_plies=args.tail_plies,
+        per_game=args.per_game,
+    )
+
+
 def cmd_build(args: argparse.Namespace) -> int:
     if args.variant not in available_variants():
         return _fail(f"unknown variant {args.variant!r} (one of {', '.join(available_variants())})")
@@ -128,14 +140,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     for path in args.records:
         if not path.is_file():
             return _fail(f"no record file {path}")
-    settings = MiningSettings(
-        max_plies=args.max_mate,
-        node_limit=args.node_limit,
-        level=args.level,
-        engine_nodes=args.engine_nodes,
-        tail_plies=args.tail_plies,
-        per_game=args.per_game,
-    )
+    settings = mining_settings(args)
     resume: list[Puzzle] = []
     if args.resume is not None:
         if args.records:
