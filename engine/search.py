@@ -23,7 +23,9 @@ from typing import Protocol
 
 from engine.checks import CheckTables
 from engine.evaluation import Evaluator
+from engine.exchange import StaticExchange
 from engine.levels import LEVELS, MAX_DEPTH, Level
+from engine.mate import MateSearch
 from engine.moves import StagedMoves
 from engine.ordering import MoveOrdering
 from engine.repetition import earlier_occurrence, repetition_score
@@ -48,6 +50,12 @@ DELTA_MARGIN = 150  # quiescence: a capture that cannot lift the score this near
 FUTILITY_MARGIN = 160  # depth-1 nodes: quiet moves when the score is this far below alpha
 REVERSE_FUTILITY = 130  # per ply of depth: static score this far above beta cuts
 ASPIRATION = 40
+# The checks-only mate search before the main search: its share of the budget, what one of
+# its nodes (a move played, the defender's legal moves generated) counts for against a node
+# budget, and its node cap when the search has no budget (depth or infinite)
+MATE_SHARE = 0.15
+MATE_NODE_COST = 8
+MATE_NODES_UNBOUNDED = 20_000
 # Non-PV nodes at depth 1, 2, 3 not in check: quiet moves after this many are skipped
 LATE_MOVES = (9999, 10, 16, 26)
 
@@ -109,11 +117,17 @@ class SearchResult:
 @lru_cache(maxsize=8)
 def _variant_tables(
     variant: Variant,
-) -> tuple[Evaluator, TacticalMoves, CheckTables, StagedMoves]:
+) -> tuple[Evaluator, TacticalMoves, CheckTables, StagedMoves, StaticExchange]:
     """The read-only tables of a variant, built once per process (a fresh Searcher for each
     move, as ``think`` makes, then costs little)."""
     evaluator = Evaluator(variant)
-    return evaluator, TacticalMoves(variant, evaluator), CheckTables(variant), StagedMoves(variant)
+    return (
+        evaluator,
+        TacticalMoves(variant, evaluator),
+        CheckTables(variant),
+        StagedMoves(variant),
+        StaticExchange(variant, evaluator),
+    )
 
 
 class _Abort(Exception):
@@ -126,8 +140,10 @@ class Searcher:
 
     def __init__(self, variant: Variant, hash_mb: int = 16) -> None:
         self.variant = variant
-        self.evaluator, self.tactical, self.checks, self.staged = _variant_tables(variant)
-        self.ordering = MoveOrdering(variant, self.evaluator, MAX_PLY)
+        tables = _variant_tables(variant)
+        self.evaluator, self.tactical, self.checks, self.staged, self.exchange = tables
+        self.ordering = MoveOrdering(variant, self.evaluator, self.exchange, MAX_PLY)
+        self.mate = MateSearch(variant, self.checks, self.staged)
         self.tt = TranspositionTable(hash_mb)
         self.z_side = variant.tables.z_side
         self.perpetual_check_loses = variant.repetition.perpetual_check_loses
@@ -193,6 +209,11 @@ class Searcher:
         pv: tuple[Move, ...] = (best,)
         iterations: list[Progress] = []
         stopped = False
+        mate = self._root_mate(position, level, start)
+        if mate is not None:
+            if on_progress is not None:
+                on_progress(mate.iterations[0])
+            return mate
         order = self._initial_root_order(position, root_moves)
         best = order[0]
         for depth in range(1, max_depth + 1):
@@ -283,6 +304,30 @@ class Searcher:
             raise _Abort
 
     # --- root ----------------------------------------------------------------------------
+
+    def _root_mate(self, position: Position, level: Level, start: float) -> SearchResult | None:
+        """A mate by checks alone within the level's length and a share of the budget: the
+        move, at once.  Its nodes count against the node budget."""
+        if not level.mate_plies:
+            return None
+        if self.node_limit:
+            node_cap = max(1, int(self.node_limit * MATE_SHARE) // MATE_NODE_COST)
+        else:
+            node_cap = MATE_NODES_UNBOUNDED
+        deadline = start + (self.deadline - start) * MATE_SHARE if self.deadline else 0.0
+        probe = position.copy()
+        found = self.mate.find(probe, level.mate_plies, node_cap, deadline)
+        self.nodes += self.mate.nodes * MATE_NODE_COST
+        if found is None:
+            return None
+        move, plies = found
+        line = tuple(self.mate.line(probe, move, plies, MATE_NODES_UNBOUNDED))
+        elapsed_ms = int((time.perf_counter() - start) * 1000)
+        score = MATE - plies
+        progress = Progress(plies, plies, score, self.nodes, elapsed_ms, line)
+        return SearchResult(
+            move, score, plies, plies, self.nodes, elapsed_ms, line, iterations=[progress]
+        )
 
     def _prepare_root(self, position: Position) -> None:
         """A fresh working copy and the path of the game so far (hashes, checks)."""
@@ -599,19 +644,22 @@ class Searcher:
         make, pop = pos.make_unchecked, pos.pop
         checks = self.checks
         board = pos.board
-        value = ev.piece_value
+        worth = self.exchange.worth
+        exchange_value = self.exchange.value
         for won, _, move in self.tactical.generate(pos, qply == 0):
             if stand + won + DELTA_MARGIN <= alpha:
                 break  # sorted by gain first among captures: the rest gain even less
+            frm, to = move.from_sq, move.to_sq
+            # the exchange on the square loses material: not worth a look unless it checks
+            losing = worth[board[frm]] > won and exchange_value(pos, move) < 0
             delta = ev.move_delta(pos, move)
             make(move)
-            frm, to = move.from_sq, move.to_sq
             if checks.exposed_own_king(pos, frm, to):
                 pop()
                 continue
             check = checks.gives_check(pos, frm, to)
-            if not check and value[board[to]] > won and attacked(pos, to, pos.side):
-                pop()  # static exchange: the piece is worth more than it won and is retaken
+            if losing and not check:
+                pop()
                 continue
             self.material += delta
             score = -self._quiesce(-beta, -alpha, ply + 1, check, qply + 1)
