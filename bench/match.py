@@ -22,6 +22,7 @@ Wa with drops).  Komabot plays as ``komabot usi`` in its own process.
 ``ab`` plays this checkout's Komabot against another checkout's (``--base``: a directory
 holding that version's ``bot/``, ``engine/`` and ``rules/``, for example ``git archive main |
 tar -x -C /tmp/base``) at the same level and budget: an A/B test of an engine change.
+``--candidate DIR`` plays a snapshot in place of this checkout (which may change meanwhile).
 
 ``--workers N`` plays N games at once (each game takes about one core).
 """
@@ -83,7 +84,7 @@ class PlayerSpec:
     @property
     def label(self) -> str:
         if self.kind == "komabot":
-            return f"Komabot L{self.level}" + (" (base)" if self.root else "")
+            return f"Komabot L{self.level}" + (f" ({Path(self.root).name})" if self.root else "")
         if self.kind == "fairy":
             return f"Fairy-Stockfish skill {self.skill}"
         return {"hachu": "HaChu", "crazywa": "CrazyWa"}.get(self.kind, self.kind)
@@ -412,6 +413,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("opponent", choices=("hachu", "crazywa", "fairy", "levels", "ab"))
     p.add_argument("--variant", help="levels and ab modes: shogi, wa or wa-drops (default wa)")
     p.add_argument("--base", type=Path, help="ab mode: the other checkout's directory")
+    p.add_argument("--candidate", type=Path, help="ab mode: a checkout to play instead of this one")
     p.add_argument("--level", type=int, default=8, help="Komabot's level (default 8)")
     p.add_argument("--levels", default="1-8", help="levels mode: 1-8 or 1,4,8")
     p.add_argument("--movetime", type=int, default=500, help="Komabot's ms a move (500)")
@@ -473,6 +475,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             variant = args.variant or "wa"
             a = PlayerSpec("komabot", variant, args.movetime, level=args.level, nodes=args.nodes)
             b = dataclasses.replace(a, root=str(args.base.resolve()))
+            if args.candidate is not None:
+                a = dataclasses.replace(a, root=str(args.candidate.resolve()))
         else:
             variant = {"hachu": "wa", "crazywa": "wa-drops", "fairy": "shogi"}[args.opponent]
             a = PlayerSpec("komabot", variant, args.movetime, level=args.level, nodes=args.nodes)

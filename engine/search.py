@@ -50,6 +50,7 @@ DELTA_MARGIN = 150  # quiescence: a capture that cannot lift the score this near
 FUTILITY_MARGIN = 160  # depth-1 nodes: quiet moves when the score is this far below alpha
 REVERSE_FUTILITY = 130  # per ply of depth: static score this far above beta cuts
 ASPIRATION = 40
+NULL_MOVE_PIECES = 3  # no null move with fewer pieces than this besides the king, none in hand
 # The checks-only mate search before the main search: its share of the budget, what one of
 # its nodes (a move played, the defender's legal moves generated) counts for against a node
 # budget, and its node cap when the search has no budget (depth or infinite)
@@ -483,7 +484,13 @@ class Searcher:
             static = ev.evaluate(pos, self.material)
             if depth <= 2 and static - REVERSE_FUTILITY * depth >= beta and beta < RULE_BOUND:
                 return static
-            if null_ok and depth >= 3 and static >= beta and beta < RULE_BOUND:
+            if (
+                null_ok
+                and depth >= 3
+                and static >= beta
+                and beta < RULE_BOUND
+                and self._null_move_safe(pos)
+            ):
                 score = self._null_move(depth, beta, ply)
                 if score >= beta:
                     return beta
@@ -607,6 +614,24 @@ class Searcher:
         safe = king < 0 or not attacked(pos, king, side ^ 1)
         pos.pop()
         return safe
+
+    def _null_move_safe(self, pos: Position) -> bool:
+        """Passing is a fair test only when the side to move has moves to spare: a piece in
+        hand, or at least ``NULL_MOVE_PIECES`` pieces besides the king (with fewer, as in a
+        bare endgame without drops, having to move may be what loses: zugzwang)."""
+        if any(pos.hands[pos.side]):
+            return True
+        board = pos.board
+        count = 0
+        if pos.side == SENTE:
+            for v in board:
+                if v > 0:
+                    count += 1
+        else:
+            for v in board:
+                if v < 0:
+                    count += 1
+        return count > NULL_MOVE_PIECES  # the king is one of them
 
     def _null_move(self, depth: int, beta: int, ply: int) -> int:
         """Let the other side move twice: if we still reach ``beta``, this node will too."""
