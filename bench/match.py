@@ -22,7 +22,8 @@ Wa with drops).  Komabot plays as ``komabot usi`` in its own process.
 ``ab`` plays this checkout's Komabot against another checkout's (``--base``: a directory
 holding that version's ``bot/``, ``engine/`` and ``rules/``, for example ``git archive main |
 tar -x -C /tmp/base``) at the same level and budget: an A/B test of an engine change.
-``--candidate DIR`` plays a snapshot in place of this checkout (which may change meanwhile).
+``--candidate DIR`` (any mode but ``levels``) plays another checkout's Komabot in place of
+this one's, for example a snapshot of this one, which may change while the match runs.
 
 ``--workers N`` plays N games at once (each game takes about one core).
 """
@@ -475,14 +476,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             variant = args.variant or "wa"
             a = PlayerSpec("komabot", variant, args.movetime, level=args.level, nodes=args.nodes)
             b = dataclasses.replace(a, root=str(args.base.resolve()))
-            if args.candidate is not None:
-                a = dataclasses.replace(a, root=str(args.candidate.resolve()))
         else:
             variant = {"hachu": "wa", "crazywa": "wa-drops", "fairy": "shogi"}[args.opponent]
             a = PlayerSpec("komabot", variant, args.movetime, level=args.level, nodes=args.nodes)
             b = PlayerSpec(
                 args.opponent, variant, args.opponent_movetime or args.movetime, skill=args.skill
             )
+        if args.candidate is not None:
+            a = dataclasses.replace(a, root=str(args.candidate.resolve()))
         jobs = pair_jobs(variant, a, b, args.games, args.seed, args.opening_plies, args.max_plies)
         records = run_jobs(jobs, args.workers, log=args.log)
         budget_a = f"{a.nodes} nodes" if a.nodes else f"{a.movetime_ms} ms"
