@@ -53,9 +53,10 @@ ASPIRATION = 40
 NULL_MOVE_PIECES = 3  # no null move with fewer pieces than this besides the king, none in hand
 # The checks-only mate search before the main search: its share of the budget, what one of
 # its nodes (a move played, the defender's legal moves generated) counts for against a node
-# budget, and its node cap when the search has no budget (depth or infinite)
-MATE_SHARE = 0.15
-MATE_NODE_COST = 8
+# budget (measured: it takes about twice the time of a node of the main search), and its
+# node cap when the search has no budget (depth or infinite)
+MATE_SHARE = 0.1
+MATE_NODE_COST = 2
 MATE_NODES_UNBOUNDED = 20_000
 # Non-PV nodes at depth 1, 2, 3 not in check: quiet moves after this many are skipped
 LATE_MOVES = (9999, 10, 16, 26)
