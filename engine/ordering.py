@@ -4,8 +4,6 @@ captures that lose material, then quiet moves and drops by their history."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from engine.evaluation import Evaluator
 from engine.exchange import StaticExchange
 from rules import SENTE, Move, Position, Variant
@@ -14,7 +12,7 @@ HASH_MOVE = 100_000_000
 CAPTURE = 50_000_000
 PROMOTION = 40_000_000
 KILLER = 30_000_000
-LOSING_CAPTURE = 10_000_000  # above every quiet move (history stays within +-HISTORY_CAP)
+LOSING_CAPTURE = 10_000_000  # above every quiet move (history stays below HISTORY_CAP)
 DECLINED_PROMOTION = -20_000_000  # not promoting where it would gain: rarely right
 HISTORY_CAP = 1_000_000
 
@@ -91,28 +89,15 @@ class MoveOrdering:
                     keys.append(history[v * size + to])
         return keys
 
-    def reward(
-        self, pos: Position, move: Move, depth: int, ply: int, failed: Sequence[Move] = ()
-    ) -> None:
-        """A quiet move of the side to move caused a cut-off: a killer, and history; the
-        quiet moves ``failed`` searched before it without one lose as much history."""
+    def reward(self, pos: Position, move: Move, depth: int, ply: int) -> None:
+        """A quiet move of the side to move caused a cut-off: a killer, and history."""
         killers = self.killers[ply]
         if killers[0] != move:
             killers[1] = killers[0]
             killers[0] = move
-        bonus = depth * depth
-        history = self.history
-        index = self._history_index(pos, move)
-        history[index] += bonus
-        worst = history[index]
-        for other in failed:
-            i = self._history_index(pos, other)
-            history[i] -= bonus
-            worst = max(worst, -history[i])
-        if worst > HISTORY_CAP:
-            self.history = [h // 2 for h in history]
-
-    def _history_index(self, pos: Position, move: Move) -> int:
         frm, to, _promote, drop = move
         v = (drop if pos.side == SENTE else -drop) if drop else pos.board[frm]
-        return v * self.size + to
+        index = v * self.size + to
+        self.history[index] += depth * depth
+        if self.history[index] > HISTORY_CAP:
+            self.history = [h // 2 for h in self.history]

@@ -508,7 +508,6 @@ class Searcher:
         searched = 0
         any_move = False
         checks = self.checks
-        quiet_tried: list[Move] = []  # quiet moves searched without a cut-off: history malus
         for move, unchecked in self._moves_in_order(pos, hash_move, ply, in_check):
             frm, to = move.from_sq, move.to_sq
             quiet = move.drop != 0 or (not board[to] and not move.promote)
@@ -553,10 +552,8 @@ class Searcher:
                     if score >= beta:
                         flag = LOWER
                         if quiet:
-                            self.ordering.reward(pos, move, depth, ply, quiet_tried)
+                            self.ordering.reward(pos, move, depth, ply)
                         break
-            if quiet:
-                quiet_tried.append(move)
         if not any_move:
             return -MATE + ply  # checkmate, or no move at all: a loss either way
         self.tt.store(key, depth, best, flag, ply, best_move)

@@ -1,5 +1,4 @@
-"""Move ordering: captures that lose by the static exchange after the killers, history that
-rises for a cut-off move and falls for the quiet moves tried before it."""
+"""Move ordering: captures that lose by the static exchange come after the killers."""
 
 from __future__ import annotations
 
@@ -26,15 +25,3 @@ def test_a_losing_capture_comes_after_the_killers_and_a_winning_one_before() -> 
     assert keys[winning] >= CAPTURE
     assert KILLER <= keys[quiet] < CAPTURE
     assert LOSING_CAPTURE <= keys[losing] < KILLER
-
-
-def test_history_rewards_the_cut_off_and_lowers_the_moves_tried_before_it() -> None:
-    order = ordering()
-    pos = Position.start(load_variant("shogi"))
-    cut, tried, other = (pos.parse_usi(m) for m in ("7g7f", "2g2f", "1g1f"))
-    before = order.keys(pos, [cut, tried, other], None, 1)
-    assert before == [0, 0, 0]
-    order.reward(pos, cut, 3, 1, [tried])
-    order.clear_killers()
-    after = order.keys(pos, [cut, tried, other], None, 1)
-    assert after == [9, -9, 0]
