@@ -14,6 +14,7 @@ candidates are played, to test that they leave the own king safe and really give
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from engine.checks import CheckTables
 from engine.moves import StagedMoves
@@ -35,19 +36,26 @@ class MateSearch:
         self.nodes = 0
         self.node_limit = 0
         self.deadline = 0.0
+        self.stopped: Callable[[], bool] | None = None
         # attacker to move: no mate within this many plies was found
         self.refuted: dict[int, int] = {}
 
     def find(
-        self, pos: Position, max_plies: int, node_limit: int, deadline: float = 0.0
+        self,
+        pos: Position,
+        max_plies: int,
+        node_limit: int,
+        deadline: float = 0.0,
+        stopped: Callable[[], bool] | None = None,
     ) -> tuple[Move, int] | None:
         """The first move of the shortest mate of at most ``max_plies`` plies for the side to
         move of ``pos`` (restored on return) and its length, or None: no such mate, or the
         budget of ``node_limit`` moves played (and the ``time.perf_counter`` ``deadline``,
-        when set) ran out first."""
+        when set) ran out first, or ``stopped()`` said so."""
         self.nodes = 0
         self.node_limit = node_limit
         self.deadline = deadline
+        self.stopped = stopped
         self.refuted = {}
         depth = pos.ply
         try:
@@ -64,6 +72,7 @@ class MateSearch:
         self.nodes = 0
         self.node_limit = node_limit
         self.deadline = 0.0
+        self.stopped = None
         out = [move]
         start = pos.ply
         pos.make_unchecked(move)
@@ -145,7 +154,11 @@ class MateSearch:
         self.nodes += 1
         if self.nodes >= self.node_limit:
             raise _OutOfBudget
-        if self.deadline and not self.nodes & 63 and time.perf_counter() >= self.deadline:
+        if self.nodes & 63:
+            return
+        if self.deadline and time.perf_counter() >= self.deadline:
+            raise _OutOfBudget
+        if self.stopped is not None and self.stopped():
             raise _OutOfBudget
 
     def _attack(self, pos: Position, plies: int) -> Move | None:

@@ -321,7 +321,8 @@ class Searcher:
             node_cap = MATE_NODES_UNBOUNDED
         deadline = start + (self.deadline - start) * MATE_SHARE if self.deadline else 0.0
         probe = position.copy()
-        found = self.mate.find(probe, level.mate_plies, node_cap, deadline)
+        stopped = self.stop.is_set if self.stop is not None else None
+        found = self.mate.find(probe, level.mate_plies, node_cap, deadline, stopped)
         self.nodes += self.mate.nodes * MATE_NODE_COST
         if found is None:
             return None

@@ -111,3 +111,12 @@ def test_levels_without_a_mate_search_do_not_run_one() -> None:
     pos = Position.from_sfen(variant, puzzle["sfen"])
     result = Searcher(variant).search(pos, Limits(nodes=2_000), LEVELS[1])
     assert result.iterations and result.iterations[0].depth == 1  # the main search ran
+
+
+def test_a_stop_signal_ends_it_within_64_nodes() -> None:
+    search = mate_search("shogi")
+    puzzle = puzzles("shogi", 7, 1)[0]
+    pos = Position.from_sfen(load_variant("shogi"), puzzle["sfen"])
+    before = pos.sfen()
+    assert search.find(pos, 7, 100_000, stopped=lambda: True) is None
+    assert search.nodes == 64 and pos.sfen() == before
