@@ -17,6 +17,13 @@ Wa with drops).  Komabot plays as ``komabot usi`` in its own process.
     .venv/bin/python bench/match.py crazywa --games 10
     .venv/bin/python bench/match.py fairy --skill 6 --movetime 1000 --opponent-movetime 100
     .venv/bin/python bench/match.py levels --variant wa --levels 1-8 --games 4 --movetime 200
+    .venv/bin/python bench/match.py ab --base /tmp/base --variant wa --nodes 3000 --games 20
+
+``ab`` plays this checkout's Komabot against another checkout's (``--base``: a directory
+holding that version's ``bot/``, ``engine/`` and ``rules/``, for example ``git archive main |
+tar -x -C /tmp/base``) at the same level and budget: an A/B test of an engine change.
+``--candidate DIR`` (any mode but ``levels``) plays another checkout's Komabot in place of
+this one's, for example a snapshot of this one, which may change while the match runs.
 
 ``--workers N`` plays N games at once (each game takes about one core).
 """
@@ -73,11 +80,12 @@ class PlayerSpec:
     skill: int = 6
     command: tuple[str, ...] = ()
     xboard_variant: str = ""
+    root: str = ""  # Komabot: another checkout to run instead of this one (A/B tests)
 
     @property
     def label(self) -> str:
         if self.kind == "komabot":
-            return f"Komabot L{self.level}"
+            return f"Komabot L{self.level}" + (f" ({Path(self.root).name})" if self.root else "")
         if self.kind == "fairy":
             return f"Fairy-Stockfish skill {self.skill}"
         return {"hachu": "HaChu", "crazywa": "CrazyWa"}.get(self.kind, self.kind)
@@ -85,7 +93,10 @@ class PlayerSpec:
     def make(self) -> Player:
         ms = self.movetime_ms
         if self.kind == "komabot":
-            command = (sys.executable, "-c", KOMABOT_MAIN, "usi", "--variant", self.variant)
+            # another checkout goes first on the import path (this one is installed editable)
+            main = f"import sys; sys.path.insert(0, {self.root!r}); {KOMABOT_MAIN}"
+            code = main if self.root else KOMABOT_MAIN
+            command = (sys.executable, "-c", code, "usi", "--variant", self.variant)
             options = (("Level", str(self.level)), ("MoveOverhead", "20"), ("USI_Hash", "64"))
             return UsiPlayer(self.label, command, options, ms, self.nodes)
         if self.kind == "fairy":
@@ -400,8 +411,10 @@ def parse_levels(text: str) -> list[int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("opponent", choices=("hachu", "crazywa", "fairy", "levels"))
-    p.add_argument("--variant", help="levels mode: shogi, wa or wa-drops (default wa)")
+    p.add_argument("opponent", choices=("hachu", "crazywa", "fairy", "levels", "ab"))
+    p.add_argument("--variant", help="levels and ab modes: shogi, wa or wa-drops (default wa)")
+    p.add_argument("--base", type=Path, help="ab mode: the other checkout's directory")
+    p.add_argument("--candidate", type=Path, help="ab mode: a checkout to play instead of this one")
     p.add_argument("--level", type=int, default=8, help="Komabot's level (default 8)")
     p.add_argument("--levels", default="1-8", help="levels mode: 1-8 or 1,4,8")
     p.add_argument("--movetime", type=int, default=500, help="Komabot's ms a move (500)")
@@ -457,16 +470,27 @@ def main(argv: Sequence[str] | None = None) -> int:
             n = sum(v[1] for (i, _), v in results.items() if i == level)
             print(f"| {level} | {pts:g} | {n} | {ratings[level]:+.0f} |")
     else:
-        variant = {"hachu": "wa", "crazywa": "wa-drops", "fairy": "shogi"}[args.opponent]
-        a = PlayerSpec("komabot", variant, args.movetime, level=args.level)
-        b = PlayerSpec(
-            args.opponent, variant, args.opponent_movetime or args.movetime, skill=args.skill
-        )
+        if args.opponent == "ab":
+            if args.base is None or not (args.base / "engine" / "search.py").is_file():
+                p.error("ab needs --base: a directory holding another checkout's engine/")
+            variant = args.variant or "wa"
+            a = PlayerSpec("komabot", variant, args.movetime, level=args.level, nodes=args.nodes)
+            b = dataclasses.replace(a, root=str(args.base.resolve()))
+        else:
+            variant = {"hachu": "wa", "crazywa": "wa-drops", "fairy": "shogi"}[args.opponent]
+            a = PlayerSpec("komabot", variant, args.movetime, level=args.level, nodes=args.nodes)
+            b = PlayerSpec(
+                args.opponent, variant, args.opponent_movetime or args.movetime, skill=args.skill
+            )
+        if args.candidate is not None:
+            a = dataclasses.replace(a, root=str(args.candidate.resolve()))
         jobs = pair_jobs(variant, a, b, args.games, args.seed, args.opening_plies, args.max_plies)
         records = run_jobs(jobs, args.workers, log=args.log)
+        budget_a = f"{a.nodes} nodes" if a.nodes else f"{a.movetime_ms} ms"
+        budget_b = f"{b.nodes} nodes" if b.nodes else f"{b.movetime_ms} ms"
         print(
-            f"\n{variant}: {a.label} at {a.movetime_ms} ms a move vs {b.label} at "
-            f"{b.movetime_ms} ms a move, {args.opening_plies} random plies a pair"
+            f"\n{variant}: {a.label} at {budget_a} a move vs {b.label} at "
+            f"{budget_b} a move, {args.opening_plies} random plies a pair"
         )
         print(summary(a.label, b.label, records))
     print(f"# {time.monotonic() - started:.0f} s")

@@ -1,15 +1,18 @@
-"""Move ordering: the hash move, captures (most valuable victim, least valuable attacker),
-promotions, two killer moves a ply, then quiet moves and drops by their history."""
+"""Move ordering: the hash move, captures that do not lose material by the static exchange
+(most valuable victim, least valuable attacker), promotions, two killer moves a ply, the
+captures that lose material, then quiet moves and drops by their history."""
 
 from __future__ import annotations
 
 from engine.evaluation import Evaluator
+from engine.exchange import StaticExchange
 from rules import SENTE, Move, Position, Variant
 
 HASH_MOVE = 100_000_000
 CAPTURE = 50_000_000
 PROMOTION = 40_000_000
 KILLER = 30_000_000
+LOSING_CAPTURE = 10_000_000  # above every quiet move (history stays below HISTORY_CAP)
 DECLINED_PROMOTION = -20_000_000  # not promoting where it would gain: rarely right
 HISTORY_CAP = 1_000_000
 
@@ -17,8 +20,11 @@ HISTORY_CAP = 1_000_000
 class MoveOrdering:
     """Killers and history of one searcher, and the ordering keys they give."""
 
-    def __init__(self, variant: Variant, evaluator: Evaluator, max_ply: int) -> None:
+    def __init__(
+        self, variant: Variant, evaluator: Evaluator, exchange: StaticExchange, max_ply: int
+    ) -> None:
         t = variant.tables
+        self.exchange = exchange
         self.size = t.size
         self.promote = t.promote
         self.zone = t.zone
@@ -52,6 +58,8 @@ class MoveOrdering:
         zone = self.zone[pos.side]
         sign = 1 if pos.side == SENTE else -1
         k1, k2 = self.killers[ply]
+        worth = self.exchange.worth
+        exchange_value = self.exchange.value
         keys = []
         for move in moves:
             frm, to, promote, drop = move
@@ -67,7 +75,10 @@ class MoveOrdering:
                 victim = board[to]
                 if victim:
                     won = value[victim] + hand_of[victim] + (gain_of[v] if promote else 0)
-                    keys.append(CAPTURE + won * 64 - value[v] // 16)
+                    if worth[v] > worth[victim] and exchange_value(pos, move) < 0:
+                        keys.append(LOSING_CAPTURE + won * 64 - value[v] // 16)
+                    else:
+                        keys.append(CAPTURE + won * 64 - value[v] // 16)
                 elif promote:
                     keys.append(PROMOTION + gain_of[v])
                 elif move in (k1, k2):

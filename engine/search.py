@@ -2,9 +2,12 @@
 
 Negamax alpha-beta over ``Position.make_unchecked``/``pop``: legal moves from the rules core
 in the main search, pseudo-legal captures and promotions (checked for the mover's king after
-they are played) in the quiescence search.  Move ordering: the hash move, captures by most
-valuable victim and least valuable attacker, promotions, two killer moves a ply, history.
-Check extension, null-move pruning, late-move reductions, futility pruning near the leaves.
+they are played) in the quiescence search, which leaves out captures that lose material by
+the static exchange unless they check.  Move ordering: the hash move, captures by most
+valuable victim and least valuable attacker, promotions, two killer moves a ply, captures
+that lose by the static exchange, history.  Check extension, null-move pruning, late-move
+reductions, futility pruning near the leaves.  Before it, a checks-only mate search
+(``engine/mate.py``) within a share of the budget: a proven mate is played at once.
 
 Repetition: a position that occurred before on the game's or the search's path is scored as a
 draw, unless one side gave check with every one of its moves since: that side loses (the rule
@@ -23,7 +26,9 @@ from typing import Protocol
 
 from engine.checks import CheckTables
 from engine.evaluation import Evaluator
+from engine.exchange import StaticExchange
 from engine.levels import LEVELS, MAX_DEPTH, Level
+from engine.mate import MateSearch
 from engine.moves import StagedMoves
 from engine.ordering import MoveOrdering
 from engine.repetition import earlier_occurrence, repetition_score
@@ -48,6 +53,14 @@ DELTA_MARGIN = 150  # quiescence: a capture that cannot lift the score this near
 FUTILITY_MARGIN = 160  # depth-1 nodes: quiet moves when the score is this far below alpha
 REVERSE_FUTILITY = 130  # per ply of depth: static score this far above beta cuts
 ASPIRATION = 40
+NULL_MOVE_PIECES = 3  # no null move with fewer pieces than this besides the king, none in hand
+# The checks-only mate search before the main search: its share of the budget, what one of
+# its nodes (a move played, the defender's legal moves generated) counts for against a node
+# budget (measured: it takes about twice the time of a node of the main search), and its
+# node cap when the search has no budget (depth or infinite)
+MATE_SHARE = 0.1
+MATE_NODE_COST = 2
+MATE_NODES_UNBOUNDED = 20_000
 # Non-PV nodes at depth 1, 2, 3 not in check: quiet moves after this many are skipped
 LATE_MOVES = (9999, 10, 16, 26)
 
@@ -109,11 +122,17 @@ class SearchResult:
 @lru_cache(maxsize=8)
 def _variant_tables(
     variant: Variant,
-) -> tuple[Evaluator, TacticalMoves, CheckTables, StagedMoves]:
+) -> tuple[Evaluator, TacticalMoves, CheckTables, StagedMoves, StaticExchange]:
     """The read-only tables of a variant, built once per process (a fresh Searcher for each
     move, as ``think`` makes, then costs little)."""
     evaluator = Evaluator(variant)
-    return evaluator, TacticalMoves(variant, evaluator), CheckTables(variant), StagedMoves(variant)
+    return (
+        evaluator,
+        TacticalMoves(variant, evaluator),
+        CheckTables(variant),
+        StagedMoves(variant),
+        StaticExchange(variant, evaluator),
+    )
 
 
 class _Abort(Exception):
@@ -126,8 +145,10 @@ class Searcher:
 
     def __init__(self, variant: Variant, hash_mb: int = 16) -> None:
         self.variant = variant
-        self.evaluator, self.tactical, self.checks, self.staged = _variant_tables(variant)
-        self.ordering = MoveOrdering(variant, self.evaluator, MAX_PLY)
+        tables = _variant_tables(variant)
+        self.evaluator, self.tactical, self.checks, self.staged, self.exchange = tables
+        self.ordering = MoveOrdering(variant, self.evaluator, self.exchange, MAX_PLY)
+        self.mate = MateSearch(variant, self.checks, self.staged)
         self.tt = TranspositionTable(hash_mb)
         self.z_side = variant.tables.z_side
         self.perpetual_check_loses = variant.repetition.perpetual_check_loses
@@ -193,6 +214,11 @@ class Searcher:
         pv: tuple[Move, ...] = (best,)
         iterations: list[Progress] = []
         stopped = False
+        mate = self._root_mate(position, level, start)
+        if mate is not None:
+            if on_progress is not None:
+                on_progress(mate.iterations[0])
+            return mate
         order = self._initial_root_order(position, root_moves)
         best = order[0]
         for depth in range(1, max_depth + 1):
@@ -283,6 +309,31 @@ class Searcher:
             raise _Abort
 
     # --- root ----------------------------------------------------------------------------
+
+    def _root_mate(self, position: Position, level: Level, start: float) -> SearchResult | None:
+        """A mate by checks alone within the level's length and a share of the budget: the
+        move, at once.  Its nodes count against the node budget."""
+        if not level.mate_plies:
+            return None
+        if self.node_limit:
+            node_cap = max(1, int(self.node_limit * MATE_SHARE) // MATE_NODE_COST)
+        else:
+            node_cap = MATE_NODES_UNBOUNDED
+        deadline = start + (self.deadline - start) * MATE_SHARE if self.deadline else 0.0
+        probe = position.copy()
+        stopped = self.stop.is_set if self.stop is not None else None
+        found = self.mate.find(probe, level.mate_plies, node_cap, deadline, stopped)
+        self.nodes += self.mate.nodes * MATE_NODE_COST
+        if found is None:
+            return None
+        move, plies = found
+        line = tuple(self.mate.line(probe, move, plies, MATE_NODES_UNBOUNDED))
+        elapsed_ms = int((time.perf_counter() - start) * 1000)
+        score = MATE - plies
+        progress = Progress(plies, plies, score, self.nodes, elapsed_ms, line)
+        return SearchResult(
+            move, score, plies, plies, self.nodes, elapsed_ms, line, iterations=[progress]
+        )
 
     def _prepare_root(self, position: Position) -> None:
         """A fresh working copy and the path of the game so far (hashes, checks)."""
@@ -438,7 +489,13 @@ class Searcher:
             static = ev.evaluate(pos, self.material)
             if depth <= 2 and static - REVERSE_FUTILITY * depth >= beta and beta < RULE_BOUND:
                 return static
-            if null_ok and depth >= 3 and static >= beta and beta < RULE_BOUND:
+            if (
+                null_ok
+                and depth >= 3
+                and static >= beta
+                and beta < RULE_BOUND
+                and self._null_move_safe(pos)
+            ):
                 score = self._null_move(depth, beta, ply)
                 if score >= beta:
                     return beta
@@ -567,6 +624,24 @@ class Searcher:
         pos.undo()
         return safe
 
+    def _null_move_safe(self, pos: Position) -> bool:
+        """Passing is a fair test only when the side to move has moves to spare: a piece in
+        hand, or at least ``NULL_MOVE_PIECES`` pieces besides the king (with fewer, as in a
+        bare endgame without drops, having to move may be what loses: zugzwang)."""
+        if any(pos.hands[pos.side]):
+            return True
+        board = pos.board
+        count = 0
+        if pos.side == SENTE:
+            for v in board:
+                if v > 0:
+                    count += 1
+        else:
+            for v in board:
+                if v < 0:
+                    count += 1
+        return count > NULL_MOVE_PIECES  # the king is one of them
+
     def _null_move(self, depth: int, beta: int, ply: int) -> int:
         """Let the other side move twice: if we still reach ``beta``, this node will too."""
         pos = self.pos
@@ -603,19 +678,22 @@ class Searcher:
         make, pop = pos.make_unchecked, pos.undo
         checks = self.checks
         board = pos.board
-        value = ev.piece_value
+        worth = self.exchange.worth
+        exchange_value = self.exchange.value
         for won, _, move in self.tactical.generate(pos, qply == 0):
             if stand + won + DELTA_MARGIN <= alpha:
                 break  # sorted by gain first among captures: the rest gain even less
+            frm, to = move.from_sq, move.to_sq
+            # the exchange on the square loses material: not worth a look unless it checks
+            losing = worth[board[frm]] > won and exchange_value(pos, move) < 0
             delta = ev.move_delta(pos, move)
             make(move)
-            frm, to = move.from_sq, move.to_sq
             if checks.exposed_own_king(pos, frm, to):
                 pop()
                 continue
             check = checks.gives_check(pos, frm, to)
-            if not check and value[board[to]] > won and attacked(pos, to, pos.side):
-                pop()  # static exchange: the piece is worth more than it won and is retaken
+            if losing and not check:
+                pop()
                 continue
             self.material += delta
             score = -self._quiesce(-beta, -alpha, ply + 1, check, qply + 1)

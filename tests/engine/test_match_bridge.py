@@ -7,7 +7,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bench.match import GameRecord, play_game, random_opening, round_robin_elo, summary
+from bench.match import (
+    GameRecord,
+    PlayerSpec,
+    play_game,
+    random_opening,
+    round_robin_elo,
+    summary,
+)
 from bench.match_players import UsiPlayer, XboardPlayer, demoted_twins, xboard_fen
 from rules import Position, load_variant
 
@@ -132,3 +139,40 @@ def test_crazywa_twins_are_written_and_read_back() -> None:
     player = XboardPlayer("fake", ("unused",), "crazywa", (), 50, by_setboard=True, hand_as=twins)
     move = player.parse(pos, "G@e5")
     assert move.drop == variant.by_letter["S"].kind
+
+
+FAKE_CHECKOUT = """
+import sys
+
+
+def main(argv):
+    assert argv[:3] == ["usi", "--variant", "shogi"], argv
+    for line in sys.stdin:
+        word = line.split()[0] if line.split() else ""
+        if word == "usi":
+            print("usiok", flush=True)
+        elif word == "isready":
+            print("readyok", flush=True)
+        elif word == "go":
+            print("info depth 1 nodes 1", flush=True)
+            print("bestmove 1g1f", flush=True)
+        elif word == "quit":
+            return 0
+    return 0
+"""
+
+
+def test_ab_plays_the_other_checkouts_komabot(tmp_path: Path) -> None:
+    cli = tmp_path / "bot" / "cli"
+    cli.mkdir(parents=True)
+    (tmp_path / "bot" / "__init__.py").write_text("", encoding="utf-8")
+    (cli / "__init__.py").write_text(FAKE_CHECKOUT, encoding="utf-8")
+    spec = PlayerSpec("komabot", "shogi", 50, root=str(tmp_path))
+    assert spec.label == f"Komabot L8 ({tmp_path.name})"
+    player = spec.make()
+    try:
+        player.new_game()
+        reply = player.play(Position.start(load_variant("shogi")))
+    finally:
+        player.close()
+    assert (reply.text, reply.depth) == ("1g1f", 1)  # this checkout's engine opens otherwise

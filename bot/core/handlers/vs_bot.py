@@ -83,6 +83,7 @@ class BotGames:
         names = await self.people.names(game, ctx.lang)
         start = game_started(ctx, game, names)
         about = ctx.t("bot.started", name=names[color ^ 1])
-        reply = await self.replies.game_reply(ctx, game, [start, about])
+        expect = ctx.t(f"bot.level.{game.engine_level}")  # what to expect of this level
+        reply = await self.replies.game_reply(ctx, game, [start, about, expect])
         self.opponent.after(ctx, game)
         return reply

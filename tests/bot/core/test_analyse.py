@@ -10,7 +10,7 @@ from bot.core.api import Reply, User
 from bot.core.messages import text
 from tests.bot.core.harness import ALICE, BOB, CAROL, DAVE, Harness
 
-# a quiet opening, then sente resigns: every move is judged, three worst shown per side
+# a quiet opening, then sente resigns: every move is judged, up to three worst shown per side
 OPENING = ("7g7f", "3c3d", "2g2f", "4c4d", "2f2e", "2b3c", "3i4h", "8b2b", "5i6h", "3a3b")
 
 
@@ -52,7 +52,9 @@ async def test_a_finished_game_gives_the_graph_and_the_text(h: Harness) -> None:
     )
     gote = lines.index(next(line for line in lines if line.startswith("☖ Bob (gote): accuracy")))
     worst_sente, worst_gote = lines[sente + 1 : gote], lines[gote + 1 : -1]
-    assert len(worst_sente) == len(worst_gote) == 3
+    # up to three each: the moves that lost win chance in the engine's view (at this tiny
+    # budget a move the engine would play too loses nothing and is not listed)
+    assert 1 <= len(worst_sente) <= 3 and 1 <= len(worst_gote) <= 3
     # where to look: the position before the costliest move, with /board GAME MOVE
     analysis = await h.service.analyses.kept(await h.game(game_id))
     assert analysis is not None

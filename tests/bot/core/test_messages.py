@@ -74,6 +74,11 @@ def test_dynamic_keys_cover_their_values() -> None:
             assert EN[f"slash.option.{p.name}"] == p.name
             names.add(f"slash.option.{p.name}")
     assert {k for k in EN if k.startswith("slash.")} == names  # and no name for nothing
+    from engine.levels import LEVELS
+
+    for lang, table in CATALOGUE.items():  # what to expect of each level, in every language
+        assert {f"bot.level.{n}" for n in LEVELS} <= set(table), lang
+    assert {k for k in EN if k.startswith("bot.level.")} == {f"bot.level.{n}" for n in LEVELS}
 
 
 def test_templates_format_and_languages_share_keys() -> None:

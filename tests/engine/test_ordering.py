@@ -1,0 +1,27 @@
+"""Move ordering: captures that lose by the static exchange come after the killers."""
+
+from __future__ import annotations
+
+from engine.evaluation import Evaluator
+from engine.exchange import StaticExchange
+from engine.ordering import CAPTURE, KILLER, LOSING_CAPTURE, MoveOrdering
+from rules import Position, load_variant
+
+
+def ordering(variant_id: str = "shogi") -> MoveOrdering:
+    variant = load_variant(variant_id)
+    evaluator = Evaluator(variant)
+    return MoveOrdering(variant, evaluator, StaticExchange(variant, evaluator), 8)
+
+
+def test_a_losing_capture_comes_after_the_killers_and_a_winning_one_before() -> None:
+    order = ordering()
+    # the rook on 5e takes a pawn the gold guards; the bishop on 9e takes a free pawn on 7c
+    pos = Position.from_sfen(load_variant("shogi"), "4k4/5g3/2p1p4/9/B3R4/9/9/9/4K4 b - 1")
+    losing, winning, quiet = (pos.parse_usi(m) for m in ("5e5c", "9e7c", "5e6e"))
+    order.killers[0][0] = quiet
+    moves = [losing, winning, quiet]
+    keys = dict(zip(moves, order.keys(pos, moves, None, 0), strict=True))
+    assert keys[winning] >= CAPTURE
+    assert KILLER <= keys[quiet] < CAPTURE
+    assert LOSING_CAPTURE <= keys[losing] < KILLER
