@@ -11,7 +11,6 @@ from bot import glicko2
 from bot.core.puzzle_book import SEED_DEVIATION, PuzzleBook, level_of, seed_rating
 from bot.core.puzzle_judge import Verdict, judge
 from bot.store.models import PuzzleSession
-from puzzles.collection import collection_path, load
 from rules import Position, load_variant
 from tests.bot.core.harness import ALICE, BOB, MAIN, Harness
 from tests.bot.core.puzzle_fixtures import (
@@ -22,13 +21,13 @@ from tests.bot.core.puzzle_fixtures import (
     PUZZLE_ID,
     QUIET,
 )
+from tests.bot.core.puzzle_fixtures import the_puzzle as fixture_puzzle
 
 ELSEWHERE = MAIN.__class__("console", "elsewhere")
 
 
 def the_puzzle() -> Position:
-    puzzle = next(p for p in load(collection_path("shogi")) if p.id == PUZZLE_ID)
-    return Position.from_sfen(load_variant("shogi"), puzzle.sfen)
+    return Position.from_sfen(load_variant("shogi"), fixture_puzzle().sfen)
 
 
 async def test_a_puzzle_is_given_with_its_task_hands_sfen_and_board(p: Harness) -> None:
