@@ -10,13 +10,12 @@ import pytest
 from tests.postgres_server import NOT_INSTALLED, REQUIRE_VARIABLE, PostgresServer, find_binaries
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[PostgresServer]:
-    """A PostgreSQL server for the session, stopped and deleted at its end.  Skips the test
-    where PostgreSQL is not installed, and fails it instead with KOMABOT_REQUIRE_POSTGRES=1."""
+def _throwaway_server(may_require: bool) -> Iterator[PostgresServer]:
+    """A server started now, stopped and deleted after the ``yield``.  Skips the test where
+    PostgreSQL is not installed, or (``may_require``) fails it with KOMABOT_REQUIRE_POSTGRES=1."""
     binaries = find_binaries()
     if binaries is None:
-        if os.environ.get(REQUIRE_VARIABLE) == "1":
+        if may_require and os.environ.get(REQUIRE_VARIABLE) == "1":
             pytest.fail(f"{REQUIRE_VARIABLE}=1, but {NOT_INSTALLED}", pytrace=False)
         pytest.skip(NOT_INSTALLED)
     server = PostgresServer.start(binaries)
@@ -26,14 +25,14 @@ def postgres_server() -> Iterator[PostgresServer]:
         server.stop()
 
 
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A PostgreSQL server for the session, stopped and deleted at its end.  Skips the test
+    where PostgreSQL is not installed, and fails it instead with KOMABOT_REQUIRE_POSTGRES=1."""
+    yield from _throwaway_server(may_require=True)
+
+
 @pytest.fixture
 def own_server() -> Iterator[PostgresServer]:
     """A server of the test's own, to stop and start (an outage; the session's is shared)."""
-    binaries = find_binaries()
-    if binaries is None:
-        pytest.skip(NOT_INSTALLED)
-    server = PostgresServer.start(binaries)
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from _throwaway_server(may_require=False)

@@ -113,9 +113,8 @@ def _only_with_useless_interpositions(
     if usi == puzzle.solution[0]:
         return False
     search = cshogi.DfPn(plies - 1, 2_000_000)
-    replies = [reply for reply in board.legal_moves]
     longest = 0
-    for reply in replies:  # the line against every reply, counted ply by ply
+    for reply in list(board.legal_moves):  # the line against every reply, counted ply by ply
         board.push(reply)
         search.search(board)
         longest = max(longest, 2 + len(search.get_pv(board)))

@@ -12,13 +12,13 @@ from typing import Any
 from bot.config import Config
 from bot.core.api import ChatKey, Reply, Request, User
 from bot.core.clock import FakeClock
+from bot.core.games import new_game
 from bot.core.opponent.engine_runner import Engine
 from bot.core.puzzle_book import PuzzleBook
 from bot.core.service import GameService
-from bot.store import GameRow, GameStatus, SqliteStore
+from bot.store import GameRow, SqliteStore
 from bot.store.models import ENGINE_PLAYER
 from engine.analysis import Budget
-from rules import load_variant
 
 MAIN = ChatKey("console", "main")
 QUICK_MOVETIME_MS = 50  # the bot's time per move in tests: real searches, quickly
@@ -137,29 +137,9 @@ class Harness:
         return reply
 
 
-def bot_to_move(chat: ChatKey = MAIN, human: User = ALICE) -> GameRow:
-    """A new game of Standard Shogi against the bot, level 1, the bot to move (sente)."""
-    now = time.time()
-    return GameRow(
-        id=0,
-        chat=chat,
-        variant="shogi",
-        start_sfen=load_variant("shogi").start_sfen,
-        moves=(),
-        version=1,
-        sente=ENGINE_PLAYER,
-        gote=human.key,
-        status=GameStatus.ACTIVE,
-        termination=None,
-        winner=None,
-        time_per_move=None,
-        deadline=None,
-        draw_offer=None,
-        takeback_offer=None,
-        created_at=now,
-        updated_at=now,
-        engine_level=1,
-    )
+def bot_to_move(chat: ChatKey = MAIN, human: User = ALICE, variant: str = "shogi") -> GameRow:
+    """A new game of ``variant`` against the bot, level 1, the bot to move (sente)."""
+    return new_game(chat, variant, (ENGINE_PLAYER, human.key), None, time.time(), engine_level=1)
 
 
 def _by_key(key: str) -> User:

@@ -20,10 +20,18 @@ from bot.core.api import ChatKey, Handler, Reply, Request
 from bot.core.clock import FakeClock
 from bot.core.opponent.engine_runner import EngineAnswer, EngineRunner
 from bot.core.positions import replay
-from bot.store import GameRow, GameStatus, SqliteStore
+from bot.store import GameStatus, SqliteStore
 from bot.store.models import ENGINE_PLAYER
 from tests.bot.core.engine_fakes import SCRIPT, RecordingEngine, scripted_think
-from tests.bot.core.harness import ALICE, BOB, CAROL, MAIN, QUICK_MOVETIME_MS, Harness
+from tests.bot.core.harness import (
+    ALICE,
+    BOB,
+    CAROL,
+    MAIN,
+    QUICK_MOVETIME_MS,
+    Harness,
+    bot_to_move,
+)
 
 OTHER = ChatKey("console", "other")
 HOPELESS = "4k4/9/9/9/9/9/9/9/4K4 w 2R2B4G4S4N4L18P 1"  # gote has a king, sente everything
@@ -400,7 +408,7 @@ async def test_komabot_resumes_the_bots_turn_when_it_starts(tmp_path: Path) -> N
     config = Config(db_path=tmp_path / "k.sqlite3", engine_movetime_ms=QUICK_MOVETIME_MS)
     store = await SqliteStore.open(config.db_path)
     try:
-        await store.create_game(_bot_to_move(), [], free=[ALICE.key])
+        await store.create_game(bot_to_move(variant="wa"), [], free=[ALICE.key])
     finally:
         await store.close()
     front = WaitingFrontEnd()
@@ -412,31 +420,6 @@ async def test_komabot_resumes_the_bots_turn_when_it_starts(tmp_path: Path) -> N
         assert game is not None and len(game.moves) == 1
     finally:
         await store.close()
-
-
-def _bot_to_move() -> GameRow:
-    from rules import load_variant
-
-    return GameRow(
-        id=0,
-        chat=MAIN,
-        variant="wa",
-        start_sfen=load_variant("wa").start_sfen,
-        moves=(),
-        version=1,
-        sente=ENGINE_PLAYER,
-        gote=ALICE.key,
-        status=GameStatus.ACTIVE,
-        termination=None,
-        winner=None,
-        time_per_move=None,
-        deadline=None,
-        draw_offer=None,
-        takeback_offer=None,
-        created_at=time.time(),
-        updated_at=time.time(),
-        engine_level=1,
-    )
 
 
 async def test_the_bot_is_named_in_the_chats_language(fake: Harness) -> None:
