@@ -74,8 +74,7 @@ class PuzzleBook:
             return None
 
         def distance(p: Puzzle) -> tuple[float, str]:
-            rating = ratings.get(p.id, seed_rating(p))[0]
-            return abs(rating - level), p.id
+            return abs(self.rating_of(p, ratings) - level), p.id
 
         nearest = sorted(fresh, key=distance)[:NEAREST]
         return rng.choice(nearest)
