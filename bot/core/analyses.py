@@ -36,6 +36,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 from bot.chat import ChatKey
 from bot.config import Config
 from bot.core.clock import Clock
+from bot.core.renewed_claims import HEARTBEAT, LEASE, PICKUP_EVERY
 from bot.store.errors import StoreError, StoreUnavailable
 from bot.store.interface import Store
 from bot.store.models import AnalysisRequest, AnalysisRow, GameRow
@@ -56,9 +57,6 @@ from rules import Position
 log = logging.getLogger("komabot.service")
 CACHE_ENTRIES = 64
 BUILTIN = "builtin"
-LEASE = 15.0  # seconds a claim on a request lasts unless renewed
-HEARTBEAT = 4.0  # seconds between renewals while the analysis runs
-PICKUP_EVERY = 5.0  # seconds between looks for requests nobody holds
 WAKE_SECONDS = 0.5  # how often the analysis thread, waiting for a position, looks up
 Progress = Callable[[int, int], None]
 AnalysisKey = tuple[int, Budget, str]

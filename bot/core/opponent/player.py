@@ -27,7 +27,7 @@ a pause (5 s, 30 s, 2 min, ... hourly), or at the next start.  Nothing is lost: 
 
 **Several processes.**  A turn is taken only with a claim on the game at its version
 (:meth:`~bot.store.interface.Store.claim_engine_turn`), so one process thinks about each of the
-bot's moves however many queued it.  The claim is short (``CLAIM_LEASE``) and renewed every
+bot's moves however many queued it.  The claim is short (``LEASE``) and renewed every
 ``HEARTBEAT`` seconds while the process thinks, however long the search; a process that dies
 (kill -9) stops renewing, so its claim ends within seconds and another process, or the same
 one restarted, takes the turn up at its next look.  A clean shutdown gives its claims up at
@@ -59,6 +59,7 @@ from bot.core.moving import Mover
 from bot.core.opponent.engine_runner import Engine, EngineAnswer, EngineQuery, EngineUnavailable
 from bot.core.opponent.fair_queue import FairQueue
 from bot.core.people import People
+from bot.core.renewed_claims import HEARTBEAT, LEASE, PICKUP_EVERY
 from bot.store.errors import StoreError, StoreUnavailable, VersionConflict
 from bot.store.interface import Store
 from bot.store.models import ENGINE_PLAYER, ENGINE_SCORES_KEPT, GameRow
@@ -74,9 +75,6 @@ from rules import (
 log = logging.getLogger("komabot.bot_player")
 
 CLOSE_SECONDS = 10.0  # at shutdown, how long turns under way and queued may take to finish
-CLAIM_LEASE = 15.0  # seconds a claim on a turn lasts unless its process renews it
-HEARTBEAT = 4.0  # seconds between renewals of a claim while the process thinks
-PICKUP_EVERY = 5.0  # seconds between looks for turns nobody holds (a process died)
 
 
 class BotPlayer:
@@ -107,7 +105,7 @@ class BotPlayer:
         self._failures: dict[int, int] = {}  # game id -> failed turns in a row
         self._closing = False
         self.started = False  # start() was called: unclaimed turns are taken up
-        self.lease = CLAIM_LEASE  # seconds a claim lasts without a heartbeat
+        self.lease = LEASE  # seconds a claim lasts without a heartbeat
 
     # --- queueing turns -----------------------------------------------------------------
 

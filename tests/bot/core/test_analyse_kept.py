@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from bot.config import Config
-from bot.core.analyses import LEASE, PICKUP_EVERY
 from bot.core.api import ChatKey
 from bot.core.clock import FakeClock
+from bot.core.renewed_claims import LEASE, PICKUP_EVERY
 from engine.analysis import Budget, BuiltinEvaluator, analyse_game
 from tests.bot.core.harness import ALICE, DAVE, QUICK_MOVETIME_MS, Harness
 from tests.bot.core.test_analyse import OPENING, finished_game, results
