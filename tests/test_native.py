@@ -31,10 +31,11 @@ pytestmark = pytest.mark.slow
 
 # Run in the copy: which code runs, then the answers.  argv[1]: perft cases, fixed-depth rows.
 _CHILD = """
-import json, sys
+import json, pickle, sys
 from rules import native
 import engine.search
-from engine import Engine, Limits
+from engine import Engine, Limits, think
+from engine.analysis import evaluate_position
 from rules import Position, load_variant
 from rules.perft import perft
 
@@ -49,7 +50,10 @@ for row in rows:
         pos.push_usi(move)
     result = Engine(variant, hash_mb=16).think(pos, limits=Limits(depth=row["depth"]))
     answers.append([result.best_move, result.score, result.nodes])
-print(json.dumps([status.active, engine.search.__file__, counts, answers]))
+# what crosses between the bot's processes: think's answer, an analysis verdict
+sent = [think("wa", depth=2), evaluate_position("shogi", "startpos", [], game="g", nodes=300)]
+pickled = all(pickle.loads(pickle.dumps(answer)) == answer for answer in sent)
+print(json.dumps([status.active, engine.search.__file__, counts, answers, pickled]))
 """
 
 
@@ -121,8 +125,9 @@ def test_compiled_modules_answer_as_pure_python_and_never_run_stale(tmp_path: Pa
     work = [perft_work, search_work]
     expected = [perft_counts, search_answers]
 
-    (active, search_file, counts, answers), log = _run(copy, None, work)
+    (active, search_file, counts, answers, pickled), log = _run(copy, None, work)
     assert active, log
+    assert pickled
     assert search_file.endswith(sysconfig.get_config_var("EXT_SUFFIX"))
     assert [counts, answers] == expected
     assert "pure Python" not in log
@@ -137,7 +142,7 @@ def test_compiled_modules_answer_as_pure_python_and_never_run_stale(tmp_path: Pa
         edited = copy / source
         before = edited.read_text()
         edited.write_text(before + "# edited after the build\n")
-        (active, search_file, counts, answers), log = _run(copy, None, few)
+        (active, search_file, counts, answers, _), log = _run(copy, None, few)
         assert not active
         assert search_file == str(copy / "engine" / "search.py")
         assert f"{source} changed since it was built" in log
