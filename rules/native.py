@@ -155,8 +155,11 @@ _status: Status | None = None
 
 
 def _activate(root: Path) -> Status:
-    if os.environ.get(ENV_VARIABLE, "1") == "0":
+    setting = os.environ.get(ENV_VARIABLE, "1")
+    if setting == "0":
         return Status(False, f"turned off ({ENV_VARIABLE}=0)")
+    if setting != "1":
+        log.warning("%s must be 0 or 1, not %r: taken as 1", ENV_VARIABLE, setting)
     build = root / BUILD_DIR
     try:
         manifest = json.loads((build / MANIFEST).read_text(encoding="utf-8"))

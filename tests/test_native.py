@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+import engine.search as engine_search
 from rules import native
 from tests.engine.fixed_depth import recorded
 from tests.rules.test_perft import cases
@@ -27,11 +28,10 @@ from tests.rules.test_perft import cases
 ROOT = Path(__file__).resolve().parent.parent
 PERFT_NODES = 200_000  # per count checked compiled: the deeper ones are the pure tests' work
 
-pytestmark = pytest.mark.slow
-
 # Run in the copy: which code runs, then the answers.  argv[1]: perft cases, fixed-depth rows.
 _CHILD = """
 import json, pickle, sys
+import engine.search as engine_search
 from rules import native
 import engine.search
 from engine import Engine, Limits, think
@@ -109,6 +109,60 @@ def _run(copy: Path, native_setting: str | None, work: Any) -> tuple[list[Any], 
     return json.loads(done.stdout), done.stderr
 
 
+def _fake_build(root: Path) -> Path:
+    """Sources under ``root`` and a manifest of them, without any compiled file."""
+    for package in native.PACKAGES:
+        shutil.copytree(ROOT / package, root / package, ignore=shutil.ignore_patterns("*.pyc"))
+    build = root / native.BUILD_DIR
+    build.mkdir(parents=True)
+    manifest = native.manifest_for(root, native.COMPILED)
+    (build / native.MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    return build / native.MANIFEST
+
+
+def _decided(root: Path) -> native.Status:
+    """What the guard decides for ``root`` (in this process, whose modules are loaded already:
+    every decision here is one that installs nothing)."""
+    hooks = list(sys.meta_path)
+    status = native._activate(root)
+    assert sys.meta_path == hooks
+    return status
+
+
+def test_the_guard_says_why_a_build_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(native.ENV_VARIABLE)
+    assert _decided(tmp_path) == native.Status(
+        False, "not built (python3 scripts/build_native builds them)"
+    )
+    manifest = _fake_build(tmp_path)
+    assert _decided(tmp_path).reason.endswith("komabot_native__mypyc is missing from it")
+
+    (tmp_path / "engine" / "evaluation.py").write_text("# edited\n", encoding="utf-8")
+    (tmp_path / "rules" / "new_module.py").write_text("", encoding="utf-8")
+    assert _decided(tmp_path).reason.endswith(
+        "engine/evaluation.py and 1 more changed since it was built"
+    )
+
+    other_python = {**json.loads(manifest.read_text()), "python": "3.99.0 .so"}
+    manifest.write_text(json.dumps(other_python), encoding="utf-8")
+    assert _decided(tmp_path).reason.endswith("it was built for another Python")
+
+    manifest.write_text("{not json", encoding="utf-8")
+    assert "its manifest cannot be read" in _decided(tmp_path).reason
+
+    monkeypatch.setenv(native.ENV_VARIABLE, "0")
+    assert _decided(tmp_path) == native.Status(False, "turned off (KOMABOT_NATIVE=0)")
+
+
+def test_this_process_runs_pure_python() -> None:
+    """The suite's own process (tests/conftest.py): patches of module attributes take effect."""
+    assert native.install() == native.Status(False, "turned off (KOMABOT_NATIVE=0)")
+    assert engine_search.__file__.endswith("search.py")
+
+
+@pytest.mark.slow
 def test_compiled_modules_answer_as_pure_python_and_never_run_stale(tmp_path: Path) -> None:
     missing = _compiler_missing()
     if missing is not None:
