@@ -26,6 +26,8 @@ import importlib.util
 import json
 import logging
 import os
+import shlex
+import shutil
 import sys
 import sysconfig
 from collections.abc import Sequence
@@ -130,6 +132,18 @@ def _module_files(build: Path) -> dict[str, Path] | str:
         files[name] = build.joinpath(*name.split(".")).with_name(name.split(".")[-1] + suffix)
     missing = [name for name, path in files.items() if not path.is_file()]
     return f"{missing[0]} is missing from it" if missing else files
+
+
+def missing_build_tools() -> str | None:
+    """What ``scripts/build_native`` lacks here to compile (None: nothing)."""
+    cc = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
+    if not cc or shutil.which(cc[0]) is None:
+        return "no C compiler (install gcc or clang)"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
+        return "no C headers of this Python (Debian: python3-dev)"
+    if importlib.util.find_spec("mypyc") is None:
+        return "no mypyc (it comes with the test tools: pip install -e '.[dev]')"
+    return None
 
 
 class _CompiledFinder(importlib.abc.MetaPathFinder):

@@ -57,16 +57,6 @@ print(json.dumps([status.active, engine.search.__file__, counts, answers, pickle
 """
 
 
-def _compiler_missing() -> str | None:
-    if shutil.which(os.environ.get("CC", "cc").split()[0]) is None:
-        return "no C compiler"
-    try:
-        import mypyc  # noqa: F401 - only whether the test tools bring it
-    except ImportError:
-        return "mypyc is not installed"
-    return None
-
-
 def _copy_sources(to: Path) -> None:
     ignore = shutil.ignore_patterns("__pycache__", "*.so")
     for folder in (*native.PACKAGES, "data", "scripts"):
@@ -164,7 +154,7 @@ def test_this_process_runs_pure_python() -> None:
 
 @pytest.mark.slow
 def test_compiled_modules_answer_as_pure_python_and_never_run_stale(tmp_path: Path) -> None:
-    missing = _compiler_missing()
+    missing = native.missing_build_tools()
     if missing is not None:
         pytest.skip(f"{missing}: the compiled modules cannot be built here")
     copy = tmp_path / "komabot"
