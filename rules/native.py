@@ -74,6 +74,7 @@ class Status:
 
     active: bool
     reason: str
+    stale: bool = False  # a build is there but not used: worth a warning
 
 
 def source_hashes(root: Path) -> dict[str, str]:
@@ -181,7 +182,10 @@ def _activate(root: Path) -> Status:
         return Status(False, "not built (python3 scripts/build_native builds them)")
     except (OSError, ValueError) as exc:
         return _stale(f"its manifest cannot be read ({exc})")
-    reason = _difference(manifest, root)
+    try:
+        reason = _difference(manifest, root)
+    except OSError as exc:  # a source that cannot be read now
+        reason = f"the sources cannot be read ({exc})"
     if reason is not None:
         return _stale(reason)
     files = _module_files(build)
@@ -194,14 +198,14 @@ def _activate(root: Path) -> Status:
     sys.meta_path.insert(0, finder)
     try:
         importlib.import_module(GROUP + "__mypyc")
-    except (ImportError, OSError) as exc:
+    except Exception as exc:  # whatever a broken library raises: pure Python, never a crash
         sys.meta_path.remove(finder)
         return _stale(f"it cannot be loaded ({exc})")
     return Status(True, f"compiled modules from {build}")
 
 
 def _stale(reason: str) -> Status:
-    return Status(False, f"the build in {BUILD_DIR} is not used: {reason}")
+    return Status(False, f"the build in {BUILD_DIR} is not used: {reason}", stale=True)
 
 
 def install() -> Status:
@@ -212,7 +216,7 @@ def install() -> Status:
         _status = _activate(ROOT)
         if _status.active:
             log.info("engine: %s", _status.reason)
-        elif BUILD_DIR.as_posix() in _status.reason:
+        elif _status.stale:
             log.warning(
                 "engine: pure Python, %s; rebuild with python3 scripts/build_native",
                 _status.reason,

@@ -127,7 +127,9 @@ def test_the_guard_says_why_a_build_is_not_used(
         False, "not built (python3 scripts/build_native builds them)"
     )
     manifest = _fake_build(tmp_path)
-    assert _decided(tmp_path).reason.endswith("komabot_native__mypyc is missing from it")
+    missing = _decided(tmp_path)
+    assert missing.stale  # a build that is there and not used: a warning
+    assert missing.reason.endswith("komabot_native__mypyc is missing from it")
 
     (tmp_path / "engine" / "evaluation.py").write_text("# edited\n", encoding="utf-8")
     (tmp_path / "rules" / "new_module.py").write_text("", encoding="utf-8")
