@@ -4,7 +4,7 @@ Compiled, they give exactly the pure-Python answers: the perft counts of tests/d
 and the move, score and node count of every search in tests/engine/data/fixed_depth.json.
 After an edit of any source the copy runs pure Python and says why; ``KOMABOT_NATIVE=0`` runs
 pure Python silently.  Uses this checkout's build when it matches the sources, else builds one
-in the copy (about two minutes on two busy cores); skipped without mypyc or a C compiler.
+in the copy (35 s of CPU; 2.5-3 minutes on two loaded cores); skipped without mypyc or a C compiler.
 """
 
 from __future__ import annotations
@@ -155,6 +155,7 @@ def test_this_process_runs_pure_python() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # a build on two loaded cores took 3 minutes (the default is 180 s)
 def test_compiled_modules_answer_as_pure_python_and_never_run_stale(tmp_path: Path) -> None:
     missing = native.missing_build_tools()
     if missing is not None:
