@@ -37,6 +37,7 @@ import io  # noqa: E402
 import json  # noqa: E402
 import math  # noqa: E402
 import multiprocessing  # noqa: E402
+import os  # noqa: E402
 import pstats  # noqa: E402
 import random  # noqa: E402
 import subprocess  # noqa: E402
@@ -48,7 +49,7 @@ from dataclasses import dataclass  # noqa: E402
 from engine.api import Engine  # noqa: E402
 from engine.levels import HIGHEST, LOWEST  # noqa: E402
 from engine.search import Limits  # noqa: E402
-from rules import Position, load_variant  # noqa: E402
+from rules import Position, load_variant, native  # noqa: E402
 from rules.perft import perft  # noqa: E402
 
 VARIANTS = ("shogi", "wa", "wa-drops")
@@ -104,16 +105,18 @@ def bench_speed(variant_id: str, count: int) -> Speed:
 
 
 # Run in a fresh process with a checkout's root as argv[1]: depth-4 searches of the positions
-# (USI moves from the start) read from stdin; prints [nodes, CPU seconds].
+# (USI moves from the start) read from stdin, then perft 2 of each (make/pop to every leaf);
+# prints [nodes, CPU seconds, perft leaves, perft CPU seconds].
 _SEARCH_CHILD = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from engine.api import Engine
 from engine.search import Limits
 from rules import Position, load_variant
+from rules.perft import perft
 variant = load_variant(sys.argv[2])
 Engine(variant).think(Position.start(variant), limits=Limits(depth=1))  # tables built
-nodes, seconds = 0, 0.0
+nodes, seconds, leaves, perft_seconds = 0, 0.0, 0, 0.0
 for moves in json.loads(sys.stdin.read()):
     pos = Position.start(variant)
     for move in moves:
@@ -122,20 +125,81 @@ for moves in json.loads(sys.stdin.read()):
     start = time.process_time()
     nodes += engine.think(pos, limits=Limits(depth=4)).nodes
     seconds += time.process_time() - start
-print(json.dumps([nodes, seconds]))
+    start = time.process_time()
+    leaves += perft(pos, 2, bulk=False)
+    perft_seconds += time.process_time() - start
+print(json.dumps([nodes, seconds, leaves, perft_seconds]))
 """
 
 
-def _searched_by(root: Path, variant_id: str, games: list[list[str]]) -> tuple[int, float]:
+@dataclass(frozen=True)
+class Searched:
+    """What one child process measured: search nodes and perft leaves, in CPU seconds."""
+
+    nodes: int
+    seconds: float
+    leaves: int
+    perft_seconds: float
+
+    @property
+    def nps(self) -> float:
+        return self.nodes / self.seconds
+
+    @property
+    def perft_nps(self) -> float:
+        return self.leaves / self.perft_seconds
+
+
+def _searched_by(
+    root: Path, variant_id: str, games: list[list[str]], compiled: bool = True
+) -> Searched:
+    """The speed of ``root``'s engine in a fresh process; ``compiled=False``: pure Python even
+    where its compiled modules are built (KOMABOT_NATIVE=0)."""
+    env = {**os.environ, native.ENV_VARIABLE: "1" if compiled else "0"}
     out = subprocess.run(
         [sys.executable, "-c", _SEARCH_CHILD, str(root), variant_id],
         input=json.dumps(games),
         capture_output=True,
         text=True,
         check=True,
+        env=env,
     ).stdout
-    nodes, seconds = json.loads(out)
-    return int(nodes), float(seconds)
+    nodes, seconds, leaves, perft_seconds = json.loads(out)
+    return Searched(int(nodes), float(seconds), int(leaves), float(perft_seconds))
+
+
+def _speed_games(variant: str, count: int) -> list[list[str]]:
+    positions = [middle_game(variant, seed, 40 + 4 * seed) for seed in range(count)]
+    return [[pos.usi(m) for m in pos.move_stack] for pos in positions]
+
+
+def _best_of(runs: dict[str, list[Searched]]) -> dict[str, Searched]:
+    return {name: min(found, key=lambda s: s.seconds) for name, found in runs.items()}
+
+
+def compare_native(variants: list[str], count: int, rounds: int = 2) -> None:
+    """Nodes per CPU second pure Python and compiled (build/native/) on the same positions,
+    each the best of ``rounds`` fresh processes taking turns; perft 2 of them likewise."""
+    here = _HERE.parent
+    print(f"\nCompiled against pure Python: depth 4 and perft 2, CPU time, best of {rounds} each")
+    print(
+        f"{'variant':<9} {'nodes':>14} {'pure n/s':>9} {'compiled':>9} {'ratio':>6} "
+        f"{'perft pure':>11} {'compiled':>10} {'ratio':>6}"
+    )
+    for variant in variants:
+        games = _speed_games(variant, count)
+        runs: dict[str, list[Searched]] = {"pure": [], "compiled": []}
+        for _ in range(rounds):
+            for name in runs:
+                runs[name].append(_searched_by(here, variant, games, compiled=name == "compiled"))
+        best = _best_of(runs)
+        pure, compiled = best["pure"], best["compiled"]
+        same = "same" if pure.nodes == compiled.nodes else f"{pure.nodes}->{compiled.nodes}"
+        print(
+            f"{variant:<9} {same:>14} {pure.nps:>9,.0f} {compiled.nps:>9,.0f} "
+            f"{compiled.nps / pure.nps:>5.2f}x {pure.perft_nps:>11,.0f} "
+            f"{compiled.perft_nps:>10,.0f} {compiled.perft_nps / pure.perft_nps:>5.2f}x"
+        )
 
 
 def compare_speed(variants: list[str], count: int, revision: str, rounds: int = 2) -> None:
@@ -153,19 +217,17 @@ def compare_speed(variants: list[str], count: int, revision: str, rounds: int = 
         print(f"\nSpeed against {revision}: depth 4, CPU time, best of {rounds} turns each")
         print(f"{'variant':<9} {'nodes':>14} {'baseline n/s':>13} {'this n/s':>9} {'speed-up':>8}")
         for variant in variants:
-            positions = [middle_game(variant, seed, 40 + 4 * seed) for seed in range(count)]
-            games = [[pos.usi(m) for m in pos.move_stack] for pos in positions]
-            best: dict[str, tuple[int, float]] = {}
+            games = _speed_games(variant, count)
+            runs: dict[str, list[Searched]] = {"baseline": [], "this": []}
             for _ in range(rounds):
                 for name, root in (("baseline", Path(tmp)), ("this", here)):
-                    nodes, seconds = _searched_by(root, variant, games)
-                    if name not in best or seconds < best[name][1]:
-                        best[name] = (nodes, seconds)
-            (old_nodes, old_s), (new_nodes, new_s) = best["baseline"], best["this"]
-            same = "same" if old_nodes == new_nodes else f"{old_nodes}->{new_nodes}"
+                    runs[name].append(_searched_by(root, variant, games))
+            best = _best_of(runs)
+            old, new = best["baseline"], best["this"]
+            same = "same" if old.nodes == new.nodes else f"{old.nodes}->{new.nodes}"
             print(
-                f"{variant:<9} {same:>14} {old_nodes / old_s:>13,.0f} {new_nodes / new_s:>9,.0f} "
-                f"{(new_nodes / new_s) / (old_nodes / old_s):>7.2f}x"
+                f"{variant:<9} {same:>14} {old.nps:>13,.0f} {new.nps:>9,.0f} "
+                f"{new.nps / old.nps:>7.2f}x"
             )
 
 
@@ -354,6 +416,8 @@ def main() -> None:
     if args.profile:
         profile_speed(variants, count, args.profile)
         return
+    compiled = native.install()
+    print(f"Engine modules: {'compiled' if compiled.active else 'pure Python'} ({compiled.reason})")
     print(f"Speed: search to depth 4 from {count} middle-game positions per variant")
     print(f"{'variant':<9} {'nodes/s':>9} {'depth 4':>9} {'perft nodes/s':>14} {'ratio':>6}")
     for variant in variants:
@@ -362,6 +426,8 @@ def main() -> None:
             f"{variant:<9} {s.nps:>9,.0f} {s.depth4_ms:>7,.0f}ms {s.perft_nps:>14,.0f} "
             f"{s.nps / s.perft_nps:>6.3f}"
         )
+    if compiled.active:
+        compare_native(variants, count)
     if args.baseline:
         compare_speed(variants, count, args.baseline)
     if args.speed_only:

@@ -2,7 +2,9 @@
 
 Every library walks the same tree the same way: generate legal moves, push each, recurse, pop,
 down to every leaf (no bulk counting).  Prints nodes per second and Komabot's ratio to
-python-shogi (target: at least 3x).  Also reports Wa Shogi depth 3 and 4.
+python-shogi (target: at least 3x).  Also reports Wa Shogi depth 3 and 4.  Komabot runs
+compiled where ``scripts/build_native`` built its modules from the current sources (the first
+line says so; ``KOMABOT_NATIVE=0``: pure Python).
 
     .venv/bin/python bench/perft.py [--depth 4] [--wa-depth 4]
 """
@@ -14,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from rules import Position, load_variant
+from rules import Position, load_variant, native
 from rules.perft import perft
 
 
@@ -63,7 +65,8 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=4, help="Standard Shogi depth (default 4)")
     parser.add_argument("--wa-depth", type=int, default=4, help="deepest Wa depth (default 4)")
     args = parser.parse_args()
-
+    compiled = native.install()
+    print(f"Komabot: {'compiled' if compiled.active else 'pure Python'} ({compiled.reason})")
     print(f"Standard Shogi, start position, perft({args.depth}), push/pop to every leaf")
     ours = report("komabot", *timed(lambda: komabot_perft("shogi", args.depth)))
     ref = report("python-shogi (reference)", *timed(lambda: python_shogi_perft(args.depth)))

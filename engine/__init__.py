@@ -5,6 +5,7 @@ move, picklable in and out) or :class:`engine.api.Engine` (keeps its table betwe
 ``engine.usi`` speaks USI to a GUI, ``engine.usi_client`` drives an external USI engine.
 """
 
+import rules  # noqa: F401 - first: sets up the compiled modules (rules/native.py), if built
 from engine.api import DEFAULT_MOVETIME_MS, Engine, Result, position_after, think
 from engine.levels import HIGHEST, LEVELS, LOWEST, Level
 from engine.search import Limits, Progress, StopSignal

@@ -224,7 +224,6 @@ class Searcher:
         for depth in range(1, max_depth + 1):
             self._prepare_root(position)
             self.root_depth = depth
-            self.iteration_best = None
             self.seldepth = 0
             try:
                 score = self._iterate(depth, order, noise, best_score if done_depth else None)
@@ -336,7 +335,10 @@ class Searcher:
         )
 
     def _prepare_root(self, position: Position) -> None:
-        """A fresh working copy and the path of the game so far (hashes, checks)."""
+        """A fresh working copy and the path of the game so far (hashes, checks); no best move
+        of the iteration yet (reset here, not in ``search``, so that mypy does not narrow the
+        attribute to None there: mypyc would compile that narrowing as a type check)."""
+        self.iteration_best = None
         self.pos = position.copy()
         self.material = self.evaluator.material(self.pos)
         if not self.path_hashes:

@@ -3,6 +3,9 @@
 Pure Python; imports nothing from ``render`` or ``bot`` and no chat, image or database library.
 """
 
+# First: the compiled hot modules, when built from these sources (rules/native.py), must be
+# set up before any of them loads.
+from rules import native  # noqa: F401
 from rules.errors import (
     AmbiguousMoveError,
     IllegalDeclarationError,

@@ -1,8 +1,15 @@
-"""Fixtures for every test folder: the throw-away PostgreSQL server (started once a session)."""
+"""Fixtures for every test folder: the throw-away PostgreSQL server (started once a session).
+
+Tests run the pure-Python sources even where compiled modules are built (rules/native.py): they
+patch module attributes, which compiled code does not see.  tests/test_native.py checks the
+compiled modules, each in a process of its own.
+"""
 
 from __future__ import annotations
 
 import os
+
+os.environ["KOMABOT_NATIVE"] = "0"  # before anything imports rules: see the docstring
 from collections.abc import Iterator
 
 import pytest

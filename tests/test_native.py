@@ -1,0 +1,198 @@
+"""The compiled modules (scripts/build_native, rules/native.py), in a copy of the sources.
+
+Compiled, they give exactly the pure-Python answers: the perft counts of tests/data/perft.txt
+and the move, score and node count of every search in tests/engine/data/fixed_depth.json.
+After an edit of any source the copy runs pure Python and says why; ``KOMABOT_NATIVE=0`` runs
+pure Python silently.  Uses this checkout's build when it matches the sources, else builds one
+in the copy (35 s of CPU; 2.5-3 minutes on two loaded cores); skipped without mypyc or a C compiler.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine.search as engine_search
+from rules import native
+from tests.engine.fixed_depth import recorded
+from tests.rules.test_perft import cases
+
+ROOT = Path(__file__).resolve().parent.parent
+PERFT_NODES = 200_000  # per count checked compiled: the deeper ones are the pure tests' work
+
+# Run in the copy: which code runs, then the answers.  argv[1]: perft cases, fixed-depth rows.
+_CHILD = """
+import json, pickle, sys
+import engine.search as engine_search
+from rules import native
+import engine.search
+from engine import Engine, Limits, think
+from engine.analysis import evaluate_position
+from rules import Position, load_variant
+from rules.perft import perft
+
+status = native.install()
+perfts, rows = json.loads(sys.argv[1])
+counts = [perft(Position.from_sfen(load_variant(v), sfen), depth) for v, sfen, depth in perfts]
+answers = []
+for row in rows:
+    variant = load_variant(row["variant"])
+    pos = Position.start(variant)
+    for move in row["moves"]:
+        pos.push_usi(move)
+    result = Engine(variant, hash_mb=16).think(pos, limits=Limits(depth=row["depth"]))
+    answers.append([result.best_move, result.score, result.nodes])
+# what crosses between the bot's processes: think's answer, an analysis verdict
+sent = [think("wa", depth=2), evaluate_position("shogi", "startpos", [], game="g", nodes=300)]
+pickled = all(pickle.loads(pickle.dumps(answer)) == answer for answer in sent)
+print(json.dumps([status.active, engine.search.__file__, counts, answers, pickled]))
+"""
+
+
+def _copy_sources(to: Path) -> None:
+    ignore = shutil.ignore_patterns("__pycache__", "*.so")
+    for folder in (*native.PACKAGES, "data", "scripts"):
+        shutil.copytree(ROOT / folder, to / folder, ignore=ignore)
+    shutil.copy2(ROOT / "pyproject.toml", to / "pyproject.toml")
+
+
+def _build_in(copy: Path) -> None:
+    """This checkout's build when it is of these sources, else a fresh one."""
+    ours = ROOT / native.BUILD_DIR
+    manifest = ours / native.MANIFEST
+    if manifest.is_file() and json.loads(manifest.read_text())["sources"] == (
+        native.source_hashes(copy)
+    ):
+        shutil.copytree(ours, copy / native.BUILD_DIR)
+        return
+    env = {**os.environ, "KOMABOT_VENV": str(Path(sys.prefix))}
+    done = subprocess.run(
+        [sys.executable, str(copy / "scripts" / "build_native")],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def _run(copy: Path, native_setting: str | None, work: Any) -> tuple[list[Any], str]:
+    env = {k: v for k, v in os.environ.items() if k != native.ENV_VARIABLE}
+    if native_setting is not None:
+        env[native.ENV_VARIABLE] = native_setting
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD, json.dumps(work)],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout), done.stderr
+
+
+def _fake_build(root: Path) -> Path:
+    """Sources under ``root`` and a manifest of them, without any compiled file."""
+    for package in native.PACKAGES:
+        shutil.copytree(ROOT / package, root / package, ignore=shutil.ignore_patterns("*.pyc"))
+    build = root / native.BUILD_DIR
+    build.mkdir(parents=True)
+    manifest = native.manifest_for(root, native.COMPILED)
+    (build / native.MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    return build / native.MANIFEST
+
+
+def _decided(root: Path) -> native.Status:
+    """What the guard decides for ``root`` (in this process, whose modules are loaded already:
+    every decision here is one that installs nothing)."""
+    hooks = list(sys.meta_path)
+    status = native._activate(root)
+    assert sys.meta_path == hooks
+    return status
+
+
+def test_the_guard_says_why_a_build_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(native.ENV_VARIABLE)
+    assert _decided(tmp_path) == native.Status(
+        False, "not built (python3 scripts/build_native builds them)"
+    )
+    manifest = _fake_build(tmp_path)
+    missing = _decided(tmp_path)
+    assert missing.stale  # a build that is there and not used: a warning
+    assert missing.reason.endswith("komabot_native__mypyc is missing from it")
+
+    (tmp_path / "engine" / "evaluation.py").write_text("# edited\n", encoding="utf-8")
+    (tmp_path / "rules" / "new_module.py").write_text("", encoding="utf-8")
+    assert _decided(tmp_path).reason.endswith(
+        "engine/evaluation.py and 1 more changed since it was built"
+    )
+
+    other_python = {**json.loads(manifest.read_text()), "python": "3.99.0 .so"}
+    manifest.write_text(json.dumps(other_python), encoding="utf-8")
+    assert _decided(tmp_path).reason.endswith("it was built for another Python")
+
+    manifest.write_text("{not json", encoding="utf-8")
+    assert "its manifest cannot be read" in _decided(tmp_path).reason
+
+    monkeypatch.setenv(native.ENV_VARIABLE, "0")
+    assert _decided(tmp_path) == native.Status(False, "turned off (KOMABOT_NATIVE=0)")
+
+
+def test_this_process_runs_pure_python() -> None:
+    """The suite's own process (tests/conftest.py): patches of module attributes take effect."""
+    assert native.install() == native.Status(False, "turned off (KOMABOT_NATIVE=0)")
+    assert engine_search.__file__.endswith("search.py")
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)  # a build on two loaded cores took 3 minutes (the default is 180 s)
+def test_compiled_modules_answer_as_pure_python_and_never_run_stale(tmp_path: Path) -> None:
+    missing = native.missing_build_tools()
+    if missing is not None:
+        pytest.skip(f"{missing}: the compiled modules cannot be built here")
+    copy = tmp_path / "komabot"
+    _copy_sources(copy)
+    _build_in(copy)
+    perfts = [(v, sfen, depth, n) for v, sfen, depth, n in cases() if n <= PERFT_NODES]
+    rows = recorded()
+    perft_work = [p[:3] for p in perfts]
+    search_work = [{"variant": r.variant, "moves": r.moves, "depth": r.depth} for r in rows]
+    perft_counts = [n for *_, n in perfts]
+    search_answers = [[r.best, r.score, r.nodes] for r in rows]
+    work = [perft_work, search_work]
+    expected = [perft_counts, search_answers]
+
+    (active, search_file, counts, answers, pickled), log = _run(copy, None, work)
+    assert active, log
+    assert pickled
+    assert search_file.endswith(sysconfig.get_config_var("EXT_SUFFIX"))
+    assert [counts, answers] == expected
+    assert "pure Python" not in log
+
+    (active, search_file, *_), log = _run(copy, "0", [[], []])
+    assert not active
+    assert search_file.endswith("search.py")
+    assert log == ""
+
+    few = [perft_work[:4], search_work[:1]]
+    for source in ("rules/variant.py", "engine/search.py"):  # not compiled, compiled
+        edited = copy / source
+        before = edited.read_text()
+        edited.write_text(before + "# edited after the build\n")
+        (active, search_file, counts, answers, _), log = _run(copy, None, few)
+        assert not active
+        assert search_file == str(copy / "engine" / "search.py")
+        assert f"{source} changed since it was built" in log
+        assert log.count("pure Python") == 1
+        assert [counts, answers] == [perft_counts[:4], search_answers[:1]]
+        edited.write_text(before)
