@@ -98,7 +98,7 @@ class CorePosition(Position):
         other = self.copy()
         memo = other._legal
         if memo is not None and isinstance(memo[1], list):
-            other._legal = (memo[0], tuple((m[0], m[1], m[2], m[3]) for m in memo[1]))
+            other._legal = (memo[0], tuple([(m[0], m[1], m[2], m[3]) for m in memo[1]]))
         return other
 
     def with_side_to_move(self, color: int) -> Position:
