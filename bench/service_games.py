@@ -40,6 +40,9 @@ shared line."""
 OWN_PLIES = 6
 """Random plies each game then plays on its own, before the measured moves."""
 STYLES = ("usi", "western", "japanese")
+BOARD_PROCESSES_READY = 180
+"""Seconds the board processes get to start and warm their caches (a few on a quiet machine;
+under a load average of 25-30 on 2 cores, 60 was once too few)."""
 
 
 @dataclass(frozen=True)
@@ -235,7 +238,13 @@ async def play(
         if args.board_processes:
             service.pictures.start(args.board_processes)
             processes = service.pictures.processes
-            assert processes is not None and await processes.wait_ready(60)
+            assert processes is not None
+            if not await processes.wait_ready(BOARD_PROCESSES_READY):
+                await store.close()  # else its database thread keeps this process alive
+                raise SystemExit(
+                    f"the board processes were not ready within {BOARD_PROCESSES_READY} s "
+                    "(a loaded machine?): nothing measured"
+                )
     assert await store.count_active_games() == len(typed)
     latencies: list[float] = []
     refused = 0
