@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import random
 import sqlite3
 import time
@@ -39,6 +40,9 @@ shared line."""
 OWN_PLIES = 6
 """Random plies each game then plays on its own, before the measured moves."""
 STYLES = ("usi", "western", "japanese")
+BOARD_PROCESSES_READY = 180
+"""Seconds the board processes get to start and warm their caches (a few on a quiet machine;
+under a load average of 25-30 on 2 cores, 60 was once too few)."""
 
 
 @dataclass(frozen=True)
@@ -46,14 +50,15 @@ class Played:
     """What ``play`` measured: each move's seconds, the whole run's, the moves refused, what
     drawing the boards took from the render caches (``render_counts`` over the run, in this
     process and the board processes), and the CPU seconds of this process (``main_cpu``, all
-    its threads) and of the board processes (``drawer_cpu``, each) over the run, and the board
-    processes' peak resident memory."""
+    its threads; ``loop_cpu`` its event loop's thread alone) and of the board processes
+    (``drawer_cpu``, each) over the run, and the board processes' peak resident memory."""
 
     latencies: list[float]
     seconds: float
     refused: int
     drawn: dict[str, int]
     main_cpu: float
+    loop_cpu: float
     drawer_cpu: list[float]
     drawer_peak_mib: list[float]
 
@@ -218,10 +223,12 @@ async def play(
     *,
     share: tuple[int, int] = (0, 1),
     start_at: float = 0.0,
+    profile: Path | None = None,
 ) -> Played:
     """Every active game's next ``args.rounds`` moves (``typed[i]`` those of game i).
     ``db``: a SQLite file or a PostgreSQL URL; ``share`` (k, n): only the games i with
-    i % n == k (one of n processes, see bench/scale.py), starting at wall time ``start_at``."""
+    i % n == k (one of n processes, see bench/scale.py), starting at wall time ``start_at``;
+    ``profile``: a file for cProfile's statistics of the moves (this thread only)."""
     config = Config(database_url=str(db), db_sync=args.sync)
     store = await open_store(config)
     service = GameService(store, config, rng=random.Random(1), render_images=render)
@@ -231,7 +238,13 @@ async def play(
         if args.board_processes:
             service.pictures.start(args.board_processes)
             processes = service.pictures.processes
-            assert processes is not None and await processes.wait_ready(60)
+            assert processes is not None
+            if not await processes.wait_ready(BOARD_PROCESSES_READY):
+                await store.close()  # else its database thread keeps this process alive
+                raise SystemExit(
+                    f"the board processes were not ready within {BOARD_PROCESSES_READY} s "
+                    "(a loaded machine?): nothing measured"
+                )
     assert await store.count_active_games() == len(typed)
     latencies: list[float] = []
     refused = 0
@@ -254,9 +267,17 @@ async def play(
 
     await asyncio.sleep(max(0.0, start_at - time.time()))
     before, drawers_before = render_counts(), await _drawers(service)
-    cpu0, t0 = time.process_time(), time.perf_counter()
+    profiler = cProfile.Profile(time.thread_time) if profile else None  # CPU, not waits
+    cpu0, loop0, t0 = time.process_time(), time.thread_time(), time.perf_counter()
+    if profiler:
+        profiler.enable()
     await asyncio.gather(*(worker(k) for k in range(args.concurrency)))
+    if profiler:
+        profiler.disable()
     total, main_cpu = time.perf_counter() - t0, time.process_time() - cpu0
+    loop_cpu = time.thread_time() - loop0
+    if profiler and profile:
+        profiler.dump_stats(profile)
     after, drawers_after = render_counts(), await _drawers(service)
     await service.drain()
     await store.close()
@@ -267,7 +288,7 @@ async def play(
         for key in drawn:
             drawn[key] += int(now[key] - was[key])
     peaks = [now["peak_mib"] for now in drawers_after]
-    return Played(latencies, total, refused, drawn, main_cpu, drawer_cpu, peaks)
+    return Played(latencies, total, refused, drawn, main_cpu, loop_cpu, drawer_cpu, peaks)
 
 
 async def _drawers(service: GameService) -> list[dict[str, float]]:

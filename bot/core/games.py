@@ -246,17 +246,17 @@ class Games:
 
     # --- clocks and saving ----------------------------------------------------------------
 
-    def clock_timers(self, game: GameRow, now: float) -> list[NewTimer]:
-        """The deadline and reminders of the player to move in ``game`` (its stored version)."""
+    def clock_timers(self, game: GameRow, now: float, version: int | None = None) -> list[NewTimer]:
+        """The deadline and reminders of the player to move in ``game`` at ``version`` (by
+        default its own: the stored one)."""
         if not game.active or game.deadline is None:
             return []
-        timers = [NewTimer(TimerKind.DEADLINE, game.deadline, game.id, None, game.version)]
+        version = game.version if version is None else version
+        timers = [NewTimer(TimerKind.DEADLINE, game.deadline, game.id, None, version)]
         for offset in reminder_offsets(game, self.config.reminders):
             due = game.deadline - offset
             if due > now:
-                timers.append(
-                    NewTimer(TimerKind.REMINDER, due, game.id, None, game.version, offset)
-                )
+                timers.append(NewTimer(TimerKind.REMINDER, due, game.id, None, version, offset))
         return timers
 
     async def save(
@@ -269,7 +269,7 @@ class Games:
         """
         timers: list[NewTimer] | None = None
         if clocks or not new.active:
-            timers = self.clock_timers(replace(new, version=new.version + 1), now)
+            timers = self.clock_timers(new, now, version=new.version + 1)
         try:
             saved = await self.store.update_game(new, timers, notices=notices)
         except VersionConflict:

@@ -45,8 +45,10 @@ class Mover:
         before = pos.copy()
         pos.make_unchecked(move)  # read_move returned a legal move: checked once, not twice
         shown = present.format_move(before, move, ctx.settings.notation)
-        new = replace(
-            turn_over(game, pos.side, ctx.now),
+        new = turn_over(
+            game,
+            pos.side,
+            ctx.now,
             moves=(*game.moves, before.usi(move)),
             draw_offer=None,
             takeback_offer=None,
@@ -57,8 +59,7 @@ class Mover:
             new = finish(new, outcome.termination.value, outcome.winner, ctx.now)
         line = ctx.t("move.played", mover=names[before.side], move=shown)
         # the image marks the move
-        reply = await self.commit(ctx, new, [line], pos=pos, clocks=True, notify=notify)
-        return reply, replace(new, version=new.version + 1)
+        return await self._commit(ctx, new, [line], pos=pos, clocks=True, notify=notify)
 
     async def commit(
         self,
@@ -78,6 +79,20 @@ class Mover:
         game's chat in the same transaction, then sent: delivered at least once, and never
         without the move, nor the move without it.
         """
+        reply, _saved = await self._commit(ctx, new, lines, pos=pos, clocks=clocks, notify=notify)
+        return reply
+
+    async def _commit(
+        self,
+        ctx: Context,
+        new: GameRow,
+        lines: Sequence[str],
+        *,
+        pos: Position | None,
+        clocks: bool,
+        notify: bool,
+    ) -> tuple[Reply, GameRow]:
+        """:meth:`commit`, and the game as saved."""
         replies = self.replies
         if not notify:
             # The board is drawn while the move is written: the image does not depend on the
@@ -91,7 +106,8 @@ class Mover:
                 raise
             if pos is not None:
                 self.games.positions.put(saved, pos)
-            return await replies.game_reply(ctx, saved, lines, pos=pos, drawing=drawing)
+            reply = await replies.game_reply(ctx, saved, lines, pos=pos, drawing=drawing)
+            return reply, saved
         shown = replace(new, version=new.version + 1)
         reply = await replies.game_reply(ctx, shown, lines, pos=pos, announce=False)
         notice = self.delivery.notice("move", new.chat, reply, ctx.now, game_id=new.id)
@@ -99,7 +115,7 @@ class Mover:
         if pos is not None:
             self.games.positions.put(saved, pos)
         self.delivery.kick()
-        return reply
+        return reply, saved
 
     async def finish(
         self,

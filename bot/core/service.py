@@ -197,7 +197,7 @@ class GameService:
                 reply = await self.routes[command.name](ctx)
                 for job in ctx.after:  # once the reply is on its way (see Context.after)
                     asyncio.get_running_loop().call_soon(job)
-                return replace(reply, lang=lang)
+                return reply if reply.lang == lang else replace(reply, lang=lang)
             except UserError as exc:
                 outcome = f"refused:{exc.key}"
                 said = ctx.t(exc.key, **exc.params)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from bot.store.models import ENGINE_PLAYER, GameRow
 
@@ -61,22 +62,30 @@ def deadline_for(game: GameRow, side_to_move: int, now: float) -> float | None:
     """When ``side_to_move``, whose turn begins at ``now``, must have moved: their main time
     left and a time per move (the byoyomi) from now.  None without a clock, and never for the
     bot (it cannot lose on time; deadlines and warnings are the person's alone)."""
+    return _deadline(game, game.time_left, side_to_move, now)
+
+
+def _deadline(
+    game: GameRow, time_left: tuple[float, float] | None, side_to_move: int, now: float
+) -> float | None:
+    """:func:`deadline_for` with the main time left ``time_left`` instead of the game's."""
     if not game.time_per_move or game.player(side_to_move) == ENGINE_PLAYER:
         return None
-    left = game.time_left[side_to_move] if game.time_left is not None else 0.0
+    left = time_left[side_to_move] if time_left is not None else 0.0
     return now + left + game.time_per_move
 
 
-def turn_over(game: GameRow, next_side: int, now: float) -> GameRow:
+def turn_over(game: GameRow, next_side: int, now: float, **changes: Any) -> GameRow:
     """``game`` (as stored: its side to move still the one whose turn ends) with that side's
-    clock stopped at ``now`` and ``next_side``'s started: main time left and the deadline."""
+    clock stopped at ``now`` and ``next_side``'s started: main time left and the deadline;
+    and ``changes`` (other fields), made in the same copy."""
     left = game.time_left
     if left is not None:
         mover = game.side_to_move
         kept = main_time_left(game, mover, now)
         left = (kept, left[1]) if mover == 0 else (left[0], kept)
-    stopped = replace(game, time_left=left)
-    return replace(stopped, deadline=deadline_for(stopped, next_side, now))
+    deadline = _deadline(game, left, next_side, now)
+    return replace(game, time_left=left, deadline=deadline, **changes)
 
 
 def reminder_offsets(game: GameRow, configured: Sequence[int]) -> list[int]:

@@ -232,8 +232,10 @@ class Offers:
             pos.pop()
             bot_moves += pos.side == game.engine_color
         scores = game.engine_scores[: len(game.engine_scores) - bot_moves]
-        new = replace(
-            turn_over(game, pos.side, ctx.now),  # the time the player to move used is theirs
+        new = turn_over(  # the time the player to move used is theirs
+            game,
+            pos.side,
+            ctx.now,
             moves=game.moves[: len(game.moves) - plies],
             takeback_offer=None,
             draw_offer=None,

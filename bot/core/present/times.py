@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from functools import lru_cache
 
 from babel.dates import format_datetime, format_skeleton
 
@@ -68,7 +69,17 @@ def format_when(ts: float, lang: str = "en", platform: str = "", *, precise: boo
     seconds (``14:03:30``; Discord's long form ``<t:UNIX:T>`` then)."""
     if platform in TIMESTAMP_PLATFORMS:
         return f"<t:{int(ts)}:{'T' if precise else 'f'}>"
-    when = dt.datetime.fromtimestamp(ts, dt.UTC)
+    # what is shown changes once a minute (a second, ``precise``): one CLDR formatting for all
+    # the replies of that minute (most deadlines of a minute's moves fall in one minute)
+    step = 1 if precise else 60
+    return _utc_text(math.floor(ts) // step * step, lang, precise)
+
+
+@lru_cache(maxsize=1024)
+def _utc_text(whole: int, lang: str, precise: bool) -> str:
+    """``format_when`` in UTC of the whole second ``whole`` (seconds dropped unless
+    ``precise``)."""
+    when = dt.datetime.fromtimestamp(whole, dt.UTC)
     day = format_skeleton("MMMEd", when, locale=locale(lang))
     clock = format_datetime(
         when, "HH:mm:ss" if precise else "HH:mm", tzinfo=dt.UTC, locale=locale(lang)

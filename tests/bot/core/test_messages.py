@@ -154,6 +154,35 @@ def test_deadlines_and_durations_in_russian() -> None:
     assert present.format_time_control(3 * 86400, "en") == "3d per move"
 
 
+def test_times_kept_per_minute_read_as_babel_writes_each_one() -> None:
+    """format_when keeps what it wrote per minute (per second when precise): any moment of
+    any language still reads as Babel writes that very moment, seconds dropped unless
+    precise, whichever moment of its minute came first."""
+    import datetime as dt
+    import random
+
+    from babel.dates import format_datetime, format_skeleton
+
+    from bot.core import present
+    from bot.core.messages import locale, plural_category
+
+    rng = random.Random(26)
+    for _ in range(400):
+        ts = rng.uniform(1.7e9, 1.9e9)
+        lang, precise = rng.choice(LANGUAGES), rng.random() < 0.5
+        when = dt.datetime.fromtimestamp(ts, dt.UTC)
+        clock = "HH:mm:ss" if precise else "HH:mm"
+        expected = (
+            f"{format_skeleton('MMMEd', when, locale=locale(lang))} "
+            f"{format_datetime(when, clock, tzinfo=dt.UTC, locale=locale(lang))} UTC"
+        )
+        later = ts - ts % 60 + 59.9 if not precise else ts - ts % 1 + 0.99
+        assert present.format_when(later, lang, precise=precise) == expected
+        assert present.format_when(ts, lang, precise=precise) == expected
+        n = rng.randrange(200)
+        assert plural_category(lang, n) == locale(lang).plural_form(n)
+
+
 def test_discord_deadlines_are_timestamps_its_clients_write_out() -> None:
     from bot.core import present
 
