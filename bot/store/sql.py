@@ -11,10 +11,10 @@ through the few hooks at the top of :class:`SqlStore`.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot import glicko2
 from bot.store.errors import ChallengeAlreadyOpen, VersionConflict
@@ -43,6 +43,8 @@ from bot.store.models import (
     TimerRow,
     UserRow,
 )
+
+T = TypeVar("T")
 
 PRUNE_BATCH = 1000
 """At most this many notices are deleted in one transaction by :meth:`SqlStore.prune_notices`."""
@@ -290,6 +292,13 @@ class SqlStore:
     def _read(self) -> AbstractAsyncContextManager[Tx]:
         """A connection for several reads in a row."""
         raise NotImplementedError
+
+    async def _transact(self, body: Callable[[Tx], Coroutine[Any, Any, T]]) -> T:
+        """``body`` as one write transaction (as :meth:`_write`); what it returns.  ``body``
+        awaits nothing but its ``tx``, so a backend may run it whole where its connection
+        lives, and write it in one commit with others (SQLite: its write thread)."""
+        async with self._write() as tx:
+            return await body(tx)
 
     def _snapshot(self) -> AbstractAsyncContextManager[Tx]:
         """Reads that all see the database as it stood at one moment (to copy a live one).
@@ -702,7 +711,8 @@ class SqlStore:
         notices: Sequence[NewNotice] = (),
     ) -> GameRow:
         new = replace(game, version=game.version + 1)
-        async with self._write() as tx:
+
+        async def write(tx: Tx) -> None:
             changed = await tx.run(
                 "UPDATE games SET platform = ?, chat_id = ?, thread_id = ?, variant = ?, "
                 "start_sfen = ?, moves = ?, version = ?, sente = ?, gote = ?, status = ?, "
@@ -721,6 +731,8 @@ class SqlStore:
                 await tx.run("DELETE FROM timers WHERE game_id = ?", (game.id,))
                 await self._insert_timers(tx, timers)
             await self._insert_notices(tx, notices)
+
+        await self._transact(write)
         return new
 
     # --- ratings ------------------------------------------------------------------------

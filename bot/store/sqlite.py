@@ -18,7 +18,7 @@ import sqlite3
 import tempfile
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from types import NoneType
@@ -43,12 +43,14 @@ from bot.store.sql import (
     RATING_COLUMNS,
     TIMER_COLUMNS,
     SqlStore,
+    T,
     Tx,
     challenge_of,
     game_of,
     notice_of,
     timer_of,
 )
+from bot.store.sqlite_writer import WriteThread
 
 log = logging.getLogger(__name__)
 
@@ -600,6 +602,8 @@ class SqliteStore(SqlStore):
         self.gone: str | None = None
         """What happened to the database file while the store was open (None: nothing); once
         set, writes raise :class:`~bot.store.errors.DatabaseFileGone`."""
+        self.writer: WriteThread | None = None
+        """The thread that writes moves (see :meth:`_transact`); None when read-only."""
 
     # --- opening ------------------------------------------------------------------------
 
@@ -670,6 +674,8 @@ class SqliteStore(SqlStore):
                 )
             if target_version == LATEST:
                 await asyncio.to_thread(verify_database, path, pre_migration=False)
+            if problem is None:
+                await store._start_writer(sync)
             if path.stat().st_size > FULL_CHECK_BYTES:
                 store._start_background_check()
         except sqlite3.Error as exc:
@@ -685,6 +691,25 @@ class SqliteStore(SqlStore):
             await db.close()
             raise
         return store
+
+    async def _start_writer(self, sync: str) -> None:
+        """Open the write thread's connection, set as the aiosqlite one."""
+        uri = _uri(self.path)
+
+        def connect() -> sqlite3.Connection:
+            con = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+            try:
+                con.execute(f"PRAGMA busy_timeout={self.BUSY_TIMEOUT_MS}")
+                con.execute(f"PRAGMA synchronous={'FULL' if sync == 'full' else 'NORMAL'}")
+                con.execute("PRAGMA foreign_keys=ON")
+            except BaseException:
+                con.close()
+                raise
+            return con
+
+        writer = WriteThread(connect, self._files_gone)
+        await writer.start()
+        self.writer = writer
 
     def _start_background_check(self) -> None:
         """Run ``PRAGMA quick_check`` on a large file in a thread of its own (on its own
@@ -817,6 +842,8 @@ class SqliteStore(SqlStore):
 
     async def close(self) -> None:
         await asyncio.to_thread(self._stop_background_check)
+        if self.writer is not None:
+            await self.writer.stop()
         async with self._lock:
             await self._db.close()
 
@@ -854,13 +881,7 @@ class SqliteStore(SqlStore):
         replaced meanwhile DatabaseFileGone, checked before the commit and at a failure
         (nothing of the transaction kept)."""
         async with self._lock:
-            if self.damaged is not None:
-                raise ReadOnlyStore(
-                    f"the database is damaged ({self.damaged}); writes are refused until it is "
-                    "restored or recovered"
-                )
-            if self.gone is not None:
-                raise DatabaseFileGone(f"{self.gone}; writes are refused until a restart")
+            self._refuse_writes()
             try:
                 try:
                     await self._db.execute("BEGIN IMMEDIATE")
@@ -878,14 +899,45 @@ class SqliteStore(SqlStore):
                         await self._db.rollback()
                     raise
             except sqlite3.Error as exc:
-                gone = self._files_gone()
-                typed = _write_error(exc) if gone is None else gone
-                if typed is exc and _unreachable(exc):
-                    typed = self._outage.began(exc)
+                typed = self._typed_write_error(exc)
                 if typed is exc:
                     raise
                 raise typed from exc
             self._outage.ended()
+
+    def _refuse_writes(self) -> None:
+        """Raise the refusal of every write once the file is damaged or gone."""
+        if self.damaged is not None:
+            raise ReadOnlyStore(
+                f"the database is damaged ({self.damaged}); writes are refused until it is "
+                "restored or recovered"
+            )
+        if self.gone is not None:
+            raise DatabaseFileGone(f"{self.gone}; writes are refused until a restart")
+
+    def _typed_write_error(self, exc: sqlite3.Error) -> Exception:
+        """The store's error for an SQLite error met while writing (``exc`` if none fits)."""
+        gone = self._files_gone()
+        typed = _write_error(exc) if gone is None else gone
+        if typed is exc and _unreachable(exc):
+            typed = self._outage.began(exc)
+        return typed
+
+    async def _transact(self, body: Callable[[Tx], Coroutine[Any, Any, T]]) -> T:
+        """``body`` in one trip to the write thread, in one commit with the bodies that wait
+        beside it (see :mod:`bot.store.sqlite_writer`)."""
+        if self.writer is None:  # read-only: refused as every write is
+            return await super()._transact(body)
+        self._refuse_writes()
+        try:
+            result: T = await self.writer.write(body)
+        except sqlite3.Error as exc:
+            typed = self._typed_write_error(exc)
+            if typed is exc:
+                raise
+            raise typed from exc
+        self._outage.ended()
+        return result
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Tx]:
