@@ -296,7 +296,7 @@ class SqlStore:
     async def _transact(self, body: Callable[[Tx], Coroutine[Any, Any, T]]) -> T:
         """``body`` as one write transaction (as :meth:`_write`); what it returns.  ``body``
         awaits nothing but its ``tx``, so a backend may run it whole where its connection
-        lives, and write it in one commit with others (SQLite: its write thread)."""
+        lives, and write it in one commit with others (SQLite: bot.store.group_commit)."""
         async with self._write() as tx:
             return await body(tx)
 

@@ -33,6 +33,7 @@ from bot.store.errors import (
     StoreFull,
     StoreOpenError,
 )
+from bot.store.group_commit import GroupCommit
 from bot.store.migrations import APPLICATION_ID, LATEST, MIGRATIONS, RATINGS_VERSION
 from bot.store.models import NoticeState, ReminderRoute
 from bot.store.outage import Outage
@@ -50,7 +51,6 @@ from bot.store.sql import (
     notice_of,
     timer_of,
 )
-from bot.store.sqlite_writer import WriteThread
 
 log = logging.getLogger(__name__)
 
@@ -602,8 +602,13 @@ class SqliteStore(SqlStore):
         self.gone: str | None = None
         """What happened to the database file while the store was open (None: nothing); once
         set, writes raise :class:`~bot.store.errors.DatabaseFileGone`."""
-        self.writer: WriteThread | None = None
-        """The thread that writes moves (see :meth:`_transact`); None when read-only."""
+        self.writer: GroupCommit | None = None
+        """What writes the transactions of :meth:`_transact` (moves) in one trip each, those
+        waiting together in one commit; None when the store is read-only."""
+        if read_only is None:
+            # aiosqlite runs a function on its connection's thread through _execute (as it
+            # runs each of its own calls)
+            self.writer = GroupCommit(db._execute, lambda: db._conn, self._lock, self._files_gone)
 
     # --- opening ------------------------------------------------------------------------
 
@@ -674,8 +679,6 @@ class SqliteStore(SqlStore):
                 )
             if target_version == LATEST:
                 await asyncio.to_thread(verify_database, path, pre_migration=False)
-            if problem is None:
-                await store._start_writer(sync)
             if path.stat().st_size > FULL_CHECK_BYTES:
                 store._start_background_check()
         except sqlite3.Error as exc:
@@ -691,25 +694,6 @@ class SqliteStore(SqlStore):
             await db.close()
             raise
         return store
-
-    async def _start_writer(self, sync: str) -> None:
-        """Open the write thread's connection, set as the aiosqlite one."""
-        uri = _uri(self.path)
-
-        def connect() -> sqlite3.Connection:
-            con = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
-            try:
-                con.execute(f"PRAGMA busy_timeout={self.BUSY_TIMEOUT_MS}")
-                con.execute(f"PRAGMA synchronous={'FULL' if sync == 'full' else 'NORMAL'}")
-                con.execute("PRAGMA foreign_keys=ON")
-            except BaseException:
-                con.close()
-                raise
-            return con
-
-        writer = WriteThread(connect, self._files_gone)
-        await writer.start()
-        self.writer = writer
 
     def _start_background_check(self) -> None:
         """Run ``PRAGMA quick_check`` on a large file in a thread of its own (on its own
@@ -924,8 +908,8 @@ class SqliteStore(SqlStore):
         return typed
 
     async def _transact(self, body: Callable[[Tx], Coroutine[Any, Any, T]]) -> T:
-        """``body`` in one trip to the write thread, in one commit with the bodies that wait
-        beside it (see :mod:`bot.store.sqlite_writer`)."""
+        """``body`` in one trip to the database thread, in one commit with the bodies that
+        wait beside it (see :mod:`bot.store.group_commit`)."""
         if self.writer is None:  # read-only: refused as every write is
             return await super()._transact(body)
         self._refuse_writes()
