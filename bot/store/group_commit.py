@@ -120,7 +120,7 @@ class GroupCommit:
     async def stop(self) -> None:
         """Wait until what waits is written."""
         if self._writing is not None:
-            await asyncio.shield(self._writing)
+            await asyncio.wait([self._writing])  # its failures are its callers' to hear
 
     async def _write_waiting(self) -> None:
         try:
