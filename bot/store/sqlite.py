@@ -18,7 +18,7 @@ import sqlite3
 import tempfile
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from types import NoneType
@@ -866,7 +866,7 @@ class SqliteStore(SqlStore):
         (nothing of the transaction kept)."""
         async with self._lock:
             self._refuse_writes()
-            try:
+            with self._write_errors():
                 try:
                     await self._db.execute("BEGIN IMMEDIATE")
                     yield _SqliteTx(self._db)
@@ -882,12 +882,6 @@ class SqliteStore(SqlStore):
                     with contextlib.suppress(sqlite3.Error):
                         await self._db.rollback()
                     raise
-            except sqlite3.Error as exc:
-                typed = self._typed_write_error(exc)
-                if typed is exc:
-                    raise
-                raise typed from exc
-            self._outage.ended()
 
     def _refuse_writes(self) -> None:
         """Raise the refusal of every write once the file is damaged or gone."""
@@ -899,13 +893,21 @@ class SqliteStore(SqlStore):
         if self.gone is not None:
             raise DatabaseFileGone(f"{self.gone}; writes are refused until a restart")
 
-    def _typed_write_error(self, exc: sqlite3.Error) -> Exception:
-        """The store's error for an SQLite error met while writing (``exc`` if none fits)."""
-        gone = self._files_gone()
-        typed = _write_error(exc) if gone is None else gone
-        if typed is exc and _unreachable(exc):
-            typed = self._outage.began(exc)
-        return typed
+    @contextlib.contextmanager
+    def _write_errors(self) -> Iterator[None]:
+        """Raise the store's error for an SQLite error met while writing (the error itself if
+        none fits); a write that went through ends the outage, if there was one."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            gone = self._files_gone()
+            typed = _write_error(exc) if gone is None else gone
+            if typed is exc and _unreachable(exc):
+                typed = self._outage.began(exc)
+            if typed is exc:
+                raise
+            raise typed from exc
+        self._outage.ended()
 
     async def _transact(self, body: Callable[[Tx], Coroutine[Any, Any, T]]) -> T:
         """``body`` in one trip to the database thread, in one commit with the bodies that
@@ -913,14 +915,8 @@ class SqliteStore(SqlStore):
         if self.writer is None:  # read-only: refused as every write is
             return await super()._transact(body)
         self._refuse_writes()
-        try:
+        with self._write_errors():
             result: T = await self.writer.write(body)
-        except sqlite3.Error as exc:
-            typed = self._typed_write_error(exc)
-            if typed is exc:
-                raise
-            raise typed from exc
-        self._outage.ended()
         return result
 
     @asynccontextmanager
