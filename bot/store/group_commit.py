@@ -79,6 +79,8 @@ class _Job:
     future: asyncio.Future[Any]
     outcome: tuple[bool, Any] | None = None
     """(True, the body's result) or (False, what it raised); None: not run."""
+    trip: asyncio.Future[None] | None = None
+    """Done when the trip that took the job is over; None: the job still waits."""
 
 
 class GroupCommit:
@@ -110,12 +112,22 @@ class GroupCommit:
 
     async def write(self, body: Body) -> Any:
         """Run ``body`` in a transaction; its result once the commit holding it is durable.
-        Cancelled, the body may still be written (whole) or not at all."""
+        Cancelled, a body not yet begun is not written, and one the database thread already
+        began is written whole before the cancellation goes on: either way before any write
+        the caller makes next."""
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._waiting.append(_Job(body, future))
+        job = _Job(body, future)
+        self._waiting.append(job)
         if self._writing is None:
             self._writing = asyncio.ensure_future(self._write_waiting())
-        return await future
+        try:
+            return await future
+        except asyncio.CancelledError:
+            if job.trip is None:
+                self._waiting.remove(job)
+            else:
+                await asyncio.wait([job.trip])
+            raise
 
     async def stop(self) -> None:
         """Wait until what waits is written."""
@@ -127,6 +139,9 @@ class GroupCommit:
             while self._waiting:
                 jobs = self._waiting[:BATCH_LIMIT]
                 del self._waiting[:BATCH_LIMIT]
+                trip: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+                for job in jobs:
+                    job.trip = trip
                 try:
                     async with self._lock:
                         await self._trip(functools.partial(self._transaction, jobs))
@@ -136,6 +151,7 @@ class GroupCommit:
                     if not isinstance(exc, Exception):
                         raise
                 finally:
+                    trip.set_result(None)
                     _settle_all(jobs)
         finally:
             self._writing = None
@@ -155,6 +171,8 @@ class GroupCommit:
         try:
             con.execute("BEGIN IMMEDIATE")
             for job in jobs:
+                if job.future.cancelled():
+                    continue  # its caller gave up before it was written: it is not
                 if not alone:
                     con.execute("SAVEPOINT body")
                 try:
