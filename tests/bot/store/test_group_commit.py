@@ -143,3 +143,25 @@ async def test_a_body_that_waits_for_something_else_is_refused(tmp_path: Path) -
         assert (await store.update_game(moved(game))).version == game.version + 1
     finally:
         await store.close()
+
+
+async def test_a_move_cancelled_while_it_waits_is_not_written(tmp_path: Path) -> None:
+    store = await SqliteStore.open(tmp_path / "k.sqlite3")
+    try:
+        one, two = await games(store, 2)
+        held = Held()
+        first = await held.hold(store)
+        waiting = asyncio.ensure_future(store.update_game(moved(one)))
+        kept = asyncio.ensure_future(store.update_game(moved(two)))
+        await asyncio.sleep(0.05)
+        waiting.cancel()
+        held.release.set()
+        await first
+        await asyncio.gather(waiting, return_exceptions=True)
+        assert waiting.cancelled()
+        assert (await kept).version == two.version + 1
+        again = await store.get_game(one.id)
+        assert again is not None and again.moves == () and again.version == one.version
+        assert (await store.update_game(moved(one))).version == one.version + 1
+    finally:
+        await store.close()
