@@ -11,10 +11,10 @@ through the few hooks at the top of :class:`SqlStore`.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot import glicko2
 from bot.store.errors import ChallengeAlreadyOpen, VersionConflict
@@ -43,6 +43,8 @@ from bot.store.models import (
     TimerRow,
     UserRow,
 )
+
+T = TypeVar("T")
 
 PRUNE_BATCH = 1000
 """At most this many notices are deleted in one transaction by :meth:`SqlStore.prune_notices`."""
@@ -291,6 +293,22 @@ class SqlStore:
         """A connection for several reads in a row."""
         raise NotImplementedError
 
+    async def _transact(self, body: Callable[[Tx], Coroutine[Any, Any, T]]) -> T:
+        """``body`` as one write transaction (as :meth:`_write`); what it returns.  ``body``
+        awaits nothing but its ``tx``, so a backend may run it whole where its connection
+        lives, and write it in one commit with others (SQLite: bot.store.group_commit)."""
+        async with self._write() as tx:
+            return await body(tx)
+
+    async def _run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One statement as a write transaction of its own (by :meth:`_transact`); how many
+        rows it changed."""
+
+        async def body(tx: Tx) -> int:
+            return await tx.run(sql, params)
+
+        return await self._transact(body)
+
     def _snapshot(self) -> AbstractAsyncContextManager[Tx]:
         """Reads that all see the database as it stood at one moment (to copy a live one).
         Without more from the backend: this process's reads, one after another."""
@@ -334,13 +352,12 @@ class SqlStore:
         row = await self._one("SELECT name FROM users WHERE key = ?", (user.key,))
         if row is not None and row[0] == user.name:
             return  # nothing changed: no write (a read-only database still serves)
-        async with self._write() as tx:
-            await tx.run(
-                "INSERT INTO users (key, platform, user_id, name, name_lower) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET name = excluded.name, "
-                "name_lower = excluded.name_lower",
-                (user.key, user.platform, user.user_id, user.name, user.name.lower()),
-            )
+        await self._run(
+            "INSERT INTO users (key, platform, user_id, name, name_lower) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET name = excluded.name, "
+            "name_lower = excluded.name_lower",
+            (user.key, user.platform, user.user_id, user.name, user.name.lower()),
+        )
 
     async def get_user(self, key: str) -> UserRow | None:
         row = await self._one(
@@ -651,25 +668,23 @@ class SqlStore:
     async def claim_engine_turn(
         self, game_id: int, version: int, owner: str, now: float, until: float
     ) -> bool:
-        async with self._write() as tx:
-            changed = await tx.run(
-                "INSERT INTO engine_turns (game_id, version, claimed_by, claimed_until) "
-                "VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
-                "version = excluded.version, claimed_by = excluded.claimed_by, "
-                "claimed_until = excluded.claimed_until "
-                "WHERE engine_turns.claimed_by = excluded.claimed_by "
-                "OR engine_turns.version != excluded.version OR engine_turns.claimed_until <= ?",
-                (game_id, version, owner, until, now),
-            )
+        changed = await self._run(
+            "INSERT INTO engine_turns (game_id, version, claimed_by, claimed_until) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+            "version = excluded.version, claimed_by = excluded.claimed_by, "
+            "claimed_until = excluded.claimed_until "
+            "WHERE engine_turns.claimed_by = excluded.claimed_by "
+            "OR engine_turns.version != excluded.version OR engine_turns.claimed_until <= ?",
+            (game_id, version, owner, until, now),
+        )
         return changed == 1
 
     async def renew_engine_turn(self, game_id: int, version: int, owner: str, until: float) -> bool:
-        async with self._write() as tx:
-            changed = await tx.run(
-                "UPDATE engine_turns SET claimed_until = ? "
-                "WHERE game_id = ? AND version = ? AND claimed_by = ?",
-                (until, game_id, version, owner),
-            )
+        changed = await self._run(
+            "UPDATE engine_turns SET claimed_until = ? "
+            "WHERE game_id = ? AND version = ? AND claimed_by = ?",
+            (until, game_id, version, owner),
+        )
         return changed == 1
 
     async def release_engine_turns(self, owner: str) -> None:
@@ -702,7 +717,8 @@ class SqlStore:
         notices: Sequence[NewNotice] = (),
     ) -> GameRow:
         new = replace(game, version=game.version + 1)
-        async with self._write() as tx:
+
+        async def write(tx: Tx) -> None:
             changed = await tx.run(
                 "UPDATE games SET platform = ?, chat_id = ?, thread_id = ?, variant = ?, "
                 "start_sfen = ?, moves = ?, version = ?, sente = ?, gote = ?, status = ?, "
@@ -721,6 +737,8 @@ class SqlStore:
                 await tx.run("DELETE FROM timers WHERE game_id = ?", (game.id,))
                 await self._insert_timers(tx, timers)
             await self._insert_notices(tx, notices)
+
+        await self._transact(write)
         return new
 
     # --- ratings ------------------------------------------------------------------------
@@ -1103,12 +1121,11 @@ class SqlStore:
         return claimed
 
     async def renew_notice(self, notice_id: int, owner: str, until: float) -> bool:
-        async with self._write() as tx:
-            changed = await tx.run(
-                "UPDATE outbox SET claimed_until = ?, next_attempt_at = ? "
-                "WHERE id = ? AND claimed_by = ? AND state = 'pending'",
-                (until, until, notice_id, owner),
-            )
+        changed = await self._run(
+            "UPDATE outbox SET claimed_until = ?, next_attempt_at = ? "
+            "WHERE id = ? AND claimed_by = ? AND state = 'pending'",
+            (until, until, notice_id, owner),
+        )
         return changed == 1
 
     async def retry_notice(
@@ -1121,13 +1138,12 @@ class SqlStore:
             if to_fallback
             else ""
         )
-        async with self._write() as tx:
-            await tx.run(
-                "UPDATE outbox SET next_attempt_at = ?, claimed_by = NULL, claimed_until = NULL, "
-                f"last_error = ?{move} WHERE id = ? AND claimed_by = ? AND state = 'pending'"
-                + (" AND fallback_chat_id IS NOT NULL" if to_fallback else ""),
-                (at, error[:500], notice_id, owner),
-            )
+        await self._run(
+            "UPDATE outbox SET next_attempt_at = ?, claimed_by = NULL, claimed_until = NULL, "
+            f"last_error = ?{move} WHERE id = ? AND claimed_by = ? AND state = 'pending'"
+            + (" AND fallback_chat_id IS NOT NULL" if to_fallback else ""),
+            (at, error[:500], notice_id, owner),
+        )
 
     async def finish_notice(
         self, notice_id: int, state: NoticeState, now: float, error: str | None = None
@@ -1135,13 +1151,12 @@ class SqlStore:
         # A delivered message keeps its words (to look into) but not its pictures and files:
         # a board image is tens of kilobytes, and the bot posts one with each of its moves.
         payload = self._WITHOUT_PICTURES if state is NoticeState.DELIVERED else "payload"
-        async with self._write() as tx:
-            await tx.run(
-                "UPDATE outbox SET state = ?, done_at = ?, claimed_by = NULL, "
-                "claimed_until = NULL, last_error = coalesce(?, last_error), "
-                f"payload = {payload} WHERE id = ? AND state = 'pending'",
-                (state.value, now, error[:500] if error else None, notice_id),
-            )
+        await self._run(
+            "UPDATE outbox SET state = ?, done_at = ?, claimed_by = NULL, "
+            "claimed_until = NULL, last_error = coalesce(?, last_error), "
+            f"payload = {payload} WHERE id = ? AND state = 'pending'",
+            (state.value, now, error[:500] if error else None, notice_id),
+        )
 
     async def next_notice_due(self, platforms: Sequence[str]) -> float | None:
         if not platforms:
@@ -1206,27 +1221,26 @@ class SqlStore:
         )  # fmt: skip
 
     async def save_settings(self, chat: ChatKey, settings: ChatSettings) -> None:
-        async with self._write() as tx:
-            await tx.run(
-                "INSERT INTO chat_settings (platform, chat_id, notation, piece_style, "
-                "perspective, language, bare_moves, threads, notation_chosen) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (platform, chat_id) DO UPDATE SET notation = excluded.notation, "
-                "piece_style = excluded.piece_style, perspective = excluded.perspective, "
-                "language = excluded.language, bare_moves = excluded.bare_moves, "
-                "threads = excluded.threads, notation_chosen = excluded.notation_chosen",
-                (
-                    chat.platform,
-                    chat.chat_id,
-                    settings.notation,
-                    settings.piece_style,
-                    settings.perspective,
-                    settings.language,
-                    int(settings.bare_moves),
-                    int(settings.threads),
-                    int(settings.notation_chosen),
-                ),
-            )
+        await self._run(
+            "INSERT INTO chat_settings (platform, chat_id, notation, piece_style, "
+            "perspective, language, bare_moves, threads, notation_chosen) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (platform, chat_id) DO UPDATE SET notation = excluded.notation, "
+            "piece_style = excluded.piece_style, perspective = excluded.perspective, "
+            "language = excluded.language, bare_moves = excluded.bare_moves, "
+            "threads = excluded.threads, notation_chosen = excluded.notation_chosen",
+            (
+                chat.platform,
+                chat.chat_id,
+                settings.notation,
+                settings.piece_style,
+                settings.perspective,
+                settings.language,
+                int(settings.bare_moves),
+                int(settings.threads),
+                int(settings.notation_chosen),
+            ),
+        )
 
     async def get_reminder_route(self, user_key: str) -> ReminderRoute:
         row = await self._one("SELECT reminders FROM users WHERE key = ?", (user_key,))
@@ -1234,24 +1248,22 @@ class SqlStore:
 
     async def set_reminder_route(self, user_key: str, route: ReminderRoute) -> None:
         platform, _, uid = user_key.partition(":")
-        async with self._write() as tx:
-            await tx.run(
-                "INSERT INTO users (key, platform, user_id, name, name_lower, reminders) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET "
-                "reminders = excluded.reminders",
-                (user_key, platform, uid, uid, uid.lower(), route.value),
-            )
+        await self._run(
+            "INSERT INTO users (key, platform, user_id, name, name_lower, reminders) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET "
+            "reminders = excluded.reminders",
+            (user_key, platform, uid, uid, uid.lower(), route.value),
+        )
 
     # --- front-end state ----------------------------------------------------------------
 
     async def put_state(self, platform: str, kind: str, key: str, value: str) -> None:
-        async with self._write() as tx:
-            await tx.run(
-                "INSERT INTO frontend_state (platform, kind, key, value, updated_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (platform, kind, key) DO UPDATE SET "
-                "value = excluded.value, updated_at = excluded.updated_at",
-                (platform, kind, key, value, time.time()),
-            )
+        await self._run(
+            "INSERT INTO frontend_state (platform, kind, key, value, updated_at) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (platform, kind, key) DO UPDATE SET "
+            "value = excluded.value, updated_at = excluded.updated_at",
+            (platform, kind, key, value, time.time()),
+        )
 
     async def get_state(self, platform: str, kind: str, key: str) -> str | None:
         row = await self._one(
@@ -1261,18 +1273,16 @@ class SqlStore:
         return str(row[0]) if row else None
 
     async def delete_state(self, platform: str, kind: str, key: str) -> None:
-        async with self._write() as tx:
-            await tx.run(
-                "DELETE FROM frontend_state WHERE platform = ? AND kind = ? AND key = ?",
-                (platform, kind, key),
-            )
+        await self._run(
+            "DELETE FROM frontend_state WHERE platform = ? AND kind = ? AND key = ?",
+            (platform, kind, key),
+        )
 
     async def prune_state(self, platform: str, kind: str, before: float) -> int:
-        async with self._write() as tx:
-            return await tx.run(
-                "DELETE FROM frontend_state WHERE platform = ? AND kind = ? AND updated_at < ?",
-                (platform, kind, before),
-            )
+        return await self._run(
+            "DELETE FROM frontend_state WHERE platform = ? AND kind = ? AND updated_at < ?",
+            (platform, kind, before),
+        )
 
     # --- /analyse: results kept, analyses under way ---------------------------------------
 
@@ -1297,46 +1307,44 @@ class SqlStore:
     async def save_analysis(self, analysis: AnalysisRow) -> None:
         scores = " ".join(str(s) for s in analysis.scores)
         best = " ".join(m or "-" for m in analysis.best_moves)
-        async with self._write() as tx:
-            await tx.run(
-                "INSERT INTO analyses (game_id, budget, engine_key, engine, scores, best_moves, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (game_id, budget, engine_key) DO UPDATE SET "
-                "engine = excluded.engine, scores = excluded.scores, "
-                "best_moves = excluded.best_moves, created_at = excluded.created_at",
-                (
-                    analysis.game_id,
-                    analysis.budget,
-                    analysis.engine_key,
-                    analysis.engine,
-                    scores,
-                    best,
-                    analysis.created_at,
-                ),
-            )
+        await self._run(
+            "INSERT INTO analyses (game_id, budget, engine_key, engine, scores, best_moves, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, budget, engine_key) DO UPDATE SET "
+            "engine = excluded.engine, scores = excluded.scores, "
+            "best_moves = excluded.best_moves, created_at = excluded.created_at",
+            (
+                analysis.game_id,
+                analysis.budget,
+                analysis.engine_key,
+                analysis.engine,
+                scores,
+                best,
+                analysis.created_at,
+            ),
+        )
 
     async def claim_analysis_request(
         self, request: AnalysisRequest, owner: str, until: float
     ) -> bool:
         chat = request.chat
-        async with self._write() as tx:
-            added = await tx.run(
-                "INSERT INTO analysis_requests (chat_key, platform, chat_id, thread_id, "
-                "community, game_id, card, requested_at, claimed_by, claimed_until) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_key) DO NOTHING",
-                (
-                    chat.key,
-                    chat.platform,
-                    chat.chat_id,
-                    chat.thread_id,
-                    chat.community,
-                    request.game_id,
-                    request.card,
-                    request.requested_at,
-                    owner,
-                    until,
-                ),
-            )
+        added = await self._run(
+            "INSERT INTO analysis_requests (chat_key, platform, chat_id, thread_id, "
+            "community, game_id, card, requested_at, claimed_by, claimed_until) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_key) DO NOTHING",
+            (
+                chat.key,
+                chat.platform,
+                chat.chat_id,
+                chat.thread_id,
+                chat.community,
+                request.game_id,
+                request.card,
+                request.requested_at,
+                owner,
+                until,
+            ),
+        )
         return added == 1
 
     async def take_analysis_requests(
@@ -1363,26 +1371,22 @@ class SqlStore:
         return taken
 
     async def renew_analysis_request(self, chat: ChatKey, owner: str, until: float) -> bool:
-        async with self._write() as tx:
-            changed = await tx.run(
-                "UPDATE analysis_requests SET claimed_until = ? "
-                "WHERE chat_key = ? AND claimed_by = ?",
-                (until, chat.key, owner),
-            )
+        changed = await self._run(
+            "UPDATE analysis_requests SET claimed_until = ? WHERE chat_key = ? AND claimed_by = ?",
+            (until, chat.key, owner),
+        )
         return changed == 1
 
     async def end_analysis_request(self, chat: ChatKey, owner: str) -> None:
-        async with self._write() as tx:
-            await tx.run(
-                "DELETE FROM analysis_requests WHERE chat_key = ? AND claimed_by = ?",
-                (chat.key, owner),
-            )
+        await self._run(
+            "DELETE FROM analysis_requests WHERE chat_key = ? AND claimed_by = ?",
+            (chat.key, owner),
+        )
 
     async def release_analysis_requests(self, owner: str) -> None:
-        async with self._write() as tx:
-            await tx.run(
-                "UPDATE analysis_requests SET claimed_until = 0 WHERE claimed_by = ?", (owner,)
-            )
+        await self._run(
+            "UPDATE analysis_requests SET claimed_until = 0 WHERE claimed_by = ?", (owner,)
+        )
 
     # --- mate problems ------------------------------------------------------------------
 
@@ -1421,11 +1425,10 @@ class SqlStore:
 
     async def abandon_puzzle(self, session: PuzzleSession) -> bool:
         s = session
-        async with self._write() as tx:
-            gone = await tx.run(
-                "DELETE FROM puzzle_sessions WHERE player = ? AND puzzle_id = ? AND moves = ?",
-                (s.player, s.puzzle_id, " ".join(s.moves)),
-            )
+        gone = await self._run(
+            "DELETE FROM puzzle_sessions WHERE player = ? AND puzzle_id = ? AND moves = ?",
+            (s.player, s.puzzle_id, " ".join(s.moves)),
+        )
         return gone == 1
 
     async def finish_puzzle(

@@ -18,7 +18,7 @@ import sqlite3
 import tempfile
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from types import NoneType
@@ -33,6 +33,7 @@ from bot.store.errors import (
     StoreFull,
     StoreOpenError,
 )
+from bot.store.group_commit import GroupCommit
 from bot.store.migrations import APPLICATION_ID, LATEST, MIGRATIONS, RATINGS_VERSION
 from bot.store.models import NoticeState, ReminderRoute
 from bot.store.outage import Outage
@@ -43,6 +44,7 @@ from bot.store.sql import (
     RATING_COLUMNS,
     TIMER_COLUMNS,
     SqlStore,
+    T,
     Tx,
     challenge_of,
     game_of,
@@ -600,6 +602,13 @@ class SqliteStore(SqlStore):
         self.gone: str | None = None
         """What happened to the database file while the store was open (None: nothing); once
         set, writes raise :class:`~bot.store.errors.DatabaseFileGone`."""
+        self.writer: GroupCommit | None = None
+        """What writes the transactions of :meth:`_transact` (moves) in one trip each, those
+        waiting together in one commit; None when the store is read-only."""
+        if read_only is None:
+            # aiosqlite runs a function on its connection's thread through _execute (as it
+            # runs each of its own calls)
+            self.writer = GroupCommit(db._execute, lambda: db._conn, self._lock, self._files_gone)
 
     # --- opening ------------------------------------------------------------------------
 
@@ -817,6 +826,8 @@ class SqliteStore(SqlStore):
 
     async def close(self) -> None:
         await asyncio.to_thread(self._stop_background_check)
+        if self.writer is not None:
+            await self.writer.stop()
         async with self._lock:
             await self._db.close()
 
@@ -854,14 +865,8 @@ class SqliteStore(SqlStore):
         replaced meanwhile DatabaseFileGone, checked before the commit and at a failure
         (nothing of the transaction kept)."""
         async with self._lock:
-            if self.damaged is not None:
-                raise ReadOnlyStore(
-                    f"the database is damaged ({self.damaged}); writes are refused until it is "
-                    "restored or recovered"
-                )
-            if self.gone is not None:
-                raise DatabaseFileGone(f"{self.gone}; writes are refused until a restart")
-            try:
+            self._refuse_writes()
+            with self._write_errors():
                 try:
                     await self._db.execute("BEGIN IMMEDIATE")
                     yield _SqliteTx(self._db)
@@ -877,15 +882,42 @@ class SqliteStore(SqlStore):
                     with contextlib.suppress(sqlite3.Error):
                         await self._db.rollback()
                     raise
-            except sqlite3.Error as exc:
-                gone = self._files_gone()
-                typed = _write_error(exc) if gone is None else gone
-                if typed is exc and _unreachable(exc):
-                    typed = self._outage.began(exc)
-                if typed is exc:
-                    raise
-                raise typed from exc
-            self._outage.ended()
+
+    def _refuse_writes(self) -> None:
+        """Raise the refusal of every write once the file is damaged or gone."""
+        if self.damaged is not None:
+            raise ReadOnlyStore(
+                f"the database is damaged ({self.damaged}); writes are refused until it is "
+                "restored or recovered"
+            )
+        if self.gone is not None:
+            raise DatabaseFileGone(f"{self.gone}; writes are refused until a restart")
+
+    @contextlib.contextmanager
+    def _write_errors(self) -> Iterator[None]:
+        """Raise the store's error for an SQLite error met while writing (the error itself if
+        none fits); a write that went through ends the outage, if there was one."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            gone = self._files_gone()
+            typed = _write_error(exc) if gone is None else gone
+            if typed is exc and _unreachable(exc):
+                typed = self._outage.began(exc)
+            if typed is exc:
+                raise
+            raise typed from exc
+        self._outage.ended()
+
+    async def _transact(self, body: Callable[[Tx], Coroutine[Any, Any, T]]) -> T:
+        """``body`` in one trip to the database thread, in one commit with the bodies that
+        wait beside it (see :mod:`bot.store.group_commit`)."""
+        if self.writer is None:  # read-only: refused as every write is
+            return await super()._transact(body)
+        self._refuse_writes()
+        with self._write_errors():
+            result: T = await self.writer.write(body)
+        return result
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Tx]:

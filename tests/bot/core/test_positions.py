@@ -227,7 +227,7 @@ async def discord_game(h: Harness) -> None:
     await h.service.handle(Request(DISCORD, B, "accept"))
 
 
-MOVE_TRIPS = 7
+MOVE_TRIPS = 3
 
 
 def count_trips(h: Harness) -> Callable[[], int]:
@@ -257,7 +257,7 @@ async def test_a_move_generates_legal_moves_once_and_bounds_store_trips(
         assert " played " in reply.text
         assert calls() - before_calls == 1  # read, printed and judged with one list
         # settings and the game (one trip each), and the transaction that commits the move
-        # and replaces its timers (BEGIN, UPDATE, DELETE, INSERT, COMMIT): not per ply
+        # and replaces its timers, whole in one trip (bot.store.group_commit): not per ply
         assert trips() - before_trips <= MOVE_TRIPS
     game = await h.store.active_game(ChatKey("discord", "room", None), "discord:a")
     assert game is not None and len(game.moves) == 4
