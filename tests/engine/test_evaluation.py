@@ -78,7 +78,8 @@ def test_a_moderate_lead_already_pulls_towards_the_enemy_king() -> None:
     evaluator = Evaluator(wa)
     pos = Position.from_sfen(wa, "5k5/11/11/11/11/11/11/11/11/R10/5K5 b - 1")
     lead = evaluator.material(pos)
-    assert evaluator.mop_up_start < lead < evaluator.mop_up_from
+    conversion = evaluator.conversion
+    assert conversion.mop_up_start < lead < conversion.mop_up_from
     plain = lead + evaluator.king_safety(pos, SENTE) - evaluator.king_safety(pos, GOTE)
     pull = evaluator.full(pos) - plain - TEMPO
-    assert 0 < pull < evaluator.mop_up(pos, SENTE)
+    assert 0 < pull < conversion.pull(pos, SENTE)
