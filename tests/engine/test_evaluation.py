@@ -83,3 +83,16 @@ def test_a_moderate_lead_already_pulls_towards_the_enemy_king() -> None:
     plain = lead + evaluator.king_safety(pos, SENTE) - evaluator.king_safety(pos, GOTE)
     pull = evaluator.full(pos) - plain - TEMPO
     assert 0 < pull < conversion.pull(pos, SENTE)
+
+
+def test_attackers_together_weigh_more_than_apart() -> None:
+    # one gold near the king costs less than half of what two golds cost: attackers working
+    # together are more dangerous than the sum of their weights
+    variant = load_variant("shogi")
+    evaluator = Evaluator(variant)
+    alone = evaluator.king_safety(Position.from_sfen(variant, "4k4/9/9/9/9/9/9/9/4K4 b - 1"), SENTE)
+    one = Position.from_sfen(variant, "4k4/9/9/9/9/9/3g5/9/4K4 b - 1")
+    two = Position.from_sfen(variant, "4k4/9/9/9/9/9/3g1g3/9/4K4 b - 1")
+    cost_one = alone - evaluator.king_safety(one, SENTE)
+    cost_two = alone - evaluator.king_safety(two, SENTE)
+    assert 0 < 2 * cost_one < cost_two
