@@ -15,13 +15,20 @@ from collections.abc import Callable
 from operator import itemgetter
 
 from engine.conversion import Conversion
-from engine.values import PieceValues, compute_values
+from engine.values import PAWN, PieceValues, compute_values
 from rules import GOTE, SENTE, Move, Position, Variant
 
 TEMPO = 10  # the side to move is a little better off
 # Promotion-zone pressure: a piece that may promote is worth this share of what promoting
 # adds, by how many ranks it stands outside the zone (0: inside, it may promote next move).
 ZONE_PRESSURE = (0.10, 0.04, 0.015)
+# Without drops nothing comes back into play, and two camps facing each other would shuffle
+# until the ply limit unless something urges them on: each rank a piece stands further
+# forward (up to the promotion zone) is worth SPACE, a pawn's PAWN_SPACE (a piece worth at
+# most PAWN_LIKE pawns).  With drops, pushing pawns only opens the camp to drops: off.
+SPACE = 2
+PAWN_SPACE = 6
+PAWN_LIKE = 1.5
 SQUARE_MOBILITY = 2.0  # centipawns per weighted square above the piece's average reach
 KING_ADVANCE = 12  # per rank the king has left its own back rank, squared growth
 DEFENDER = 14  # per friendly piece next to the king, up to MAX_DEFENDERS
@@ -146,6 +153,9 @@ class Evaluator:
         if piece.royal:
             return -KING_ADVANCE * advanced * advanced
         score = value + SQUARE_MOBILITY * extra_reach
+        if not self.drops:
+            ranks = min(advanced, variant.ranks - variant.zone_depth)
+            score += (PAWN_SPACE if value <= PAWN_LIKE * PAWN else SPACE) * ranks
         if gain:
             outside = row - variant.zone_depth + 1  # ranks still to go before the zone
             outside = max(0, outside)

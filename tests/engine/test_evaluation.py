@@ -96,3 +96,15 @@ def test_attackers_together_weigh_more_than_apart() -> None:
     cost_one = alone - evaluator.king_safety(one, SENTE)
     cost_two = alone - evaluator.king_safety(two, SENTE)
     assert 0 < 2 * cost_one < cost_two
+
+
+def test_without_drops_a_pawn_further_forward_is_worth_more() -> None:
+    # nothing comes back into play in Wa without drops: space urges the camps on; with drops
+    # a pawn push only opens the camp, and the term is off
+    for variant_id, gains in (("wa", True), ("wa-drops", False)):
+        variant = load_variant(variant_id)
+        evaluator = Evaluator(variant)
+        home = Position.from_sfen(variant, "5k5/11/11/11/11/11/11/11/5P5/11/5K5 b - 1")
+        forward = Position.from_sfen(variant, "5k5/11/11/11/11/5P5/11/11/11/11/5K5 b - 1")
+        ahead = evaluator.material(forward) - evaluator.material(home)
+        assert (ahead > 0) == gains, variant_id
