@@ -34,9 +34,11 @@ KING_ADVANCE = 12  # per rank the king has left its own back rank, squared growt
 DEFENDER = 14  # per friendly piece next to the king, up to MAX_DEFENDERS
 MAX_DEFENDERS = 5
 ATTACKER_SHARE = 1 / 22  # an enemy piece within two squares of a king weighs its value / 22
-# Each enemy piece near a king also adds ATTACKER_COUNT to the sum of weights, so that one
-# C-level sum counts them too; the weights are multiplied by ATTACK_GROWTH (percent) by that
-# count: a lone attacker is half as dangerous as its weight, several together more than theirs.
+# Without drops, each enemy piece near a king also adds 1 << ATTACKER_BITS to the sum of
+# weights, so that one C-level sum counts them too; the weights are multiplied by
+# ATTACK_GROWTH (percent) by that count: a lone attacker is half as dangerous as its weight,
+# several together more than theirs.  (With drops a lone attacker is not harmless: a dropped
+# piece joins it at once; measured there, the count did not win: off.)
 ATTACKER_BITS = 12
 ATTACK_GROWTH = (0, 50, 100, 140, 175, 200)
 HAND_DANGER = 0.08  # each enemy piece in hand makes the attackers this much more dangerous
@@ -134,8 +136,8 @@ class Evaluator:
             for color, sign in ((SENTE, 1), (GOTE, -1)):
                 self.friend[color][v] = 1 if v * sign > 0 else 0
                 if v * sign < 0 and self.attack_weight[v]:
-                    weight = self.attack_weight[v] + (1 << ATTACKER_BITS)
-                    self.enemy_weight[color][v] = weight
+                    counted = 0 if self.drops else 1 << ATTACKER_BITS
+                    self.enemy_weight[color][v] = self.attack_weight[v] + counted
         strongest = max(
             (board_values[p.kind] for p in variant.pieces if not p.promoted and not p.royal),
             default=0,
@@ -204,8 +206,8 @@ class Evaluator:
     # --- leaves --------------------------------------------------------------------------
 
     def king_safety(self, pos: Position, color: int) -> int:
-        """Friends next to ``color``'s king, less the weight of enemies near it (growing with
-        how many there are, and more when the enemy holds pieces in hand to drop)."""
+        """Friends next to ``color``'s king, less the weight of enemies near it (without drops
+        growing with how many there are; with drops more when the enemy holds pieces in hand)."""
         ksq = pos.kings[color]
         if ksq < 0:
             return 0
@@ -213,7 +215,7 @@ class Evaluator:
         # the pieces around the king, read in one C-level call per ring
         defenders = sum(map(self.friend[color].__getitem__, self.ring1[ksq](board)))
         attack = sum(map(self.enemy_weight[color].__getitem__, self.ring2[ksq](board)))
-        if attack:
+        if attack and not self.drops:
             growth = ATTACK_GROWTH[min(attack >> ATTACKER_BITS, len(ATTACK_GROWTH) - 1)]
             attack = (attack & ((1 << ATTACKER_BITS) - 1)) * growth // 100
         if attack and self.drops:

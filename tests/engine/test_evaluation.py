@@ -85,17 +85,22 @@ def test_a_moderate_lead_already_pulls_towards_the_enemy_king() -> None:
     assert 0 < pull < conversion.pull(pos, SENTE)
 
 
-def test_attackers_together_weigh_more_than_apart() -> None:
-    # one gold near the king costs less than half of what two golds cost: attackers working
-    # together are more dangerous than the sum of their weights
-    variant = load_variant("shogi")
-    evaluator = Evaluator(variant)
-    alone = evaluator.king_safety(Position.from_sfen(variant, "4k4/9/9/9/9/9/9/9/4K4 b - 1"), SENTE)
-    one = Position.from_sfen(variant, "4k4/9/9/9/9/9/3g5/9/4K4 b - 1")
-    two = Position.from_sfen(variant, "4k4/9/9/9/9/9/3g1g3/9/4K4 b - 1")
-    cost_one = alone - evaluator.king_safety(one, SENTE)
-    cost_two = alone - evaluator.king_safety(two, SENTE)
-    assert 0 < 2 * cost_one < cost_two
+def test_without_drops_attackers_together_weigh_more_than_apart() -> None:
+    # Wa: one Golden Bird near the king costs less than half of what two cost (attackers
+    # working together are more dangerous than the sum of their weights); with drops each
+    # attacker weighs the same however many there are
+    for variant_id, grows in (("wa", True), ("wa-drops", False)):
+        variant = load_variant(variant_id)
+        evaluator = Evaluator(variant)
+        bare = "5k5/11/11/11/11/11/11/11/11/11/5K5 b - 1"
+        alone = evaluator.king_safety(Position.from_sfen(variant, bare), SENTE)
+        one = Position.from_sfen(variant, "5k5/11/11/11/11/11/11/11/4g6/11/5K5 b - 1")
+        two = Position.from_sfen(variant, "5k5/11/11/11/11/11/11/11/4g1g4/11/5K5 b - 1")
+        cost_one = alone - evaluator.king_safety(one, SENTE)
+        cost_two = alone - evaluator.king_safety(two, SENTE)
+        assert cost_one > 0, variant_id
+        assert (2 * cost_one < cost_two) == grows, variant_id
+        assert (2 * cost_one == cost_two) == (not grows), variant_id
 
 
 def test_without_drops_a_pawn_further_forward_is_worth_more() -> None:
