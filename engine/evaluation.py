@@ -4,45 +4,40 @@ Scores are centipawns.  Material and square terms live in one table per signed b
 (``square_value[v][sq]``, sente's view: a gote piece counts negative), so the search keeps their
 sum up to date by adding :meth:`Evaluator.move_delta` for each move instead of scanning the
 board.  King safety (friends next to the king, enemies within two squares of it, enemy pieces
-in hand) is counted when a leaf is evaluated, and so are the won-endgame terms of
-:mod:`engine.conversion` when one side is far ahead; the score of a leaf is remembered by the
+in hand) is counted when a leaf is evaluated; the score of a leaf is remembered by the
 position's hash (a third of the leaves of a search are met again).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from operator import itemgetter
 
-from engine.conversion import Conversion
-from engine.values import PAWN, PieceValues, compute_values
+from engine.values import PieceValues, compute_values
 from rules import GOTE, SENTE, Move, Position, Variant
 
 TEMPO = 10  # the side to move is a little better off
 # Promotion-zone pressure: a piece that may promote is worth this share of what promoting
 # adds, by how many ranks it stands outside the zone (0: inside, it may promote next move).
 ZONE_PRESSURE = (0.10, 0.04, 0.015)
-# Without drops nothing comes back into play, and two camps facing each other would shuffle
-# until the ply limit unless something urges them on: each rank a piece stands further
-# forward (up to the promotion zone) is worth SPACE, a pawn's PAWN_SPACE (a piece worth at
-# most PAWN_LIKE pawns).  With drops, pushing pawns only opens the camp to drops: off.
-SPACE = 2
-PAWN_SPACE = 6
-PAWN_LIKE = 1.5
 SQUARE_MOBILITY = 2.0  # centipawns per weighted square above the piece's average reach
 KING_ADVANCE = 12  # per rank the king has left its own back rank, squared growth
 DEFENDER = 14  # per friendly piece next to the king, up to MAX_DEFENDERS
 MAX_DEFENDERS = 5
 ATTACKER_SHARE = 1 / 22  # an enemy piece within two squares of a king weighs its value / 22
-# Without drops, each enemy piece near a king also adds 1 << ATTACKER_BITS to the sum of
-# weights, so that one C-level sum counts them too; the weights are multiplied by
-# ATTACK_GROWTH (percent) by that count: a lone attacker is half as dangerous as its weight,
-# several together more than theirs.  (With drops a lone attacker is not harmless: a dropped
-# piece joins it at once; measured there, the count did not win: off.)
-ATTACKER_BITS = 12
-ATTACK_GROWTH = (0, 50, 100, 140, 175, 200)
 HAND_DANGER = 0.08  # each enemy piece in hand makes the attackers this much more dangerous
 MAX_HAND_DANGER = 1.0
+# Far ahead (material beyond this share of the strongest piece's value), the stronger side's
+# pieces are drawn towards the enemy king and the enemy king towards the edge: a won game is
+# won by mating, which a shallow search does not see from afar.
+MOP_UP_SHARE = 0.75
+# From this share on the pull starts, growing linearly to full strength at MOP_UP_SHARE: a
+# smaller lead (a few pawns, a minor piece) also makes progress towards the king instead of
+# shuffling until the ply limit, and the score has no step where the pull begins.
+MOP_UP_START_SHARE = 0.3
+MOP_UP_APPROACH = 4  # per piece, per square nearer the enemy king
+MOP_UP_EDGE = 12  # per square the enemy king stands nearer an edge
 EVALUATION_CACHE = 1 << 15  # scores remembered (by position hash) before starting afresh
 
 
@@ -135,16 +130,32 @@ class Evaluator:
         for v in range(-kinds, kinds + 1):
             for color, sign in ((SENTE, 1), (GOTE, -1)):
                 self.friend[color][v] = 1 if v * sign > 0 else 0
-                if v * sign < 0 and self.attack_weight[v]:
-                    counted = 0 if self.drops else 1 << ATTACKER_BITS
-                    self.enemy_weight[color][v] = self.attack_weight[v] + counted
+                self.enemy_weight[color][v] = self.attack_weight[v] if v * sign < 0 else 0
+        w, h = variant.files, variant.ranks
+        self.span = max(w, h) - 1
+        # king-step distance between two squares, and from a square to the nearest edge
+        self.distance = [
+            [max(abs(a % w - b % w), abs(a // w - b // w)) for b in range(size)]
+            for a in range(size)
+        ]
+        self.from_edge = [
+            min(sq % w, w - 1 - sq % w, sq // w, h - 1 - sq // w) for sq in range(size)
+        ]
         strongest = max(
             (board_values[p.kind] for p in variant.pieces if not p.promoted and not p.royal),
             default=0,
         )
-        # the won-endgame terms (engine/conversion.py)
-        self.conversion = Conversion(variant, self.piece_value, strongest)
+        self.mop_up_from = round(MOP_UP_SHARE * strongest)
+        self.mop_up_start = round(MOP_UP_START_SHARE * strongest)
+        self.mop_up_ramp = max(1, self.mop_up_from - self.mop_up_start)
+        self.royal = variant.royal_kind
         self.cache: dict[int, int] = {}
+        # by colour and signed value: a piece of that colour other than its king
+        signed = [i if i <= kinds else i - (2 * kinds + 1) for i in range(2 * kinds + 1)]
+        self.own_not_royal = [
+            [v > 0 and v != self.royal for v in signed],
+            [v < 0 and v != -self.royal for v in signed],
+        ]
 
     def _square_term(self, kind: int, value: int, gain: int, sq: int, extra_reach: float) -> int:
         """Material plus square bonuses of a sente ``kind`` on ``sq``."""
@@ -155,9 +166,6 @@ class Evaluator:
         if piece.royal:
             return -KING_ADVANCE * advanced * advanced
         score = value + SQUARE_MOBILITY * extra_reach
-        if not self.drops:
-            ranks = min(advanced, variant.ranks - variant.zone_depth)
-            score += (PAWN_SPACE if value <= PAWN_LIKE * PAWN else SPACE) * ranks
         if gain:
             outside = row - variant.zone_depth + 1  # ranks still to go before the zone
             outside = max(0, outside)
@@ -206,8 +214,8 @@ class Evaluator:
     # --- leaves --------------------------------------------------------------------------
 
     def king_safety(self, pos: Position, color: int) -> int:
-        """Friends next to ``color``'s king, less the weight of enemies near it (without drops
-        growing with how many there are; with drops more when the enemy holds pieces in hand)."""
+        """Friends next to ``color``'s king, less the weight of enemies near it (more when
+        the enemy holds pieces in hand to drop)."""
         ksq = pos.kings[color]
         if ksq < 0:
             return 0
@@ -215,13 +223,21 @@ class Evaluator:
         # the pieces around the king, read in one C-level call per ring
         defenders = sum(map(self.friend[color].__getitem__, self.ring1[ksq](board)))
         attack = sum(map(self.enemy_weight[color].__getitem__, self.ring2[ksq](board)))
-        if attack and not self.drops:
-            growth = ATTACK_GROWTH[min(attack >> ATTACKER_BITS, len(ATTACK_GROWTH) - 1)]
-            attack = (attack & ((1 << ATTACKER_BITS) - 1)) * growth // 100
         if attack and self.drops:
             in_hand = sum(pos.hands[color ^ 1])
             attack = round(attack * (1 + min(MAX_HAND_DANGER, HAND_DANGER * in_hand)))
         return DEFENDER * min(defenders, MAX_DEFENDERS) - attack
+
+    def mop_up(self, pos: Position, strong: int) -> int:
+        """The stronger side's pieces near the enemy king, that king near an edge."""
+        ksq = pos.kings[strong ^ 1]
+        if ksq < 0:
+            return 0
+        near = self.distance[ksq]
+        span = self.span
+        own = list(compress(near, map(self.own_not_royal[strong].__getitem__, pos.board)))
+        closeness = span * len(own) - sum(own)
+        return MOP_UP_APPROACH * closeness + MOP_UP_EDGE * (span // 2 - self.from_edge[ksq])
 
     def evaluate(self, pos: Position, material: int) -> int:
         """The side to move's view of ``pos``, given its :meth:`material` (remembered by the
@@ -236,7 +252,13 @@ class Evaluator:
 
     def _evaluate(self, pos: Position, material: int) -> int:
         score = material + self.king_safety(pos, SENTE) - self.king_safety(pos, GOTE)
-        score += self.conversion.bonus(material, pos)
+        start = self.mop_up_start
+        if material > start:
+            lead = min(material - start, self.mop_up_ramp)
+            score += self.mop_up(pos, SENTE) * lead // self.mop_up_ramp
+        elif material < -start:
+            lead = min(-start - material, self.mop_up_ramp)
+            score -= self.mop_up(pos, GOTE) * lead // self.mop_up_ramp
         return (score if pos.side == SENTE else -score) + TEMPO
 
     def full(self, pos: Position) -> int:
