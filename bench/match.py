@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import itertools
 import json
 import multiprocessing
 import random
@@ -46,6 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.level_ratings import ratings_table  # noqa: E402
 from bench.match_players import (  # noqa: E402
     MAX_RESTARTS,
     EngineCrash,
@@ -361,45 +361,7 @@ def summary(a_label: str, b_label: str, records: list[GameRecord]) -> str:
     return "\n".join(lines)
 
 
-# --- round robin -----------------------------------------------------------------------------
-
-
-def round_robin_elo(
-    levels: Sequence[int], results: dict[tuple[int, int], tuple[float, int]]
-) -> dict[int, float]:
-    """Elo per level from round-robin points (``results[(i, j)]``: i's points and games
-    against j), by maximum likelihood of the logistic model, level ``levels[0]`` at 0.
-    A small prior (one draw against each neighbour) keeps a perfect score finite."""
-    rating = dict.fromkeys(levels, 0.0)
-    pairs: dict[tuple[int, int], tuple[float, int]] = {}
-    for key, (pts, n) in results.items():
-        old_pts, old_n = pairs.get(key, (0.0, 0))
-        pairs[key] = (old_pts + pts, old_n + n)
-    for x, y in itertools.pairwise(levels):
-        for i, j in ((x, y), (y, x)):
-            pts, n = pairs.get((i, j), (0.0, 0))
-            pairs[(i, j)] = (pts + 0.5, n + 1)
-    for _ in range(2000):
-        change = 0.0
-        for i in levels:
-            expected = actual = 0.0
-            games = 0
-            for (p, q), (pts, n) in pairs.items():
-                if p != i:
-                    continue
-                expected += n / (1 + 10 ** ((rating[q] - rating[i]) / 400))
-                actual += pts
-                games += n
-            if games:
-                step = 400 * (actual - expected) / games
-                rating[i] += step
-                change = max(change, abs(step))
-        base = rating[levels[0]]
-        for i in levels:
-            rating[i] -= base
-        if change < 0.01:
-            break
-    return rating
+# --- round robin ---------------------------------------------------------------------------
 
 
 def parse_levels(text: str) -> list[int]:
@@ -417,6 +379,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--candidate", type=Path, help="ab mode: a checkout to play instead of this one")
     p.add_argument("--level", type=int, default=8, help="Komabot's level (default 8)")
     p.add_argument("--levels", default="1-8", help="levels mode: 1-8 or 1,4,8")
+    p.add_argument(
+        "--span",
+        type=int,
+        default=0,
+        help="levels mode: only pairs at most this many levels apart (0: every pair)",
+    )
     p.add_argument("--movetime", type=int, default=500, help="Komabot's ms a move (500)")
     p.add_argument(
         "--nodes", type=int, default=0, help="Komabot: nodes a move instead of a time (levels)"
@@ -439,6 +407,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         jobs = []
         for x_index, x in enumerate(levels):
             for y in levels[x_index + 1 :]:
+                if args.span and abs(y - x) > args.span:
+                    continue
                 a = PlayerSpec("komabot", variant, args.movetime, level=x, nodes=args.nodes)
                 b = PlayerSpec("komabot", variant, args.movetime, level=y, nodes=args.nodes)
                 jobs += pair_jobs(
@@ -458,17 +428,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             x, y = job.a.level, job.b.level
             px, nx = results.get((x, y), (0.0, 0))
             results[(x, y)] = (px + rec.result, nx + 1)
-            py, ny = results.get((y, x), (0.0, 0))
-            results[(y, x)] = (py + 1 - rec.result, ny + 1)
-        ratings = round_robin_elo(levels, results)
         budget = f"{args.nodes} nodes" if args.nodes else f"{args.movetime} ms"
-        print(f"\n{variant}, {budget} a move (the level's share), {args.games} games a pair")
-        print(f"| level | points | games | Elo (level {levels[0]} = 0) |")
-        print("|---|---|---|---|")
-        for level in levels:
-            pts = sum(v[0] for (i, _), v in results.items() if i == level)
-            n = sum(v[1] for (i, _), v in results.items() if i == level)
-            print(f"| {level} | {pts:g} | {n} | {ratings[level]:+.0f} |")
+        span = f"levels at most {args.span} apart" if args.span else "every pair"
+        print(
+            f"\n{variant}, {budget} a move (each level uses its share), {args.games} games a "
+            f"pair, {span}, {args.opening_plies} random plies a pair"
+        )
+        print(ratings_table(levels, results))
     else:
         if args.opponent == "ab":
             if args.base is None or not (args.base / "engine" / "search.py").is_file():
