@@ -173,6 +173,7 @@ class Searcher:
         self.stop: StopSignal | None = None
         self.root_depth = 0
         self.iteration_best: tuple[Move, int] | None = None
+        self.choice_cp = 0
 
     def new_game(self) -> None:
         """Forget what earlier games taught (transposition table, history, killers)."""
@@ -209,6 +210,7 @@ class Searcher:
         rng = rng if rng is not None else random.Random(0)
         # a weak level scores every root move (full window) and chooses loosely among them
         choosing = level.choice_cp > 0
+        self.choice_cp = level.choice_cp
         scored: list[tuple[Move, int]] = []
         max_depth = min(level.max_depth, limits.depth or MAX_DEPTH, MAX_DEPTH)
         best: Move = root_moves[0]
@@ -413,7 +415,14 @@ class Searcher:
             self.path_checks.append(check)
             new_depth = depth - 1 + (1 if check else 0)
             if scored is not None:
-                score = -self._search(new_depth, -INFINITE, INFINITE, 1, check, True)
+                # exact scores for the moves within choice_cp of the best so far; a cheap
+                # test at that floor for the others (their scores are then upper bounds)
+                floor = best - self.choice_cp if best > -INFINITE else -INFINITE
+                score = INFINITE  # the first move: the full window
+                if floor > -INFINITE:
+                    score = -self._search(new_depth, -floor - 1, -floor, 1, check, True)
+                if score > floor:
+                    score = -self._search(new_depth, -INFINITE, -floor, 1, check, True)
                 scored.append((move, score))
             elif i == 0:
                 score = -self._search(new_depth, -beta, -alpha, 1, check, True)
