@@ -28,16 +28,17 @@ class Level:
 # Levels 1-5 read as many plies as their number (level 1 only its own move and the captures
 # that follow it, so it misses forks and two-move tactics); levels 1-4 choose loosely among
 # the moves that look about as good (less than a pawn from the best), never one that hangs a
-# piece by the static exchange.  Levels 6-8 differ in the share of the budget they use
-# (about 1.6 times more a level: a ply deeper every two levels or so).
+# piece by the static exchange; they stop at their depth, well inside their share of the
+# budget (it only bounds them on a slow machine).  Levels 6-8 differ in the share of the
+# budget they use (1.6 times more a level: about a ply deeper every two levels).
 LEVELS: dict[int, Level] = {
-    1: Level(1, max_depth=1, budget_share=0.10, choice_cp=80, resigns=False),
-    2: Level(2, max_depth=2, budget_share=0.15, choice_cp=60, resigns=False),
-    3: Level(3, max_depth=3, budget_share=0.20, choice_cp=40, resigns=False, mate_plies=1),
-    4: Level(4, max_depth=4, budget_share=0.25, choice_cp=20, resigns=False, mate_plies=3),
+    1: Level(1, max_depth=1, budget_share=0.30, choice_cp=80, resigns=False),
+    2: Level(2, max_depth=2, budget_share=0.30, choice_cp=60, resigns=False),
+    3: Level(3, max_depth=3, budget_share=0.30, choice_cp=40, resigns=False, mate_plies=1),
+    4: Level(4, max_depth=4, budget_share=0.30, choice_cp=20, resigns=False, mate_plies=3),
     5: Level(5, max_depth=5, budget_share=0.30, choice_cp=0, resigns=True, mate_plies=3),
     6: Level(6, max_depth=MAX_DEPTH, budget_share=0.40, choice_cp=0, resigns=True, mate_plies=3),
-    7: Level(7, max_depth=MAX_DEPTH, budget_share=0.65, choice_cp=0, resigns=True, mate_plies=5),
+    7: Level(7, max_depth=MAX_DEPTH, budget_share=0.63, choice_cp=0, resigns=True, mate_plies=5),
     8: Level(8, max_depth=MAX_DEPTH, budget_share=1.0, choice_cp=0, resigns=True, mate_plies=7),
 }
 
