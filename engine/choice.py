@@ -1,9 +1,10 @@
 """How the weak levels choose: loosely among the moves their shallow search finds about as
 good as the best, never one that gives material away by a one-move check.
 
-A weak level searches every root move with a full window, so each has its own score at the
-level's depth.  The candidates are the moves within the level's ``choice_cp`` of the best
-score; of those, the ones that leave material hanging by the static exchange are set aside:
+A weak level's root search gives an exact score at the level's depth to every move less than
+the level's ``choice_cp`` below the best, and only a bound to the others: the candidates are
+the moves with an exact score; of those, the ones that leave material hanging by the static
+exchange are set aside:
 
 - a capture that loses by the exchange (a silver taking a defended pawn);
 - a move or drop onto a square where the opponent wins material by taking the piece;
@@ -33,11 +34,12 @@ def loose_choice(
     rng: random.Random,
 ) -> Move:
     """A random move among ``scored`` (root moves with their search scores, from the side to
-    move's view, best first or not) within ``choice_cp`` of the best that gives no material
-    away; the best move when none qualifies.  ``pos`` is not changed."""
+    move's view, best first or not) less than ``choice_cp`` below the best that gives no
+    material away; the best move when none qualifies.  ``pos`` is not changed.  A score at
+    or below ``best - choice_cp`` may be only a bound (the search tested it at that floor)."""
     best_move, best_score = max(scored, key=lambda pair: pair[1])
     threat = best_capture(pos, exchange, pos.side ^ 1)
-    near = [m for m, score in scored if score >= best_score - choice_cp]
+    near = [m for m, score in scored if score > best_score - choice_cp]
     safe = [m for m in near if not gives_material_away(pos, m, exchange, threat)]
     if not safe:
         return best_move

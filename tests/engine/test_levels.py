@@ -10,9 +10,13 @@ every run.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.api import think
+from engine.choice import loose_choice
+from engine.search import Searcher
 from engine.values import values_for
 from rules import Move, Position, load_variant
 from rules.movegen import attacked
@@ -92,3 +96,19 @@ def test_level_one_never_hangs_a_piece_for_nothing(variant_id: str) -> None:
             pos.push(move)
     # the check is not idle: in many of these positions some legal move hangs a piece
     assert positions >= 60 and hanging_offered >= positions // 4, (positions, hanging_offered)
+
+
+def test_a_score_at_the_floor_is_a_bound_and_never_a_candidate() -> None:
+    # the root search tests the moves below the best less choice_cp with a null window at
+    # that floor: a move it returns exactly there may be far worse (a bishop lost), so only
+    # moves strictly above the floor are candidates
+    variant = load_variant("shogi")
+    pos = Position.start(variant)
+    best, *others = pos.legal_moves()
+    scored = [(best, 89), *((m, 69) for m in others)]
+    exchange = Searcher(variant).exchange
+    for seed in SEEDS:
+        assert loose_choice(pos, scored, 20, exchange, random.Random(seed)) == best
+    near = [(best, 89), *((m, 70) for m in others)]
+    chosen = {loose_choice(pos, near, 20, exchange, random.Random(s)) for s in SEEDS}
+    assert len(chosen) > 1
