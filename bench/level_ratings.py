@@ -12,12 +12,42 @@ keeps a perfect score finite (it pulls the ratings a little together).
 from __future__ import annotations
 
 import itertools
+import json
 import math
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 Results = dict[tuple[int, int], tuple[float, int]]
 SCALE = math.log(10) / 400  # Elo points to the logistic model's natural unit
 Z95 = 1.96
+
+
+def add_game(results: Results, level: int, other: int, points: float) -> None:
+    """Count one game of ``level`` against ``other`` in which ``level`` scored ``points``."""
+    old_pts, old_n = results.get((level, other), (0.0, 0))
+    results[(level, other)] = (old_pts + points, old_n + 1)
+
+
+_LEVEL_LABEL = re.compile(r"^Komabot L([0-9]+)$")
+
+
+def results_from_logs(paths: Iterable[Path]) -> tuple[set[str], Results]:
+    """The variants and results of the level games in ``bench/match.py --log`` files (one
+    JSON object a line); aborted games and games of other players are left out."""
+    variants: set[str] = set()
+    results: Results = {}
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            game = json.loads(line)
+            a, b = _LEVEL_LABEL.match(game["a"]), _LEVEL_LABEL.match(game["b"])
+            if a is None or b is None or game["result"] is None:
+                continue
+            variants.add(game["variant"])
+            add_game(results, int(a.group(1)), int(b.group(1)), float(game["result"]))
+    return variants, results
 
 
 def _games(levels: Sequence[int], results: Results) -> list[tuple[int, int, float, int]]:

@@ -17,6 +17,8 @@ Wa with drops).  Komabot plays as ``komabot usi`` in its own process.
     .venv/bin/python bench/match.py crazywa --games 10
     .venv/bin/python bench/match.py fairy --skill 6 --movetime 1000 --opponent-movetime 100
     .venv/bin/python bench/match.py levels --variant wa --levels 1-8 --games 4 --movetime 200
+    .venv/bin/python bench/match.py levels --variant shogi --span 2 --nodes 16000 --log s.jsonl
+    .venv/bin/python bench/match.py rate s.jsonl
     .venv/bin/python bench/match.py ab --base /tmp/base --variant wa --nodes 3000 --games 20
 
 ``ab`` plays this checkout's Komabot against another checkout's (``--base``: a directory
@@ -24,6 +26,11 @@ holding that version's ``bot/``, ``engine/`` and ``rules/``, for example ``git a
 tar -x -C /tmp/base``) at the same level and budget: an A/B test of an engine change.
 ``--candidate DIR`` (any mode but ``levels``) plays another checkout's Komabot in place of
 this one's, for example a snapshot of this one, which may change while the match runs.
+
+``levels`` plays every pair of the given levels (``--span K``: only pairs at most K levels
+apart) and prints a rating per level fitted to all the games (``bench/level_ratings.py``);
+``rate`` prints the same table from the ``--log`` files of earlier runs (a partial run, or
+several runs together).
 
 ``--workers N`` plays N games at once (each game takes about one core).
 """
@@ -45,7 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.level_ratings import ratings_table  # noqa: E402
+from bench.level_ratings import add_game, ratings_table, results_from_logs  # noqa: E402
 from bench.match_players import (  # noqa: E402
     MAX_RESTARTS,
     EngineCrash,
@@ -373,7 +380,7 @@ def parse_levels(text: str) -> list[int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("opponent", choices=("hachu", "crazywa", "fairy", "levels", "ab"))
+    p.add_argument("opponent", choices=("hachu", "crazywa", "fairy", "levels", "rate", "ab"))
     p.add_argument("--variant", help="levels and ab modes: shogi, wa or wa-drops (default wa)")
     p.add_argument("--base", type=Path, help="ab mode: the other checkout's directory")
     p.add_argument("--candidate", type=Path, help="ab mode: a checkout to play instead of this one")
@@ -397,7 +404,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--log", type=Path, help="write each game (moves, result) as a JSON line")
+    p.add_argument("logs", nargs="*", type=Path, help="rate mode: --log files of levels games")
     args = p.parse_args(argv)
+    if args.opponent == "rate":
+        variants, results = results_from_logs(args.logs)
+        levels = parse_levels(args.levels)
+        print(f"{', '.join(sorted(variants))}: {sum(n for _, n in results.values())} games")
+        print(ratings_table(levels, results))
+        return 0
     started = time.monotonic()
     now = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     print(f"# {now}, {multiprocessing.cpu_count()} CPUs, workers {args.workers}")
@@ -425,9 +439,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for job, rec in zip(jobs, records, strict=True):
             if rec.result is None:
                 continue
-            x, y = job.a.level, job.b.level
-            px, nx = results.get((x, y), (0.0, 0))
-            results[(x, y)] = (px + rec.result, nx + 1)
+            add_game(results, job.a.level, job.b.level, rec.result)
         budget = f"{args.nodes} nodes" if args.nodes else f"{args.movetime} ms"
         span = f"levels at most {args.span} apart" if args.span else "every pair"
         print(

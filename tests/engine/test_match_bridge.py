@@ -4,10 +4,17 @@ the game so far, an illegal move aborting the game, results counted and rated.""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
-from bench.level_ratings import covariance, elo_interval, ratings_table, round_robin_elo
+from bench.level_ratings import (
+    covariance,
+    elo_interval,
+    ratings_table,
+    results_from_logs,
+    round_robin_elo,
+)
 from bench.match import (
     GameRecord,
     PlayerSpec,
@@ -132,6 +139,19 @@ def test_round_robin_reads_each_pair_once_and_gives_wider_intervals_for_fewer_ga
     # n = 40, times the slope of the Elo curve there (400 / (ln 10 p(1-p)) = 926 Elo per unit
     # of score): +-124 Elo; eight times fewer games, sqrt(8) times as wide
     assert 110 < many < 135 and few > 2.5 * many
+
+
+def test_rate_mode_reads_the_level_games_of_match_logs(tmp_path: Path) -> None:
+    games = [
+        {"a": "Komabot L1", "b": "Komabot L2", "variant": "wa", "result": 0.0},
+        {"a": "Komabot L1", "b": "Komabot L2", "variant": "wa", "result": 0.5},
+        {"a": "Komabot L2", "b": "Komabot L3", "variant": "wa", "result": None},  # aborted
+        {"a": "Komabot L8", "b": "HaChu", "variant": "wa", "result": 1.0},  # not a level game
+    ]
+    log = tmp_path / "levels.jsonl"
+    log.write_text("".join(json.dumps(g) + "\n" for g in games), encoding="utf-8")
+    variants, results = results_from_logs([log])
+    assert variants == {"wa"} and results == {(1, 2): (0.5, 2)}
 
 
 def test_ratings_table_shows_every_level_with_its_step() -> None:
