@@ -166,11 +166,11 @@ def ratings_table(levels: Sequence[int], results: Results) -> str:
     seen = _played(levels, results)
     for before, level in zip([None, *levels], levels, strict=False):
         pts, n = seen[level]
-        elo = f"{rating[level]:+.0f} ± {elo_interval(cov, level, anchor):.0f}"
+        elo = f"{round(rating[level]):+d} ± {elo_interval(cov, level, anchor):.0f}"
         step = ""
         if before is not None:
             gap = rating[level] - rating[before]
-            step = f"{gap:+.0f} ± {elo_interval(cov, level, before):.0f}"
+            step = f"{round(gap):+d} ± {elo_interval(cov, level, before):.0f}"
         lines.append(f"| {level} | {pts:g} | {n} | {elo} | {step} |")
     return "\n".join(lines)
 
