@@ -17,6 +17,8 @@ Wa with drops).  Komabot plays as ``komabot usi`` in its own process.
     .venv/bin/python bench/match.py crazywa --games 10
     .venv/bin/python bench/match.py fairy --skill 6 --movetime 1000 --opponent-movetime 100
     .venv/bin/python bench/match.py levels --variant wa --levels 1-8 --games 4 --movetime 200
+    .venv/bin/python bench/match.py levels --variant shogi --span 2 --nodes 16000 --log s.jsonl
+    .venv/bin/python bench/match.py rate s.jsonl
     .venv/bin/python bench/match.py ab --base /tmp/base --variant wa --nodes 3000 --games 20
 
 ``ab`` plays this checkout's Komabot against another checkout's (``--base``: a directory
@@ -25,6 +27,11 @@ tar -x -C /tmp/base``) at the same level and budget: an A/B test of an engine ch
 ``--candidate DIR`` (any mode but ``levels``) plays another checkout's Komabot in place of
 this one's, for example a snapshot of this one, which may change while the match runs.
 
+``levels`` plays every pair of the given levels (``--span K``: only pairs at most K levels
+apart) and prints a rating per level fitted to all the games (``bench/level_ratings.py``);
+``rate`` prints the same table from the ``--log`` files of earlier runs (a partial run, or
+several runs together).
+
 ``--workers N`` plays N games at once (each game takes about one core).
 """
 
@@ -32,7 +39,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import itertools
 import json
 import multiprocessing
 import random
@@ -46,6 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.level_ratings import add_game, ratings_table, results_from_logs  # noqa: E402
 from bench.match_players import (  # noqa: E402
     MAX_RESTARTS,
     EngineCrash,
@@ -361,45 +368,7 @@ def summary(a_label: str, b_label: str, records: list[GameRecord]) -> str:
     return "\n".join(lines)
 
 
-# --- round robin -----------------------------------------------------------------------------
-
-
-def round_robin_elo(
-    levels: Sequence[int], results: dict[tuple[int, int], tuple[float, int]]
-) -> dict[int, float]:
-    """Elo per level from round-robin points (``results[(i, j)]``: i's points and games
-    against j), by maximum likelihood of the logistic model, level ``levels[0]`` at 0.
-    A small prior (one draw against each neighbour) keeps a perfect score finite."""
-    rating = dict.fromkeys(levels, 0.0)
-    pairs: dict[tuple[int, int], tuple[float, int]] = {}
-    for key, (pts, n) in results.items():
-        old_pts, old_n = pairs.get(key, (0.0, 0))
-        pairs[key] = (old_pts + pts, old_n + n)
-    for x, y in itertools.pairwise(levels):
-        for i, j in ((x, y), (y, x)):
-            pts, n = pairs.get((i, j), (0.0, 0))
-            pairs[(i, j)] = (pts + 0.5, n + 1)
-    for _ in range(2000):
-        change = 0.0
-        for i in levels:
-            expected = actual = 0.0
-            games = 0
-            for (p, q), (pts, n) in pairs.items():
-                if p != i:
-                    continue
-                expected += n / (1 + 10 ** ((rating[q] - rating[i]) / 400))
-                actual += pts
-                games += n
-            if games:
-                step = 400 * (actual - expected) / games
-                rating[i] += step
-                change = max(change, abs(step))
-        base = rating[levels[0]]
-        for i in levels:
-            rating[i] -= base
-        if change < 0.01:
-            break
-    return rating
+# --- round robin ---------------------------------------------------------------------------
 
 
 def parse_levels(text: str) -> list[int]:
@@ -411,12 +380,18 @@ def parse_levels(text: str) -> list[int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("opponent", choices=("hachu", "crazywa", "fairy", "levels", "ab"))
+    p.add_argument("opponent", choices=("hachu", "crazywa", "fairy", "levels", "rate", "ab"))
     p.add_argument("--variant", help="levels and ab modes: shogi, wa or wa-drops (default wa)")
     p.add_argument("--base", type=Path, help="ab mode: the other checkout's directory")
     p.add_argument("--candidate", type=Path, help="ab mode: a checkout to play instead of this one")
     p.add_argument("--level", type=int, default=8, help="Komabot's level (default 8)")
     p.add_argument("--levels", default="1-8", help="levels mode: 1-8 or 1,4,8")
+    p.add_argument(
+        "--span",
+        type=int,
+        default=0,
+        help="levels mode: only pairs at most this many levels apart (0: every pair)",
+    )
     p.add_argument("--movetime", type=int, default=500, help="Komabot's ms a move (500)")
     p.add_argument(
         "--nodes", type=int, default=0, help="Komabot: nodes a move instead of a time (levels)"
@@ -429,7 +404,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--log", type=Path, help="write each game (moves, result) as a JSON line")
+    p.add_argument("logs", nargs="*", type=Path, help="rate mode: --log files of levels games")
     args = p.parse_args(argv)
+    if args.opponent == "rate":
+        variants, results = results_from_logs(args.logs)
+        levels = parse_levels(args.levels)
+        print(f"{', '.join(sorted(variants))}: {sum(n for _, n in results.values())} games")
+        print(ratings_table(levels, results))
+        return 0
     started = time.monotonic()
     now = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     print(f"# {now}, {multiprocessing.cpu_count()} CPUs, workers {args.workers}")
@@ -439,6 +421,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         jobs = []
         for x_index, x in enumerate(levels):
             for y in levels[x_index + 1 :]:
+                if args.span and abs(y - x) > args.span:
+                    continue
                 a = PlayerSpec("komabot", variant, args.movetime, level=x, nodes=args.nodes)
                 b = PlayerSpec("komabot", variant, args.movetime, level=y, nodes=args.nodes)
                 jobs += pair_jobs(
@@ -455,20 +439,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         for job, rec in zip(jobs, records, strict=True):
             if rec.result is None:
                 continue
-            x, y = job.a.level, job.b.level
-            px, nx = results.get((x, y), (0.0, 0))
-            results[(x, y)] = (px + rec.result, nx + 1)
-            py, ny = results.get((y, x), (0.0, 0))
-            results[(y, x)] = (py + 1 - rec.result, ny + 1)
-        ratings = round_robin_elo(levels, results)
+            add_game(results, job.a.level, job.b.level, rec.result)
         budget = f"{args.nodes} nodes" if args.nodes else f"{args.movetime} ms"
-        print(f"\n{variant}, {budget} a move (the level's share), {args.games} games a pair")
-        print(f"| level | points | games | Elo (level {levels[0]} = 0) |")
-        print("|---|---|---|---|")
-        for level in levels:
-            pts = sum(v[0] for (i, _), v in results.items() if i == level)
-            n = sum(v[1] for (i, _), v in results.items() if i == level)
-            print(f"| {level} | {pts:g} | {n} | {ratings[level]:+.0f} |")
+        span = f"levels at most {args.span} apart" if args.span else "every pair"
+        print(
+            f"\n{variant}, {budget} a move (each level uses its share), {args.games} games a "
+            f"pair, {span}, {args.opening_plies} random plies a pair"
+        )
+        print(ratings_table(levels, results))
     else:
         if args.opponent == "ab":
             if args.base is None or not (args.base / "engine" / "search.py").is_file():

@@ -11,31 +11,35 @@ HIGHEST = 8
 
 @dataclass(frozen=True)
 class Level:
-    """``noise_cp``: each root move gets a random bonus up to this size, so weak levels vary
-    their play and blunder; ``budget_share``: the part of the time or node budget used;
-    ``resigns``: whether the engine may give up a lost game; ``mate_plies``: the longest
-    checks-only mate (in plies) looked for before the main search, 0 for none."""
+    """``choice_cp``: the level scores every root move and chooses at random among those
+    within this much of the best that give no material away (``engine/choice.py``), 0 for
+    the best move; ``budget_share``: the part of the time or node budget used; ``resigns``:
+    whether the engine may give up a lost game; ``mate_plies``: the longest checks-only mate
+    (in plies) looked for before the main search, 0 for none."""
 
     number: int
     max_depth: int
     budget_share: float
-    noise_cp: int
+    choice_cp: int
     resigns: bool
     mate_plies: int = 0
 
 
-# The random bonus of the weak levels stays below the value of a minor piece: they choose
-# among moves that look about as good, so they play worse moves and miss what lies beyond
-# their depth (two-move tactics at levels 1-2), but never hang a piece their own search sees.
+# Levels 1-5 read as many plies as their number (level 1 only its own move and the captures
+# that follow it, so it misses forks and two-move tactics); levels 1-4 choose loosely among
+# the moves that look about as good (less than a pawn from the best), never one that hangs a
+# piece by the static exchange; they stop at their depth, well inside their share of the
+# budget (it only bounds them on a slow machine).  Levels 6-8 differ in the share of the
+# budget they use (1.6 times more a level: about a ply deeper every two levels).
 LEVELS: dict[int, Level] = {
-    1: Level(1, max_depth=1, budget_share=0.05, noise_cp=120, resigns=False),
-    2: Level(2, max_depth=1, budget_share=0.10, noise_cp=60, resigns=False),
-    3: Level(3, max_depth=2, budget_share=0.15, noise_cp=50, resigns=False, mate_plies=1),
-    4: Level(4, max_depth=3, budget_share=0.25, noise_cp=35, resigns=False, mate_plies=1),
-    5: Level(5, max_depth=4, budget_share=0.35, noise_cp=20, resigns=True, mate_plies=3),
-    6: Level(6, max_depth=5, budget_share=0.50, noise_cp=0, resigns=True, mate_plies=3),
-    7: Level(7, max_depth=8, budget_share=0.75, noise_cp=0, resigns=True, mate_plies=5),
-    8: Level(8, max_depth=MAX_DEPTH, budget_share=1.0, noise_cp=0, resigns=True, mate_plies=7),
+    1: Level(1, max_depth=1, budget_share=0.30, choice_cp=80, resigns=False),
+    2: Level(2, max_depth=2, budget_share=0.30, choice_cp=60, resigns=False),
+    3: Level(3, max_depth=3, budget_share=0.30, choice_cp=40, resigns=False, mate_plies=1),
+    4: Level(4, max_depth=4, budget_share=0.30, choice_cp=20, resigns=False, mate_plies=3),
+    5: Level(5, max_depth=5, budget_share=0.30, choice_cp=0, resigns=True, mate_plies=3),
+    6: Level(6, max_depth=MAX_DEPTH, budget_share=0.40, choice_cp=0, resigns=True, mate_plies=3),
+    7: Level(7, max_depth=MAX_DEPTH, budget_share=0.63, choice_cp=0, resigns=True, mate_plies=5),
+    8: Level(8, max_depth=MAX_DEPTH, budget_share=1.0, choice_cp=0, resigns=True, mate_plies=7),
 }
 
 

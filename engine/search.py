@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from engine.checks import CheckTables
+from engine.choice import loose_choice
 from engine.evaluation import Evaluator
 from engine.exchange import StaticExchange
 from engine.levels import LEVELS, MAX_DEPTH, Level
@@ -172,6 +173,7 @@ class Searcher:
         self.stop: StopSignal | None = None
         self.root_depth = 0
         self.iteration_best: tuple[Move, int] | None = None
+        self.choice_cp = 0
 
     def new_game(self) -> None:
         """Forget what earlier games taught (transposition table, history, killers)."""
@@ -206,7 +208,10 @@ class Searcher:
         self.nodes = 0
         self.ordering.age()
         rng = rng if rng is not None else random.Random(0)
-        noise = {m: rng.randint(0, level.noise_cp) for m in root_moves} if level.noise_cp else {}
+        # a weak level scores every root move (full window) and chooses loosely among them
+        choosing = level.choice_cp > 0
+        self.choice_cp = level.choice_cp
+        scored: list[tuple[Move, int]] = []
         max_depth = min(level.max_depth, limits.depth or MAX_DEPTH, MAX_DEPTH)
         best: Move = root_moves[0]
         best_score = -INFINITE
@@ -226,7 +231,8 @@ class Searcher:
             self.root_depth = depth
             self.seldepth = 0
             try:
-                score = self._iterate(depth, order, noise, best_score if done_depth else None)
+                this: list[tuple[Move, int]] | None = [] if choosing else None
+                score = self._iterate(depth, order, this, best_score if done_depth else None)
             except _Abort:
                 stopped = True
                 if self.iteration_best is not None:
@@ -236,6 +242,7 @@ class Searcher:
             assert self.iteration_best is not None
             best, best_score = self.iteration_best
             done_depth = depth
+            scored = this or []
             order.remove(best)
             order.insert(0, best)
             pv = self._principal_variation(position, best, depth)
@@ -245,11 +252,15 @@ class Searcher:
             if on_progress is not None:
                 on_progress(progress)
             found = mate_plies(best_score)
-            if found is not None and abs(found) <= depth and not noise:
+            if found is not None and abs(found) <= depth and not choosing:
                 break  # a mate inside the full-width horizon: no deeper search changes it
             if self._out_of_time(level, start, limits):
                 stopped = True
                 break
+        if scored and not is_decisive(best_score):
+            chosen = loose_choice(position.copy(), scored, level.choice_cp, self.exchange, rng)
+            if chosen != best:
+                best, best_score, pv = chosen, dict(scored)[chosen], (chosen,)
         elapsed_ms = int((time.perf_counter() - start) * 1000)
         self.pos = Position.start(self.variant)  # drop the working copy
         return SearchResult(
@@ -362,15 +373,20 @@ class Searcher:
         return [moves[i] for _, i in ranked]
 
     def _iterate(
-        self, depth: int, order: list[Move], noise: dict[Move, int], previous: int | None
+        self,
+        depth: int,
+        order: list[Move],
+        scored: list[tuple[Move, int]] | None,
+        previous: int | None,
     ) -> int:
-        """One iteration at ``depth``; aspiration window around the previous score."""
-        if previous is None or depth < 4 or noise or is_decisive(previous):
-            return self._root(depth, -INFINITE, INFINITE, order, noise)
+        """One iteration at ``depth``; aspiration window around the previous score.
+        ``scored``: a list to fill with every root move's exact score (a weak level)."""
+        if previous is None or depth < 4 or scored is not None or is_decisive(previous):
+            return self._root(depth, -INFINITE, INFINITE, order, scored)
         window = ASPIRATION
         alpha, beta = previous - window, previous + window
         while True:
-            score = self._root(depth, alpha, beta, order, noise)
+            score = self._root(depth, alpha, beta, order, None)
             if score <= alpha:
                 alpha = max(-INFINITE, alpha - window * 4)
             elif score >= beta:
@@ -382,7 +398,12 @@ class Searcher:
                 alpha, beta = -INFINITE, INFINITE
 
     def _root(
-        self, depth: int, alpha: int, beta: int, order: list[Move], noise: dict[Move, int]
+        self,
+        depth: int,
+        alpha: int,
+        beta: int,
+        order: list[Move],
+        scored: list[tuple[Move, int]] | None,
     ) -> int:
         pos = self.pos
         ev = self.evaluator
@@ -395,10 +416,16 @@ class Searcher:
             self.path_hashes.append(pos.hash)
             self.path_checks.append(check)
             new_depth = depth - 1 + (1 if check else 0)
-            if noise:
-                score = -self._search(new_depth, -INFINITE, INFINITE, 1, check, True)
-                if not is_decisive(score):
-                    score += noise[move]
+            if scored is not None:
+                # exact scores for the moves within choice_cp of the best so far; a cheap
+                # test at that floor for the others (their scores are then upper bounds)
+                floor = best - self.choice_cp if best > -INFINITE else -INFINITE
+                score = INFINITE  # the first move: the full window
+                if floor > -INFINITE:
+                    score = -self._search(new_depth, -floor - 1, -floor, 1, check, True)
+                if score > floor:
+                    score = -self._search(new_depth, -INFINITE, -floor, 1, check, True)
+                scored.append((move, score))
             elif i == 0:
                 score = -self._search(new_depth, -beta, -alpha, 1, check, True)
             else:

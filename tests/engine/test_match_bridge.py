@@ -4,15 +4,22 @@ the game so far, an illegal move aborting the game, results counted and rated.""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
+from bench.level_ratings import (
+    covariance,
+    elo_interval,
+    ratings_table,
+    results_from_logs,
+    round_robin_elo,
+)
 from bench.match import (
     GameRecord,
     PlayerSpec,
     play_game,
     random_opening,
-    round_robin_elo,
     summary,
 )
 from bench.match_players import UsiPlayer, XboardPlayer, demoted_twins, xboard_fen
@@ -116,6 +123,44 @@ def test_round_robin_elo_orders_the_levels() -> None:
     rating = round_robin_elo([1, 2, 3], results)
     assert rating[1] == 0
     assert 0 < rating[2] < rating[3] < 1000
+
+
+def test_round_robin_reads_each_pair_once_and_gives_wider_intervals_for_fewer_games() -> None:
+    # level 2 scores 3 of 4 against level 1: the model's rating is near the score's Elo (+191)
+    # pulled a little towards 0 by the prior (one draw between neighbours)
+    one_way = {(1, 2): (1.0, 4)}
+    both_ways = {(1, 2): (1.0, 4), (2, 1): (3.0, 4)}
+    assert round_robin_elo([1, 2], one_way) == round_robin_elo([1, 2], both_ways)
+    assert 100 < round_robin_elo([1, 2], one_way)[2] < 191
+    few = elo_interval(covariance([1, 2], one_way), 2, 1)
+    many = elo_interval(covariance([1, 2], {(1, 2): (10.0, 40)}), 2, 1)
+    assert many < few
+    # the binomial's 95% interval, 1.96 * sqrt(p(1-p)/n) = 0.134 in score at p = 0.25 and
+    # n = 40, times the slope of the Elo curve there (400 / (ln 10 p(1-p)) = 926 Elo per unit
+    # of score): +-124 Elo; eight times fewer games, sqrt(8) times as wide
+    assert 110 < many < 135 and few > 2.5 * many
+
+
+def test_rate_mode_reads_the_level_games_of_match_logs(tmp_path: Path) -> None:
+    games = [
+        {"a": "Komabot L1", "b": "Komabot L2", "variant": "wa", "result": 0.0},
+        {"a": "Komabot L1", "b": "Komabot L2", "variant": "wa", "result": 0.5},
+        {"a": "Komabot L2", "b": "Komabot L3", "variant": "wa", "result": None},  # aborted
+        {"a": "Komabot L8", "b": "HaChu", "variant": "wa", "result": 1.0},  # not a level game
+    ]
+    log = tmp_path / "levels.jsonl"
+    log.write_text("".join(json.dumps(g) + "\n" for g in games), encoding="utf-8")
+    variants, results = results_from_logs([log])
+    assert variants == {"wa"} and results == {(1, 2): (0.5, 2)}
+
+
+def test_ratings_table_shows_every_level_with_its_step() -> None:
+    results = {(1, 2): (1.0, 4), (2, 3): (1.0, 4), (1, 3): (0.0, 4)}
+    table = ratings_table([1, 2, 3], results).splitlines()
+    assert table[0].startswith("| level | points | games | Elo (level 1 = 0) |")
+    assert table[2].startswith("| 1 | 1 | 8 | +0 ± 0 |")
+    assert table[3].startswith("| 2 | 4 | 8 | +207 ± ")
+    assert table[4].startswith("| 3 | 7 | 8 | +415 ± ")
 
 
 def test_xboard_fen_writes_holdings_and_the_side_to_move() -> None:

@@ -128,9 +128,9 @@ def test_levels_are_checked_and_ordered() -> None:
         level(0)
     depths = [LEVELS[n].max_depth for n in range(1, HIGHEST + 1)]
     shares = [LEVELS[n].budget_share for n in range(1, HIGHEST + 1)]
-    noise = [LEVELS[n].noise_cp for n in range(1, HIGHEST + 1)]
+    choice = [LEVELS[n].choice_cp for n in range(1, HIGHEST + 1)]
     assert depths == sorted(depths) and shares == sorted(shares)
-    assert noise == sorted(noise, reverse=True) and noise[-1] == 0
+    assert choice == sorted(choice, reverse=True) and choice[-1] == 0
     assert LEVELS[HIGHEST].budget_share == 1.0
 
 

@@ -165,7 +165,7 @@ def test_check_says_when_the_file_is_missing(
 @pytest.mark.slow
 @pytest.mark.timeout(900)  # three self-play games: about 15 s of CPU
 def test_a_resumed_build_writes_the_same_file(tmp_path: Path) -> None:
-    args = ["puzzles", "build", "--variant", "shogi", "--count", "50", "--seed", "5"]
+    args = ["puzzles", "build", "--variant", "shogi", "--count", "50", "--seed", "3"]
     args += ["--max-games", "2", "--quiet"]
     whole, log = tmp_path / "whole.jsonl", tmp_path / "whole.log"
     assert main([*args, "--out", str(whole), "--log", str(log)]) == 1  # fewer than 50

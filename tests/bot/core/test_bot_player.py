@@ -80,7 +80,7 @@ async def test_play_starts_at_once_and_the_bot_answers_every_move(h: Harness) ->
     start = await h.say(ALICE, "play", "wa", "level", "2", "sente")
     assert "Game #1 begins: Alice (sente ☗) vs Komabot, level 2 (gote ☖), Wa Shogi" in start.text
     assert start.mentions == (ALICE,) and start.card is None  # no challenge to accept
-    assert "Level 2 (for novices): it thinks only about its own next move" in start.text
+    assert "Level 2 (for novices): it also sees your reply" in start.text
     game = await h.game(1)
     assert (game.sente, game.gote, game.engine_level) == (ALICE.key, ENGINE_PLAYER, 2)
     for turn in range(1, 4):

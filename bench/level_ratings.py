@@ -1,0 +1,185 @@
+"""A rating per level from the games of a round robin: the Bradley-Terry (logistic Elo)
+model fitted by maximum likelihood to every pair's points, with a 95% interval per level
+from the curvature of the likelihood (the inverse of the Fisher information).
+
+``results[(i, j)]``: level i's points (1 a win, 0.5 a draw) and games against level j; both
+``(i, j)`` and ``(j, i)`` may be given (they are the same games seen from either side, and
+only ``(i, j)`` with ``i`` first in ``levels`` is read when both are).  The first level of
+``levels`` is the anchor, rated 0.  A small prior, one draw between each pair of neighbours,
+keeps a perfect score finite (it pulls the ratings a little together).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+Results = dict[tuple[int, int], tuple[float, int]]
+SCALE = math.log(10) / 400  # Elo points to the logistic model's natural unit
+Z95 = 1.96
+
+
+def add_game(results: Results, level: int, other: int, points: float) -> None:
+    """Count one game of ``level`` against ``other`` in which ``level`` scored ``points``."""
+    old_pts, old_n = results.get((level, other), (0.0, 0))
+    results[(level, other)] = (old_pts + points, old_n + 1)
+
+
+_LEVEL_LABEL = re.compile(r"^Komabot L([0-9]+)$")
+
+
+def results_from_logs(paths: Iterable[Path]) -> tuple[set[str], Results]:
+    """The variants and results of the level games in ``bench/match.py --log`` files (one
+    JSON object a line); aborted games and games of other players are left out."""
+    variants: set[str] = set()
+    results: Results = {}
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            game = json.loads(line)
+            a, b = _LEVEL_LABEL.match(game["a"]), _LEVEL_LABEL.match(game["b"])
+            if a is None or b is None or game["result"] is None:
+                continue
+            variants.add(game["variant"])
+            add_game(results, int(a.group(1)), int(b.group(1)), float(game["result"]))
+    return variants, results
+
+
+def _games(levels: Sequence[int], results: Results) -> list[tuple[int, int, float, int]]:
+    """Each pair's games once: (i, j, i's points, games), ``i`` before ``j`` in ``levels``
+    where both sides were given."""
+    rank = {level: k for k, level in enumerate(levels)}
+    out = []
+    for (i, j), (pts, n) in results.items():
+        if i not in rank or j not in rank or i == j:
+            continue
+        if rank[i] > rank[j] and (j, i) in results:
+            continue  # the same games, read from the other side
+        out.append((i, j, pts, n))
+    return out
+
+
+def _pairs(levels: Sequence[int], results: Results) -> Results:
+    """Points and games of each ordered pair, both ways, with the prior added."""
+    out: Results = {}
+    games = [(i, j, pts, n) for i, j, pts, n in _games(levels, results)]
+    games += [(x, y, 0.5, 1) for x, y in itertools.pairwise(levels)]
+    for i, j, pts, n in games:
+        for key, points in (((i, j), pts), ((j, i), n - pts)):
+            old_pts, old_n = out.get(key, (0.0, 0))
+            out[key] = (old_pts + points, old_n + n)
+    return out
+
+
+def _expected(mine: float, theirs: float) -> float:
+    return 1 / (1 + 10 ** ((theirs - mine) / 400))
+
+
+def round_robin_elo(levels: Sequence[int], results: Results) -> dict[int, float]:
+    """Elo per level by maximum likelihood, ``levels[0]`` at 0."""
+    pairs = _pairs(levels, results)
+    rating = dict.fromkeys(levels, 0.0)
+    for _ in range(5000):
+        change = 0.0
+        for i in levels:
+            expected = actual = 0.0
+            games = 0
+            for (p, q), (pts, n) in pairs.items():
+                if p == i:
+                    expected += n * _expected(rating[i], rating[q])
+                    actual += pts
+                    games += n
+            if games:
+                step = 400 * (actual - expected) / games
+                rating[i] += step
+                change = max(change, abs(step))
+        base = rating[levels[0]]
+        for i in levels:
+            rating[i] -= base
+        if change < 0.001:
+            break
+    return rating
+
+
+def covariance(levels: Sequence[int], results: Results) -> dict[tuple[int, int], float]:
+    """The covariance (Elo squared) of the fitted ratings relative to the anchor
+    ``levels[0]`` (which has none): the inverse of the Fisher information of the model."""
+    rating = round_robin_elo(levels, results)
+    pairs = _pairs(levels, results)
+    free = list(levels[1:])
+    index = {level: k for k, level in enumerate(free)}
+    size = len(free)
+    info = [[0.0] * size for _ in range(size)]
+    for (p, q), (_pts, n) in pairs.items():
+        e = _expected(rating[p], rating[q])
+        w = n * e * (1 - e) * SCALE * SCALE / 2  # each game is counted from both sides
+        for a, b, sign in ((p, p, 1), (q, q, 1), (p, q, -1), (q, p, -1)):
+            if a in index and b in index:
+                info[index[a]][index[b]] += sign * w
+    inverse = _inverse(info)
+    out = {(x, y): 0.0 for x in levels for y in levels}
+    for x in free:
+        for y in free:
+            out[(x, y)] = inverse[index[x]][index[y]]
+    return out
+
+
+def elo_interval(cov: dict[tuple[int, int], float], x: int, y: int) -> float:
+    """Half the width of the 95% interval of rating ``x`` less rating ``y``."""
+    variance = cov[(x, x)] + cov[(y, y)] - 2 * cov[(x, y)]
+    return Z95 * math.sqrt(max(0.0, variance))
+
+
+def _inverse(matrix: list[list[float]]) -> list[list[float]]:
+    """The inverse of a small symmetric positive-definite matrix (Gauss-Jordan)."""
+    size = len(matrix)
+    work = [[*row, *(1.0 if i == j else 0.0 for j in range(size))] for i, row in enumerate(matrix)]
+    for col in range(size):
+        pivot = max(range(col, size), key=lambda r: abs(work[r][col]))
+        work[col], work[pivot] = work[pivot], work[col]
+        head = work[col][col]
+        if head == 0:
+            raise ValueError("the games do not connect every level to the anchor")
+        work[col] = [x / head for x in work[col]]
+        for r in range(size):
+            if r != col and work[r][col]:
+                factor = work[r][col]
+                work[r] = [x - factor * y for x, y in zip(work[r], work[col], strict=True)]
+    return [row[size:] for row in work]
+
+
+def ratings_table(levels: Sequence[int], results: Results) -> str:
+    """The Markdown table per level: points, games, Elo with its 95% interval, and the step
+    from the level before with its own 95% interval."""
+    rating = round_robin_elo(levels, results)
+    cov = covariance(levels, results)
+    anchor = levels[0]
+    lines = [
+        f"| level | points | games | Elo (level {anchor} = 0) | step from the level before |",
+        "|---|---|---|---|---|",
+    ]
+    seen = _played(levels, results)
+    for before, level in zip([None, *levels], levels, strict=False):
+        pts, n = seen[level]
+        elo = f"{round(rating[level]):+d} ± {elo_interval(cov, level, anchor):.0f}"
+        step = ""
+        if before is not None:
+            gap = rating[level] - rating[before]
+            step = f"{round(gap):+d} ± {elo_interval(cov, level, before):.0f}"
+        lines.append(f"| {level} | {pts:g} | {n} | {elo} | {step} |")
+    return "\n".join(lines)
+
+
+def _played(levels: Sequence[int], results: Results) -> dict[int, tuple[float, int]]:
+    """Each level's own points and games (the prior left out)."""
+    out = {level: (0.0, 0) for level in levels}
+    for i, j, pts, n in _games(levels, results):
+        for who, points in ((i, pts), (j, n - pts)):
+            old_pts, old_n = out[who]
+            out[who] = (old_pts + points, old_n + n)
+    return out

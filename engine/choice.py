@@ -1,0 +1,86 @@
+"""How the weak levels choose: loosely among the moves their shallow search finds about as
+good as the best, never one that gives material away by a one-move check.
+
+A weak level's root search gives an exact score at the level's depth to every move less than
+the level's ``choice_cp`` below the best, and only a bound to the others: the candidates are
+the moves with an exact score; of those, the ones that leave material hanging by the static
+exchange are set aside:
+
+- a capture that loses by the exchange (a silver taking a defended pawn);
+- a move or drop onto a square where the opponent wins material by taking the piece;
+- a move after which the opponent wins more by its best capture anywhere than it could before
+  (a piece left unguarded, a line opened), counting what the move itself took.
+
+One candidate is then chosen at random (seeded).  When every candidate fails the check (all
+moves lose something), the search's best move is kept.  So the level plays a "reasonable
+looking" move, misses whatever lies beyond its depth (a fork, a two-move combination) and
+does not drop a piece for nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.exchange import StaticExchange
+from rules import Move, Position
+
+
+def loose_choice(
+    pos: Position,
+    scored: Sequence[tuple[Move, int]],
+    choice_cp: int,
+    exchange: StaticExchange,
+    rng: random.Random,
+) -> Move:
+    """A random move among ``scored`` (root moves with their search scores, from the side to
+    move's view, best first or not) less than ``choice_cp`` below the best that gives no
+    material away; the best move when none qualifies.  ``pos`` is not changed.  A score at
+    or below ``best - choice_cp`` may be only a bound (the search tested it at that floor)."""
+    best_move, best_score = max(scored, key=lambda pair: pair[1])
+    threat = best_capture(pos, exchange, pos.side ^ 1)
+    near = [m for m, score in scored if score > best_score - choice_cp]
+    safe = [m for m in near if not gives_material_away(pos, m, exchange, threat)]
+    if not safe:
+        return best_move
+    safe.sort()  # the same choice for a seed whatever order the search left them in
+    return rng.choice(safe)
+
+
+def gives_material_away(pos: Position, move: Move, exchange: StaticExchange, threat: int) -> bool:
+    """``move`` loses material by a one-move check: a losing capture, or a position where the
+    opponent's best capture wins more than ``threat`` (its best capture before the move, as if
+    it were to move) plus what ``move`` took."""
+    taken = 0
+    if not move.drop and pos.board[move.to_sq]:
+        taken = exchange.value(pos, move)
+        if taken < 0:
+            return True
+    pos.make_unchecked(move)
+    try:
+        after = best_capture(pos, exchange, pos.side)
+    finally:
+        pos.undo()
+    return after > max(0, threat) + max(0, taken)
+
+
+def best_capture(pos: Position, exchange: StaticExchange, side: int) -> int:
+    """What ``side``'s best capture wins by the static exchange (0 when none wins), as if
+    ``side`` were to move: for each enemy piece, its least valuable attacker takes first."""
+    board = pos.board
+    turn = pos.side
+    best = 0
+    enemy_sign = -1 if side == 0 else 1  # sente's pieces are positive
+    pos.side = side
+    try:
+        for sq, v in enumerate(board):
+            if v * enemy_sign <= 0 or v in (exchange.royal, -exchange.royal):
+                continue
+            attacker = exchange.least_attacker(board, sq, side)
+            if attacker < 0:
+                continue
+            gain = exchange.value(pos, Move(attacker, sq))
+            best = max(best, gain)
+    finally:
+        pos.side = turn
+    return best
