@@ -191,8 +191,6 @@ def play_game(
     pos = Position.start(variant)
     for move in opening:
         pos.push(move)
-    a.new_game()
-    b.new_game()
     record = GameRecord(a_sente, None, "", 0)
     a_side = 0 if a_sente else 1
 
@@ -202,6 +200,12 @@ def play_game(
         record.plies = pos.ply
         record.moves = [pos.usi(m) for m in pos.move_stack]
         return record
+
+    for player in (a, b):
+        try:
+            player.new_game()
+        except EngineCrash as exc:  # did not start (e.g. too slow on a loaded machine)
+            return finish(None, f"{player.name} did not start: {exc}")
 
     while True:
         done = pos.outcome()

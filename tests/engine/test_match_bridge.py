@@ -81,6 +81,20 @@ def test_an_illegal_move_by_the_opponent_aborts_the_game() -> None:
     assert not record.a_illegal
 
 
+def test_an_engine_that_does_not_start_aborts_that_game_only() -> None:
+    wa = load_variant("wa")
+    a = usi("7i7h")
+    b = UsiPlayer("silent usi", (sys.executable, "-c", "pass"), (), 50)  # exits at once
+    try:
+        record = play_game(wa, a, b, True, [], max_plies=4)
+    finally:
+        a.close()
+        b.close()
+    assert record.result is None
+    assert record.reason.startswith("silent usi did not start")
+    assert record.moves == []
+
+
 def test_an_illegal_move_by_komabot_loses_and_is_counted() -> None:
     wa = load_variant("wa")
     a = usi("7i7e")
