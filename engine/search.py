@@ -70,8 +70,8 @@ MATE_NODES_UNBOUNDED = 20_000
 LATE_MOVES = (9999, 10, 16, 26)
 # Late-move reductions of quiet moves by depth and move number: base + ln(depth) ln(number) /
 # divisor plies (one less in PV nodes); never the killers or the counter move
-LMR_BASE = 0.5
-LMR_DIVISOR = 2.0
+LMR_BASE = 0.75
+LMR_DIVISOR = 1.75
 LMR_MOVES = 128
 
 
@@ -721,6 +721,16 @@ class Searcher:
         if ply > self.seldepth:
             self.seldepth = ply
         pos = self.pos
+        entry = self.tt.entries.get(pos.hash)
+        if entry is not None:  # a main search of this position (any depth beats none) decides
+            _depth, e_flag, e_score, _move = entry
+            e_score = score_from_table(e_score, ply)
+            if (
+                e_flag == EXACT
+                or (e_flag == LOWER and e_score >= beta)
+                or (e_flag == UPPER and e_score <= alpha)
+            ):
+                return e_score
         ev = self.evaluator
         if in_check and qply < QUIESCENCE_EVASION_PLIES and ply < MAX_PLY:
             return self._evasions(alpha, beta, ply, qply)
