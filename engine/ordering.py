@@ -1,8 +1,6 @@
 """Move ordering: the hash move, captures that do not lose material by the static exchange
 (most valuable victim, least valuable attacker), promotions, two killer moves a ply, the
-counter move (the quiet reply that last refuted the opponent's move to that square with that
-piece), the captures that lose material, then quiet moves and drops by their history (raised
-by the quiet move that cuts a node off, lowered for the quiet moves searched before it)."""
+captures that lose material, then quiet moves and drops by their history."""
 
 from __future__ import annotations
 
@@ -14,7 +12,6 @@ HASH_MOVE = 100_000_000
 CAPTURE = 50_000_000
 PROMOTION = 40_000_000
 KILLER = 30_000_000
-COUNTER = 20_000_000
 LOSING_CAPTURE = 10_000_000  # above every quiet move (history stays below HISTORY_CAP)
 DECLINED_PROMOTION = -20_000_000  # not promoting where it would gain: rarely right
 HISTORY_CAP = 1_000_000
@@ -37,12 +34,9 @@ class MoveOrdering:
         # by signed value of the moving (or dropped) piece and target square
         self.history = [0] * ((2 * len(variant.pieces) + 1) * t.size)
         self.killers: list[list[Move | None]] = [[None, None] for _ in range(max_ply + 2)]
-        # by signed value of the piece that made the opponent's last move and its target square
-        self.counters: list[Move | None] = [None] * len(self.history)
 
     def clear(self) -> None:
         self.history = [0] * len(self.history)
-        self.counters = [None] * len(self.counters)
         self.clear_killers()
 
     def clear_killers(self) -> None:
@@ -54,21 +48,7 @@ class MoveOrdering:
         self.history = [h // 4 for h in self.history]
         self.clear_killers()
 
-    def counter(self, pos: Position, previous: Move | None) -> Move | None:
-        """The quiet move that last refuted ``previous`` (the move that led to ``pos``)."""
-        if previous is None:
-            return None
-        to = previous.to_sq
-        return self.counters[pos.board[to] * self.size + to]
-
-    def keys(
-        self,
-        pos: Position,
-        moves: list[Move],
-        hash_move: Move | None,
-        ply: int,
-        counter: Move | None = None,
-    ) -> list[int]:
+    def keys(self, pos: Position, moves: list[Move], hash_move: Move | None, ply: int) -> list[int]:
         """A sort key for each move (larger first)."""
         board = pos.board
         value, gain_of, hand_of = self.value, self.gain, self.capture_hand
@@ -88,8 +68,6 @@ class MoveOrdering:
             elif drop:
                 if move in (k1, k2):
                     keys.append(KILLER + (move == k1))
-                elif move == counter:
-                    keys.append(COUNTER)
                 else:
                     keys.append(history[drop * sign * size + to])
             else:
@@ -105,46 +83,21 @@ class MoveOrdering:
                     keys.append(PROMOTION + gain_of[v])
                 elif move in (k1, k2):
                     keys.append(KILLER + (move == k1))
-                elif move == counter:
-                    keys.append(COUNTER)
                 elif promote_t[v] and gain_of[v] and (zone[frm] or zone[to]):
                     keys.append(history[v * size + to] + DECLINED_PROMOTION)
                 else:
                     keys.append(history[v * size + to])
         return keys
 
-    def reward(
-        self,
-        pos: Position,
-        move: Move,
-        depth: int,
-        ply: int,
-        previous: Move | None,
-        tried: list[Move],
-    ) -> None:
-        """A quiet move of the side to move caused a cut-off: a killer, the counter move of
-        ``previous``, more history; less history for the quiet moves ``tried`` before it."""
+    def reward(self, pos: Position, move: Move, depth: int, ply: int) -> None:
+        """A quiet move of the side to move caused a cut-off: a killer, and history."""
         killers = self.killers[ply]
         if killers[0] != move:
             killers[1] = killers[0]
             killers[0] = move
-        if previous is not None:
-            to = previous.to_sq
-            self.counters[pos.board[to] * self.size + to] = move
-        history = self.history
-        bonus = depth * depth
-        index = self._index(pos, move)
-        history[index] += bonus
-        overflow = history[index] > HISTORY_CAP
-        for other in tried:
-            i = self._index(pos, other)
-            history[i] -= bonus
-            overflow = overflow or history[i] < -HISTORY_CAP
-        if overflow:
-            self.history = [h // 2 for h in history]
-
-    def _index(self, pos: Position, move: Move) -> int:
-        """A move's place in the history: the signed piece moved or dropped, the target."""
         frm, to, _promote, drop = move
         v = (drop if pos.side == SENTE else -drop) if drop else pos.board[frm]
-        return v * self.size + to
+        index = v * self.size + to
+        self.history[index] += depth * depth
+        if self.history[index] > HISTORY_CAP:
+            self.history = [h // 2 for h in self.history]

@@ -17,7 +17,6 @@ node budget is spent or a stop signal is set, checked every few hundred nodes.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -68,24 +67,6 @@ MATE_NODE_COST = 2
 MATE_NODES_UNBOUNDED = 20_000
 # Non-PV nodes at depth 1, 2, 3 not in check: quiet moves after this many are skipped
 LATE_MOVES = (9999, 10, 16, 26)
-# Late-move reductions of quiet moves by depth and move number: base + ln(depth) ln(number) /
-# divisor plies (one less in PV nodes); never the killers or the counter move
-LMR_BASE = 0.75
-LMR_DIVISOR = 1.75
-LMR_MOVES = 128
-
-
-def _reduction_table() -> tuple[tuple[int, ...], ...]:
-    return tuple(
-        tuple(
-            int(LMR_BASE + math.log(d) * math.log(m) / LMR_DIVISOR) if d and m else 0
-            for m in range(LMR_MOVES)
-        )
-        for d in range(MAX_DEPTH + 1)
-    )
-
-
-REDUCTIONS = _reduction_table()
 
 
 class StopSignal(Protocol):
@@ -195,7 +176,6 @@ class Searcher:
         self.stop: StopSignal | None = None
         self.root_depth = 0
         self.iteration_best: tuple[Move, int] | None = None
-        self.played: list[Move | None] = [None] * (MAX_PLY + 2)  # the move made at each ply
 
     def new_game(self) -> None:
         """Forget what earlier games taught (transposition table, history, killers)."""
@@ -416,7 +396,6 @@ class Searcher:
             check = self.checks.gives_check(pos, move.from_sq, move.to_sq)
             self.path_hashes.append(pos.hash)
             self.path_checks.append(check)
-            self.played[0] = move
             new_depth = depth - 1 + (1 if check else 0)
             if noise:
                 score = -self._search(new_depth, -INFINITE, INFINITE, 1, check, True)
@@ -543,12 +522,7 @@ class Searcher:
         searched = 0
         any_move = False
         checks = self.checks
-        played = self.played
-        previous = played[ply - 1]
-        counter = self.ordering.counter(pos, previous)
-        killers = self.ordering.killers[ply]
-        tried: list[Move] = []  # quiet moves searched without a cut-off
-        for move, unchecked in self._moves_in_order(pos, hash_move, ply, in_check, counter):
+        for move, unchecked in self._moves_in_order(pos, hash_move, ply, in_check):
             frm, to = move.from_sq, move.to_sq
             quiet = move.drop != 0 or (not board[to] and not move.promote)
             if (
@@ -568,23 +542,13 @@ class Searcher:
             self.material += delta
             path_hashes.append(pos.hash)
             path_checks.append(check)
-            played[ply] = move
             new_depth = depth - 1 + (1 if check and extend_ok else 0)
             if searched == 0:
                 score = -self._search(new_depth, -beta, -alpha, ply + 1, check, True)
             else:
                 reduction = 0
-                if (
-                    depth >= 3
-                    and searched >= 3
-                    and quiet
-                    and not check
-                    and not in_check
-                    and move not in killers
-                    and move != counter
-                ):
-                    reduction = REDUCTIONS[min(depth, MAX_DEPTH)][min(searched, LMR_MOVES - 1)]
-                    reduction = max(0, min(reduction - pv_node, new_depth - 1))
+                if depth >= 3 and searched >= 3 and quiet and not check and not in_check:
+                    reduction = 1 + (searched >= 8) + (depth >= 7)
                 score = -self._search(
                     new_depth - reduction, -alpha - 1, -alpha, ply + 1, check, True
                 )
@@ -606,22 +570,15 @@ class Searcher:
                     if score >= beta:
                         flag = LOWER
                         if quiet:
-                            self.ordering.reward(pos, move, depth, ply, previous, tried)
+                            self.ordering.reward(pos, move, depth, ply)
                         break
-            if quiet:
-                tried.append(move)
         if not any_move:
             return -MATE + ply  # checkmate, or no move at all: a loss either way
         self.tt.store(key, depth, best, flag, ply, best_move)
         return best
 
     def _moves_in_order(
-        self,
-        pos: Position,
-        hash_move: Move | None,
-        ply: int,
-        in_check: bool,
-        counter: Move | None,
+        self, pos: Position, hash_move: Move | None, ply: int, in_check: bool
     ) -> Iterator[tuple[Move, bool]]:
         """The hash move first, before any generation (it often cuts the node off); then
         board moves, best first; then drops.  Each with whether it still needs the own-king
@@ -636,7 +593,7 @@ class Searcher:
         for moves, unchecked in stages:
             if not moves:
                 continue
-            keys = self.ordering.keys(pos, moves, hash_move, ply, counter)
+            keys = self.ordering.keys(pos, moves, hash_move, ply)
             for _, i in sorted(zip(keys, range(len(moves)), strict=True), reverse=True):
                 move = moves[i]
                 if move != hash_move:
@@ -704,7 +661,6 @@ class Searcher:
         pos.hash ^= z
         self.path_hashes.append(pos.hash)
         self.path_checks.append(False)
-        self.played[ply] = None
         reduction = 2 + depth // 4 + min(2, (static - beta) // NULL_MOVE_SURPLUS)
         try:
             return -self._search(depth - 1 - reduction, -beta, -beta + 1, ply + 1, False, False)
@@ -721,16 +677,6 @@ class Searcher:
         if ply > self.seldepth:
             self.seldepth = ply
         pos = self.pos
-        entry = self.tt.entries.get(pos.hash)
-        if entry is not None:  # a main search of this position (any depth beats none) decides
-            _depth, e_flag, e_score, _move = entry
-            e_score = score_from_table(e_score, ply)
-            if (
-                e_flag == EXACT
-                or (e_flag == LOWER and e_score >= beta)
-                or (e_flag == UPPER and e_score <= alpha)
-            ):
-                return e_score
         ev = self.evaluator
         if in_check and qply < QUIESCENCE_EVASION_PLIES and ply < MAX_PLY:
             return self._evasions(alpha, beta, ply, qply)
