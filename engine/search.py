@@ -5,9 +5,12 @@ in the main search, pseudo-legal captures and promotions (checked for the mover'
 they are played) in the quiescence search, which leaves out captures that lose material by
 the static exchange unless they check.  Move ordering: the hash move, captures by most
 valuable victim and least valuable attacker, promotions, two killer moves a ply, captures
-that lose by the static exchange, history.  Check extension, null-move pruning, late-move
-reductions, futility pruning near the leaves.  Before it, a checks-only mate search
-(``engine/mate.py``) within a share of the budget: a proven mate is played at once.
+that lose by the static exchange, history.  Check extension, null-move pruning (a shallower
+test the deeper the node and the further its static score stands above beta), late-move
+reductions, futility (depth 1-2) and reverse futility (depth 1-4) pruning, and one ply less
+where the table holds no move (internal iterative reduction).  Before it, a checks-only
+mate search (``engine/mate.py``) within a share of the budget: a proven mate is played at
+once.
 
 Repetition: a position that occurred before on the game's or the search's path is scored as a
 draw, unless one side gave check with every one of its moves since: that side loses (the rule
