@@ -5,12 +5,9 @@ in the main search, pseudo-legal captures and promotions (checked for the mover'
 they are played) in the quiescence search, which leaves out captures that lose material by
 the static exchange unless they check.  Move ordering: the hash move, captures by most
 valuable victim and least valuable attacker, promotions, two killer moves a ply, captures
-that lose by the static exchange, history.  Check extension, null-move pruning (a shallower
-test the deeper the node and the further its static score stands above beta), late-move
-reductions, futility (depth 1-2) and reverse futility (depth 1-4) pruning, and one ply less
-where the table holds no move (internal iterative reduction).  Before it, a checks-only
-mate search (``engine/mate.py``) within a share of the budget: a proven mate is played at
-once.
+that lose by the static exchange, history.  Check extension, null-move pruning, late-move
+reductions, futility pruning near the leaves.  Before it, a checks-only mate search
+(``engine/mate.py``) within a share of the budget: a proven mate is played at once.
 
 Repetition: a position that occurred before on the game's or the search's path is scored as a
 draw, unless one side gave check with every one of its moves since: that side loses (the rule
@@ -53,12 +50,8 @@ MAX_PLY = 96
 POLL_EVERY = 256  # nodes between looks at the clock and the stop signal
 QUIESCENCE_EVASION_PLIES = 2  # in check this deep into quiescence: search the evasions
 DELTA_MARGIN = 150  # quiescence: a capture that cannot lift the score this near alpha waits
-FUTILITY_MARGIN = 160  # per ply of depth: quiet moves when the score is this far below alpha
-FUTILITY_DEPTH = 2  # futility pruning at this depth and below
-REVERSE_FUTILITY = 120  # per ply of depth: static score this far above beta cuts
-REVERSE_FUTILITY_DEPTH = 4  # reverse futility at this depth and below
-NULL_MOVE_SURPLUS = 200  # null move: one ply more reduction per this much above beta (up to 2)
-IIR_DEPTH = 5  # no hash move at this depth or more: search one ply less (internal reduction)
+FUTILITY_MARGIN = 160  # depth-1 nodes: quiet moves when the score is this far below alpha
+REVERSE_FUTILITY = 130  # per ply of depth: static score this far above beta cuts
 ASPIRATION = 40
 NULL_MOVE_PIECES = 3  # no null move with fewer pieces than this besides the king, none in hand
 # The checks-only mate search before the main search: its share of the budget, what one of
@@ -487,8 +480,6 @@ class Searcher:
                     or (e_flag == UPPER and e_score <= alpha)
                 ):
                     return e_score
-        if hash_move is None and depth >= IIR_DEPTH and not in_check:
-            depth -= 1  # nothing known here: a shallower look first, the next iteration deeper
         ev = self.evaluator
         futile = False
         late = (
@@ -496,11 +487,7 @@ class Searcher:
         )
         if not in_check and not pv_node and not self._rival_may_declare(pos):
             static = ev.evaluate(pos, self.material)
-            if (
-                depth <= REVERSE_FUTILITY_DEPTH
-                and static - REVERSE_FUTILITY * depth >= beta
-                and beta < RULE_BOUND
-            ):
+            if depth <= 2 and static - REVERSE_FUTILITY * depth >= beta and beta < RULE_BOUND:
                 return static
             if (
                 null_ok
@@ -509,10 +496,10 @@ class Searcher:
                 and beta < RULE_BOUND
                 and self._null_move_safe(pos)
             ):
-                score = self._null_move(depth, beta, ply, static)
+                score = self._null_move(depth, beta, ply)
                 if score >= beta:
                     return beta
-            if depth <= FUTILITY_DEPTH and static + FUTILITY_MARGIN * depth <= alpha:
+            if depth == 1 and static + FUTILITY_MARGIN <= alpha:
                 futile = True
 
         board = pos.board
@@ -655,16 +642,15 @@ class Searcher:
                     count += 1
         return count > NULL_MOVE_PIECES  # the king is one of them
 
-    def _null_move(self, depth: int, beta: int, ply: int, static: int) -> int:
-        """Let the other side move twice: if we still reach ``beta``, this node will too.
-        The further the static score stands above ``beta``, the shallower the test."""
+    def _null_move(self, depth: int, beta: int, ply: int) -> int:
+        """Let the other side move twice: if we still reach ``beta``, this node will too."""
         pos = self.pos
         z = self.z_side
         pos.side ^= 1
         pos.hash ^= z
         self.path_hashes.append(pos.hash)
         self.path_checks.append(False)
-        reduction = 2 + depth // 4 + min(2, (static - beta) // NULL_MOVE_SURPLUS)
+        reduction = 2 + depth // 6
         try:
             return -self._search(depth - 1 - reduction, -beta, -beta + 1, ply + 1, False, False)
         finally:
