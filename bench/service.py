@@ -109,8 +109,8 @@ def run(args: argparse.Namespace) -> None:
             )
             latencies, total, refused = played.latencies, played.seconds, played.refused
             moves = len(latencies)
-            rate, p99 = moves / total, statistics.quantiles(latencies, n=100)[98]
             q = statistics.quantiles(latencies, n=100)
+            rate, p99 = moves / total, q[98]
             print(
                 f"service, rendering {'on ' if render else 'off'}: {moves} moves in {total:.2f}s "
                 f"= {rate:.0f} moves/s ({rate * ref_per_move:.4f} of the rules core's); per "
