@@ -46,10 +46,10 @@ FORMAT: Final = 1
 GROUP: Final = "komabot_native"  # mypyc group: its shared library is GROUP + "__mypyc"
 PACKAGES: Final = ("rules", "engine")
 # Chosen by profiling the search (bench/engine.py --profile): move generation, the search,
-# evaluation, exchanges, ordering and what they call per node.  rules.position is not among
-# them: bot.core subclasses Position in Python, which a compiled class does not allow.
+# evaluation, exchanges, ordering, the position's make/undo and what they call per node.
 COMPILED: Final = (
     "rules.move",
+    "rules.position",
     "rules.tables",
     "rules.movetables",
     "rules.movegen",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from rules import movegen
 from rules.errors import InvalidMoveError, InvalidSetupError
 from rules.explain import explain_illegal
@@ -23,6 +25,10 @@ _Undo = tuple[int, int, bool, int, int, int]
 P = TypeVar("P", bound="Position")
 
 
+# Compiled by scripts/build_native (rules.native.COMPILED) as a native class: the bot's
+# CorePosition (bot/core/positions.py) subclasses it in interpreted code, which mypyc allows
+# only when asked.  Compiled callers still read its attributes directly from the object.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Position:
     """Board, hands and side to move, with the history needed for ``pop`` and repetition.
 
@@ -101,6 +107,12 @@ class Position:
         other.hash = self.hash
         other._rep = dict(self._rep)
         return other
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled (and copied by :mod:`copy`) as its set-up and history, the same way pure
+        and compiled (a compiled class has no instance dictionary for pickle's default way)."""
+        fields = (self.variant, self.board, self.hands, self.side, self.move_number)
+        return _restore, (type(self), *fields, self._stack, self._rep)
 
     def with_side_to_move(self, color: int) -> Position:
         """A copy with ``color`` to move and no history: for asking what ``color``'s pieces
@@ -296,3 +308,20 @@ class Position:
             if abs(cap) == t.royal_kind:
                 kings[side ^ 1] = to
         return frm, to, promote, drop
+
+
+def _restore(
+    cls: type[P],
+    variant: Variant,
+    board: list[int],
+    hands: list[list[int]],
+    side: int,
+    move_number: int,
+    stack: list[_Undo],
+    rep: dict[int, int],
+) -> P:
+    """A position unpickled (:meth:`Position.__reduce__`)."""
+    pos = cls(variant, board, hands, side, move_number)
+    pos._stack = stack
+    pos._rep = rep
+    return pos

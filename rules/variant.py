@@ -14,7 +14,7 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -128,6 +128,21 @@ class Variant:
         from rules.tables import Tables
 
         return Tables(self)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled by id when it is what ``load_variant`` gives for it (unpickled: that object
+        again, tables built once a process), else by its fields, never with what it builds on
+        first use (its tables may be compiled objects, which do not unpickle)."""
+        try:
+            if load_variant(self.id) is self:
+                return load_variant, (self.id,)
+        except RulesError:
+            pass
+        return _unpickled_variant, ({f.name: getattr(self, f.name) for f in fields(self)},)
+
+
+def _unpickled_variant(state: dict[str, Any]) -> Variant:
+    return Variant(**state)
 
 
 # --- loading ---------------------------------------------------------------------------

@@ -50,9 +50,18 @@ for row in rows:
         pos.push_usi(move)
     result = Engine(variant, hash_mb=16).think(pos, limits=Limits(depth=row["depth"]))
     answers.append([result.best_move, result.score, result.nodes])
-# what crosses between the bot's processes: think's answer, an analysis verdict
+# what crosses between the bot's processes: think's answer, an analysis verdict; and a
+# position with its history (a compiled class: pickled by its own __reduce__)
 sent = [think("wa", depth=2), evaluate_position("shogi", "startpos", [], game="g", nodes=300)]
 pickled = all(pickle.loads(pickle.dumps(answer)) == answer for answer in sent)
+pos = Position.start(load_variant("wa-drops"))
+for move in ("4h4g", "11c11d", "4g4f"):
+    pos.push_usi(move)
+back = pickle.loads(pickle.dumps(pos))
+pickled = pickled and back.variant is pos.variant and back.move_stack == pos.move_stack
+pickled = pickled and [back.sfen(), back.hash, back.repetitions()] == [
+    pos.sfen(), pos.hash, pos.repetitions()
+]
 print(json.dumps([status.active, engine.search.__file__, counts, answers, pickled]))
 """
 
