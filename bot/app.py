@@ -26,6 +26,7 @@ from bot.core.service import GameService
 from bot.store import StoreOpenError
 from bot.store.database import open_store
 from render import warm as warm_render
+from rules import native
 from rules.variant import load_every_variant
 
 log = logging.getLogger("komabot")
@@ -165,6 +166,7 @@ def describe(error: BaseException, secrets: Sequence[str] = ()) -> str:
 def serve(config: Config, front_ends: Sequence[FrontEnd], prog: str = "komabot") -> int:
     """``run_app`` from synchronous code (the CLI): logging set up, exit code returned."""
     setup_logging(config)
+    log.info("engine: %s", native.install().summary)  # compiled, or why pure Python
     try:
         return asyncio.run(run_app(config, front_ends))
     except StoreOpenError as exc:

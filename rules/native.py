@@ -76,6 +76,11 @@ class Status:
     reason: str
     stale: bool = False  # a build is there but not used: worth a warning
 
+    @property
+    def summary(self) -> str:
+        """One line: which code the engine runs, and why when pure Python."""
+        return self.reason if self.active else f"pure Python, {self.reason}"
+
 
 def source_hashes(root: Path) -> dict[str, str]:
     """SHA-256 of every ``.py`` file of :data:`PACKAGES` under ``root``, by relative path."""
@@ -135,16 +140,47 @@ def _module_files(build: Path) -> dict[str, Path] | str:
     return f"{missing[0]} is missing from it" if missing else files
 
 
-def missing_build_tools() -> str | None:
-    """What ``scripts/build_native`` lacks here to compile (None: nothing)."""
+def missing_compiler() -> str | None:
+    """What this machine lacks to compile C extensions for this Python (None: nothing); the
+    same answer in the virtual environment and in the Python that made it."""
     cc = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
     if not cc or shutil.which(cc[0]) is None:
         return "no C compiler (install gcc or clang)"
     if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
         return "no C headers of this Python (Debian: python3-dev)"
-    if importlib.util.find_spec("mypyc") is None:
-        return "no mypyc (it comes with the test tools: pip install -e '.[dev]')"
     return None
+
+
+def missing_build_tools() -> str | None:
+    """What ``scripts/build_native`` lacks here, in this environment, to compile (None:
+    nothing)."""
+    missing = missing_compiler()
+    if missing is not None:
+        return missing
+    for module in ("mypyc", "setuptools"):
+        if importlib.util.find_spec(module) is None:
+            return f"no {module} (pip install -e '.[native]' installs it)"
+    return None
+
+
+def built_files(root: Path) -> dict[str, Path] | Status:
+    """The files of the build under ``root`` when it was built from the sources there now,
+    for this Python, and is complete; else why it cannot be used (a :class:`Status`)."""
+    build = root / BUILD_DIR
+    try:
+        manifest = json.loads((build / MANIFEST).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Status(False, "not built (python3 scripts/build_native builds them)")
+    except (OSError, ValueError) as exc:
+        return _stale(f"its manifest cannot be read ({exc})")
+    try:
+        reason = _difference(manifest, root)
+    except OSError as exc:  # a source that cannot be read now
+        reason = f"the sources cannot be read ({exc})"
+    if reason is not None:
+        return _stale(reason)
+    files = _module_files(build)
+    return _stale(files) if isinstance(files, str) else files
 
 
 class _CompiledFinder(importlib.abc.MetaPathFinder):
@@ -176,21 +212,9 @@ def _activate(root: Path) -> Status:
     if setting != "1":
         log.warning("%s must be 0 or 1, not %r: taken as 1", ENV_VARIABLE, setting)
     build = root / BUILD_DIR
-    try:
-        manifest = json.loads((build / MANIFEST).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return Status(False, "not built (python3 scripts/build_native builds them)")
-    except (OSError, ValueError) as exc:
-        return _stale(f"its manifest cannot be read ({exc})")
-    try:
-        reason = _difference(manifest, root)
-    except OSError as exc:  # a source that cannot be read now
-        reason = f"the sources cannot be read ({exc})"
-    if reason is not None:
-        return _stale(reason)
-    files = _module_files(build)
-    if isinstance(files, str):
-        return _stale(files)
+    files = built_files(root)
+    if isinstance(files, Status):
+        return files
     early = [name for name in COMPILED if name in sys.modules]
     if early:
         return _stale(f"{early[0]} was imported before the compiled modules could be set up")
@@ -214,15 +238,10 @@ def install() -> Status:
     global _status
     if _status is None:
         _status = _activate(ROOT)
-        if _status.active:
-            log.info("engine: %s", _status.reason)
-        elif _status.stale:
-            log.warning(
-                "engine: pure Python, %s; rebuild with python3 scripts/build_native",
-                _status.reason,
-            )
+        if _status.stale:
+            log.warning("engine: %s; rebuild with python3 scripts/build_native", _status.summary)
         else:
-            log.debug("engine: pure Python, %s", _status.reason)
+            log.debug("engine: %s", _status.summary)
     return _status
 
 

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import venv
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,23 +27,27 @@ def venv_bin(name: str) -> Path:
     return venv_dir() / sub / name
 
 
-def ensure_env(extra: str | None) -> None:
-    """Create the venv if missing and install the project (with ``extra``) when out of date."""
+def ensure_env(extra: str | None, out: IO[str] | None = None) -> None:
+    """Create the venv if missing and install the project (with ``extra``) when out of date;
+    what it prints goes to ``out`` (default: standard output); a failed install raises
+    CalledProcessError."""
     if sys.version_info < (3, 11):  # noqa: UP036 - this script may run under an older python3
         sys.exit(f"Komabot needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
     target = venv_dir()
     if not venv_bin("python").exists():
-        print(f"Creating virtual environment in {target} ...", flush=True)
+        print(f"Creating virtual environment in {target} ...", file=out, flush=True)
         venv.EnvBuilder(with_pip=True).create(target)
     spec = f".[{extra}]" if extra else "."
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + spec.encode()).hexdigest()
     stamp = target / f".komabot-installed-{extra or 'base'}"
     if stamp.exists() and stamp.read_text() == digest:
         return
-    print(f"Installing Komabot and its dependencies ({spec}) ...", flush=True)
+    print(f"Installing Komabot and its dependencies ({spec}) ...", file=out, flush=True)
     pip = [str(venv_bin("python")), "-m", "pip", "--disable-pip-version-check"]
-    subprocess.run([*pip, "install", "--quiet", "--upgrade", "pip"], check=True)
-    subprocess.run([*pip, "install", "--quiet", "-e", spec], check=True, cwd=ROOT)
+    for args in (["--upgrade", "pip"], ["-e", spec]):
+        subprocess.run(
+            [*pip, "install", "--quiet", *args], check=True, cwd=ROOT, stdout=out, stderr=out
+        )
     stamp.write_text(digest)
 
 
