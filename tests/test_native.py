@@ -205,3 +205,41 @@ def test_compiled_modules_answer_as_pure_python_and_never_run_stale(tmp_path: Pa
         assert log.count("pure Python") == 1
         assert [counts, answers] == [perft_counts[:4], search_answers[:1]]
         edited.write_text(before)
+
+
+def _build_if_needed(copy: Path, **env: str) -> str:
+    """``scripts/build_native --if-needed`` (what ``scripts/run`` does) in ``copy``: its output."""
+    done = subprocess.run(
+        [sys.executable, str(copy / "scripts" / "build_native"), "--if-needed"],
+        cwd=copy,
+        env={
+            **{k: v for k, v in os.environ.items() if k != native.ENV_VARIABLE},
+            "KOMABOT_VENV": str(Path(sys.prefix)),
+            **env,
+        },
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr  # it never stops the bot
+    return done.stdout
+
+
+def test_the_run_command_says_in_one_line_why_it_runs_pure_python(tmp_path: Path) -> None:
+    copy = tmp_path / "komabot"
+    _copy_sources(copy)
+    assert _build_if_needed(copy, CC="/nonexistent/cc") == (
+        "Komabot runs as pure Python: no C compiler (install gcc or clang) to compile its hot "
+        "modules.\n"
+    )
+    assert _build_if_needed(copy, CC="/nonexistent/cc", KOMABOT_NATIVE="0") == ""
+    assert not (copy / native.BUILD_DIR).exists()
+    if native.missing_compiler() is not None:
+        return  # the rest needs a compiler: it is never run
+    # a build of these very sources failed before: not tried again at every start
+    failed = copy / "build" / "native-failed.json"
+    failed.parent.mkdir()
+    failed.write_text(json.dumps({"sources": native.manifest_for(copy, native.COMPILED)}))
+    said = _build_if_needed(copy)
+    assert said.startswith("Komabot runs as pure Python: the build of these sources failed (")
+    assert said.endswith("python3 scripts/build_native tries again.\n")
+    assert not (copy / native.BUILD_DIR).exists()
