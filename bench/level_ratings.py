@@ -183,3 +183,53 @@ def _played(levels: Sequence[int], results: Results) -> dict[int, tuple[float, i
             old_pts, old_n = out[who]
             out[who] = (old_pts + points, old_n + n)
     return out
+
+
+# --- how each level searched ---------------------------------------------------------------
+
+SearchStats = dict[int, tuple[list[int], list[int]]]  # level: (depth, nodes) of each move
+
+
+def add_search(stats: SearchStats, level: int, depths: Iterable[int], nodes: Iterable[int]) -> None:
+    """Count the moves of ``level`` in one game: the depth each reached and its nodes."""
+    old_depths, old_nodes = stats.setdefault(level, ([], []))
+    old_depths.extend(depths)
+    old_nodes.extend(nodes)
+
+
+def search_from_logs(paths: Iterable[Path]) -> SearchStats:
+    """Each level's depths and nodes a move in the level games of ``--log`` files (aborted
+    games too: their moves were searched)."""
+    stats: SearchStats = {}
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            game = json.loads(line)
+            for side in ("a", "b"):
+                found = _LEVEL_LABEL.match(game[side])
+                if found is None or "depths" not in game:
+                    continue
+                depths, nodes = game["depths"][side], game["nodes"][side]
+                add_search(stats, int(found.group(1)), depths, nodes)
+    return stats
+
+
+def search_table(levels: Sequence[int], stats: SearchStats) -> str:
+    """The Markdown table per level: moves searched, their average and median depth and
+    their average nodes."""
+    lines = [
+        "| level | moves | average depth | median depth | average nodes a move |",
+        "|---|---|---|---|---|",
+    ]
+    for level in levels:
+        depths, nodes = stats.get(level, ([], []))
+        if not depths:
+            lines.append(f"| {level} | 0 | - | - | - |")
+            continue
+        median = sorted(depths)[len(depths) // 2]
+        lines.append(
+            f"| {level} | {len(depths)} | {sum(depths) / len(depths):.1f} | {median} | "
+            f"{sum(nodes) / max(1, len(nodes)):,.0f} |"
+        )
+    return "\n".join(lines)

@@ -52,7 +52,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.level_ratings import add_game, ratings_table, results_from_logs  # noqa: E402
+from bench.level_ratings import (  # noqa: E402
+    SearchStats,
+    add_game,
+    add_search,
+    ratings_table,
+    results_from_logs,
+    search_from_logs,
+    search_table,
+)
 from bench.match_players import (  # noqa: E402
     MAX_RESTARTS,
     EngineCrash,
@@ -415,6 +423,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         levels = parse_levels(args.levels)
         print(f"{', '.join(sorted(variants))}: {sum(n for _, n in results.values())} games")
         print(ratings_table(levels, results))
+        print()
+        print(search_table(levels, search_from_logs(args.logs)))
         return 0
     started = time.monotonic()
     now = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
@@ -440,7 +450,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 )
         records = run_jobs(jobs, args.workers, log=args.log)
         results: dict[tuple[int, int], tuple[float, int]] = {}
+        searched: SearchStats = {}
         for job, rec in zip(jobs, records, strict=True):
+            add_search(searched, job.a.level, rec.depths["a"], rec.nodes["a"])
+            add_search(searched, job.b.level, rec.depths["b"], rec.nodes["b"])
             if rec.result is None:
                 continue
             add_game(results, job.a.level, job.b.level, rec.result)
@@ -451,6 +464,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"pair, {span}, {args.opening_plies} random plies a pair"
         )
         print(ratings_table(levels, results))
+        print()
+        print(search_table(levels, searched))
     else:
         if args.opponent == "ab":
             if args.base is None or not (args.base / "engine" / "search.py").is_file():

@@ -168,8 +168,10 @@ class Searcher:
         self.root_index = 0
         self.seldepth = 0
         self.next_poll = POLL_EVERY
-        self.node_limit = 0
+        self.node_limit = 0  # the limits in force: the whole budget, then the level's share
         self.deadline = 0.0
+        self.whole_budget = (0, 0.0)
+        self.share_budget = (0, 0.0)
         self.stop: StopSignal | None = None
         self.root_depth = 0
         self.iteration_best: tuple[Move, int] | None = None
@@ -203,9 +205,9 @@ class Searcher:
         if len(root_moves) == 1:
             return SearchResult(root_moves[0], DRAW, 0, 0, 0, 0, (root_moves[0],), True)
         self._reset_search_state()
+        self.nodes = 0
         self._set_budget(limits, level, start)
         self.stop = stop
-        self.nodes = 0
         self.ordering.age()
         rng = rng if rng is not None else random.Random(0)
         # a weak level scores every root move (full window) and chooses loosely among them
@@ -227,6 +229,7 @@ class Searcher:
         order = self._initial_root_order(position, root_moves)
         best = order[0]
         for depth in range(1, max_depth + 1):
+            self._use_budget(level, depth)
             self._prepare_root(position)
             self.root_depth = depth
             self.seldepth = 0
@@ -279,28 +282,43 @@ class Searcher:
     # --- budget --------------------------------------------------------------------------
 
     def _set_budget(self, limits: Limits, level: Level, start: float) -> None:
+        """The whole budget (for the level's ``min_depth`` plies and the mate search) and the
+        level's share of it (for any deeper iteration); the whole one in force."""
         share = level.budget_share
-        self.deadline = 0.0
+        whole_deadline = share_deadline = 0.0
         if limits.movetime_ms is not None:
-            self.deadline = start + max(1, limits.movetime_ms) * share / 1000
-        self.node_limit = 0
+            whole_deadline = start + max(1, limits.movetime_ms) / 1000
+            share_deadline = start + max(1, limits.movetime_ms) * share / 1000
+        whole_nodes = share_nodes = 0
         if limits.nodes is not None:
-            self.node_limit = max(1, int(limits.nodes * share))
-        self.next_poll = min(POLL_EVERY, self.node_limit or POLL_EVERY)
+            whole_nodes = max(1, limits.nodes)
+            share_nodes = max(1, int(limits.nodes * share))
+        self.whole_budget = (whole_nodes, whole_deadline)
+        self.share_budget = (share_nodes, share_deadline)
+        self._use_budget(level, 1)
+
+    def _use_budget(self, level: Level, depth: int) -> None:
+        """Put in force the limits of an iteration at ``depth``."""
+        whole = depth <= level.min_depth
+        self.node_limit, self.deadline = self.whole_budget if whole else self.share_budget
+        self.next_poll = min(self.nodes + POLL_EVERY, self.node_limit or POLL_EVERY)
 
     def _out_of_time(self, level: Level, start: float, limits: Limits) -> bool:
         """Before another iteration: stop if it has little chance to finish.  The top level
-        searches on until the deadline (a cut-short iteration still improves the move)."""
+        searches on until the deadline (a cut-short iteration still improves the move), as
+        does any level within its ``min_depth``."""
         if self.stop is not None and self.stop.is_set():
             return True
-        if self.node_limit and self.nodes >= self.node_limit:
+        whole = self.root_depth < level.min_depth
+        node_limit, deadline = self.whole_budget if whole else self.share_budget
+        if node_limit and self.nodes >= node_limit:
             return True
-        if not self.deadline:
+        if not deadline:
             return False
         now = time.perf_counter()
-        if level.budget_share >= 1.0:
-            return now >= self.deadline
-        return now - start >= (self.deadline - start) * 0.5
+        if whole or level.budget_share >= 1.0:
+            return now >= deadline
+        return now - start >= (deadline - start) * 0.5
 
     def _poll(self) -> None:
         """Unwind when stopped; when the budget is spent too, except in the first iteration

@@ -14,6 +14,8 @@ from bench.level_ratings import (
     ratings_table,
     results_from_logs,
     round_robin_elo,
+    search_from_logs,
+    search_table,
 )
 from bench.match import (
     GameRecord,
@@ -166,6 +168,43 @@ def test_rate_mode_reads_the_level_games_of_match_logs(tmp_path: Path) -> None:
     log.write_text("".join(json.dumps(g) + "\n" for g in games), encoding="utf-8")
     variants, results = results_from_logs([log])
     assert variants == {"wa"} and results == {(1, 2): (0.5, 2)}
+
+
+def test_rate_mode_shows_how_deep_each_level_searched(tmp_path: Path) -> None:
+    games = [
+        {
+            "a": "Komabot L1",
+            "b": "Komabot L2",
+            "variant": "wa",
+            "result": 0.0,
+            "depths": {"a": [1, 1], "b": [2, 2]},
+            "nodes": {"a": [100, 300], "b": [900, 1100]},
+        },
+        {
+            "a": "Komabot L2",
+            "b": "Komabot L3",
+            "variant": "wa",
+            "result": None,
+            "depths": {"a": [2], "b": [3]},
+            "nodes": {"a": [2000], "b": [5000]},
+        },
+        {
+            "a": "Komabot L8",
+            "b": "HaChu",
+            "variant": "wa",
+            "result": 1.0,
+            "depths": {"a": [9], "b": [7]},
+            "nodes": {"a": [1], "b": [1]},
+        },
+    ]
+    log = tmp_path / "levels.jsonl"
+    log.write_text("".join(json.dumps(g) + "\n" for g in games), encoding="utf-8")
+    stats = search_from_logs([log])
+    assert stats[2] == ([2, 2, 2], [900, 1100, 2000]) and stats[8] == ([9], [1])
+    table = search_table([1, 2, 3, 4], stats).splitlines()
+    assert table[2] == "| 1 | 2 | 1.0 | 1 | 200 |"
+    assert table[3] == "| 2 | 3 | 2.0 | 2 | 1,333 |"
+    assert table[5] == "| 4 | 0 | - | - | - |"
 
 
 def test_ratings_table_shows_every_level_with_its_step() -> None:
