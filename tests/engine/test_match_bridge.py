@@ -22,7 +22,13 @@ from bench.match import (
     random_opening,
     summary,
 )
-from bench.match_players import UsiPlayer, XboardPlayer, demoted_twins, xboard_fen
+from bench.match_players import (
+    MAX_RESTARTS,
+    UsiPlayer,
+    XboardPlayer,
+    demoted_twins,
+    xboard_fen,
+)
 from rules import Position, load_variant
 
 FAKE = str(Path(__file__).parent / "data" / "fake_engines.py")
@@ -268,3 +274,19 @@ def test_ab_plays_the_other_checkouts_komabot(tmp_path: Path) -> None:
     finally:
         player.close()
     assert (reply.text, reply.depth) == ("1g1f", 1)  # this checkout's engine opens otherwise
+
+
+def test_an_engine_crashing_on_every_try_of_one_move_aborts_the_game(tmp_path: Path) -> None:
+    wa = load_variant("wa")
+    a = usi("7i7h,6i6h")
+    # the marker cannot be created: the fake engine fails at every "go"
+    b = xboard("e9e8,c9c8", str(tmp_path / "no such folder" / "crashed"))
+    try:
+        record = play_game(wa, a, b, True, [], max_plies=4)
+    finally:
+        a.close()
+        b.close()
+    assert record.result is None
+    assert record.reason == f"fake xboard crashed more than {MAX_RESTARTS} times"
+    assert record.crashes == MAX_RESTARTS + 1
+    assert record.moves == ["7i7h"]
