@@ -88,8 +88,13 @@ class Speed:
         return self.seconds / self.positions * 1000
 
 
-def bench_speed(variant_id: str, count: int) -> Speed:
-    positions = [middle_game(variant_id, seed, 40 + 4 * seed) for seed in range(count)]
+def speed_positions(variant_id: str, count: int) -> list[Position]:
+    """The positions of the speed searches: middle games of seeded level-2 games."""
+    return [middle_game(variant_id, seed, 40 + 4 * seed) for seed in range(count)]
+
+
+def depth_four_searches(positions: list[Position]) -> tuple[int, float]:
+    """Nodes and seconds of a depth-4 search of each position, each with a fresh engine."""
     nodes = 0
     seconds = 0.0
     for pos in positions:
@@ -98,6 +103,12 @@ def bench_speed(variant_id: str, count: int) -> Speed:
         result = engine.think(pos, limits=Limits(depth=4))
         seconds += time.perf_counter() - start
         nodes += result.nodes
+    return nodes, seconds
+
+
+def bench_speed(variant_id: str, count: int) -> Speed:
+    positions = speed_positions(variant_id, count)
+    nodes, seconds = depth_four_searches(positions)
     start = time.perf_counter()
     leaves = sum(perft(pos.copy(), 2, bulk=False) for pos in positions)
     perft_seconds = time.perf_counter() - start
@@ -232,11 +243,13 @@ def compare_speed(variants: list[str], count: int, revision: str, rounds: int = 
 
 
 def profile_speed(variants: list[str], count: int, top: int) -> None:
-    """Where the searches of :func:`bench_speed` spend their time, by own time."""
+    """Where the searches of :func:`bench_speed` spend their time, by own time (the level-2
+    games that make the positions, and the perft, are left out)."""
+    positions = {variant: speed_positions(variant, count) for variant in variants}
     profiler = cProfile.Profile()
     profiler.enable()
     for variant in variants:
-        bench_speed(variant, count)
+        depth_four_searches(positions[variant])
     profiler.disable()
     pstats.Stats(profiler).sort_stats("tottime").print_stats(top)
 

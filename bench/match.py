@@ -8,9 +8,13 @@ Wa with drops).  Komabot plays as ``komabot usi`` in its own process.
 - Every move is checked by the rules core.  An opponent's illegal move (HaChu sometimes
   leaves its own king in check) aborts the game: it counts neither way.  An illegal move by
   Komabot is counted and loses.
-- An xboard engine that dies or stops answering (CrazyWa's Debian build crashes in many
-  searches) is started again and given the game's moves so far, and the game goes on; the
-  crashes are counted.  More than ``MAX_RESTARTS`` in one game abort it.
+- An xboard engine that dies or stops answering (CrazyWa's Debian build crashes in most
+  searches of Wa) is treated as if its time had run out then: it plays the first move of the
+  last principal variation it printed, when that is legal, and is started afresh for its next
+  move.  When it printed none, it is started again, given the game so far and asked again with
+  its depth capped below where it failed.  Crashes, moves cut short and depth-capped moves are
+  counted; the game counts whatever the number of crashes (each move is still the engine's
+  own choice), but more than ``MAX_RESTARTS`` crashes on one move abort it.
 - A game still going at the ply cap (400) is a draw by the cap, shown apart.
 
     .venv/bin/python bench/match.py hachu --level 8 --movetime 500 --games 20
@@ -130,8 +134,17 @@ class PlayerSpec:
             # So it gets the refereed position each move with those hand pieces written as
             # their twins, and its drop of a twin is read as the piece really held.
             twins = demoted_twins(load_variant(self.variant))
+            # It reads "st 0.5" as "st 0" (fixed time a move) and then thinks at most its clock
+            # ("time") less 30 ms: the clock is the move time plus 30 ms.
             return XboardPlayer(
-                self.label, (CRAZYWA,), "crazywa", (), ms, by_setboard=True, hand_as=twins
+                self.label,
+                (CRAZYWA,),
+                "crazywa",
+                (),
+                ms,
+                by_setboard=True,
+                hand_as=twins,
+                clock_margin_ms=30,
             )
         if self.kind == "usi":
             return UsiPlayer(self.label, self.command, (), ms)
@@ -154,6 +167,7 @@ class GameRecord:
     moves: list[str] = field(default_factory=list)
     crashes: int = 0
     capped_moves: int = 0
+    cut_moves: int = 0
     a_illegal: bool = False
     depths: dict[str, list[int]] = field(default_factory=lambda: {"a": [], "b": []})
     nodes: dict[str, list[int]] = field(default_factory=lambda: {"a": [], "b": []})
@@ -236,6 +250,7 @@ def play_game(
             return finish(None, f"{player.name} failed: {exc}")
         record.crashes += reply.restarts
         record.capped_moves += reply.capped
+        record.cut_moves += reply.cut
         if not reply.restarts:
             record.ms[key].append(round((time.monotonic() - asked) * 1000))
         if reply.depth is not None:
@@ -366,7 +381,8 @@ def summary(a_label: str, b_label: str, records: list[GameRecord]) -> str:
         f"{capped} | {len(aborted)} | {sum(r.crashes for r in records)} | "
         f"{sum(r.a_illegal for r in records)} |",
         "",
-        f"opponent moves searched with a depth cap after a crash: "
+        f"opponent moves cut short by a crash (its best move so far): "
+        f"{sum(r.cut_moves for r in records)}, searched again with a depth cap after a crash: "
         f"{sum(r.capped_moves for r in records)}; "
         f"average depth {a_label} {_mean(depth_a)}, {b_label} {_mean(depth_b)}; "
         f"average nodes a move {a_label} {_mean(nodes_a)}, {b_label} {_mean(nodes_b)}; "

@@ -2,9 +2,12 @@
 xboard (HaChu, CrazyWa), read line by line with timeouts.
 
 An xboard engine is kept in force mode between its moves and given the game move by move, or
-(``by_setboard``) the refereed position each move; one that crashes or claims a result the
-referee does not see is started again and asked again with its depth capped below where it
-failed.  Used by ``bench/match.py``.
+(``by_setboard``) the refereed position each move.  One that crashes during a search is
+treated as if its time had run out at that moment: its move is the first move of the last
+principal variation it printed, when that is legal, and it is started afresh for its next
+move; one that crashed before printing a legal one, or claims a result the referee does not
+see, is started again and asked again with its depth capped below where it failed.  Used by
+``bench/match.py``.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from pathlib import Path
 from typing import Protocol
 
 from engine.xboard_notation import from_xboard, to_xboard
-from rules import GOTE, SENTE, Move, Position, Variant
+from rules import GOTE, SENTE, Move, Position, RulesError, Variant
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_RESTARTS = 8  # crashes of one engine on one move before the game is aborted
@@ -43,6 +46,7 @@ class Reply:
     nodes: int | None = None
     restarts: int = 0
     capped: bool = False  # searched with a depth cap after a crash
+    cut: bool = False  # the best move so far of a search cut short by a crash
 
 
 class Player(Protocol):
@@ -241,6 +245,7 @@ class XboardPlayer:
         by_setboard: bool = False,
         hand_as: dict[int, int] | None = None,
         clock_factor: int = 1,
+        clock_margin_ms: int = 0,
     ) -> None:
         self.name = name
         self.by_setboard = by_setboard  # send the position each move, not the moves
@@ -248,6 +253,8 @@ class XboardPlayer:
         # the clock ("time", "otim") is this many times the move time: HaChu ignores "st"
         # and spends about 1/120 of its clock on a move
         self.clock_factor = clock_factor
+        # added to the clock: CrazyWa thinks at most its clock less 30 ms
+        self.clock_margin_ms = clock_margin_ms
         self.command = command
         self.variant_name = variant_name
         self.options = options
@@ -257,6 +264,8 @@ class XboardPlayer:
         self.fed = 0  # moves of the current game the engine knows
         self.crashes = 0  # over the whole match
         self.last_depth = 0
+        self.last_nodes: int | None = None
+        self.last_pv_move = ""  # the first move of the last thinking line of this search
 
     def _start(self) -> LineProcess:
         proc = LineProcess(self.command)
@@ -305,14 +314,19 @@ class XboardPlayer:
         return proc
 
     def play(self, pos: Position) -> Reply:
-        """The engine's move; after a crash or a result claim the referee does not see, the
-        engine is started again, given the game so far and asked again with its depth capped
-        below where it failed (the Debian CrazyWa crashes, or claims a false mate, at the
-        same depth of the same search every time)."""
+        """The engine's move.  After a crash its move is the first move of the last principal
+        variation it printed, if legal (as if its time had run out then).  When there is none,
+        or after a result claim the referee does not see, the engine is started again, given
+        the game so far and asked again with its depth capped below where it failed (the
+        Debian CrazyWa crashes, or claims a false mate, at the same depth of the same search
+        every time)."""
         restarts = 0
         cap = 0
         while True:
             self.last_depth = 0
+            self.last_nodes = None
+            self.last_pv_move = ""
+            crashed = False
             try:
                 if self.proc is None:
                     self._restart()
@@ -322,14 +336,28 @@ class XboardPlayer:
                         self._discard()  # the next move starts it afresh, without the cap
                     return Reply(reply.text, reply.depth, reply.nodes, restarts, cap > 0)
             except EngineCrash:
-                pass
+                crashed = True
             self.crashes += 1
             restarts += 1
+            if crashed and self._legal(pos, self.last_pv_move):
+                self._discard()  # started afresh for its next move
+                return Reply(
+                    self.last_pv_move, self.last_depth, self.last_nodes, restarts, cut=True
+                )
             if restarts > MAX_RESTARTS:
                 return Reply("crash", None, None, restarts)
             cap = max(1, min(self.last_depth, cap - 1) if cap else self.last_depth)
             with contextlib.suppress(EngineCrash):
                 self._restart()
+
+    def _legal(self, pos: Position, text: str) -> bool:
+        if not text:
+            return False
+        try:
+            self.parse(pos, text)
+        except RulesError:
+            return False
+        return True
 
     def _play_once(self, pos: Position, cap: int) -> Reply:
         proc = self.proc
@@ -341,7 +369,8 @@ class XboardPlayer:
             for move in pos.move_stack[self.fed :]:
                 proc.send(f"usermove {to_xboard(variant, move)}")
         self.fed = pos.ply
-        centiseconds = max(1, self.movetime_ms * self.clock_factor // 10)
+        clock_ms = self.movetime_ms * self.clock_factor + self.clock_margin_ms
+        centiseconds = max(1, clock_ms // 10)
         if cap:
             proc.send(f"sd {cap}")  # lifted by starting afresh: a large sd corrupts CrazyWa
         proc.send(f"time {centiseconds}")
@@ -368,7 +397,8 @@ class XboardPlayer:
             # thinking output: ply score time nodes pv...
             if len(words) >= 4 and all(w.lstrip("-").isdigit() for w in words[:4]):
                 depth, nodes = int(words[0]), int(words[3])
-                self.last_depth = depth
+                self.last_depth, self.last_nodes = depth, nodes
+                self.last_pv_move = words[4] if len(words) > 4 else ""
 
     def parse(self, pos: Position, text: str) -> Move:
         move = from_xboard(pos.variant, text)

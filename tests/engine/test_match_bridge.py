@@ -24,14 +24,21 @@ from bench.match import (
     random_opening,
     summary,
 )
-from bench.match_players import UsiPlayer, XboardPlayer, demoted_twins, xboard_fen
+from bench.match_players import (
+    MAX_RESTARTS,
+    UsiPlayer,
+    XboardPlayer,
+    demoted_twins,
+    xboard_fen,
+)
 from rules import Position, load_variant
 
 FAKE = str(Path(__file__).parent / "data" / "fake_engines.py")
 
 
-def xboard(moves: str, marker: str = "") -> XboardPlayer:
-    command = [sys.executable, FAKE, "xboard", moves] + ([marker] if marker else [])
+def xboard(moves: str, marker: str = "", crash_pv: str = "") -> XboardPlayer:
+    extra = [marker, crash_pv] if crash_pv else [marker] if marker else []
+    command = [sys.executable, FAKE, "xboard", moves, *extra]
     return XboardPlayer("fake xboard", command, "wa-shogi", (("Allow repeats", "1"),), 50)
 
 
@@ -66,6 +73,38 @@ def test_a_crashed_xboard_engine_is_started_again_and_the_game_goes_on(tmp_path:
     assert record.crashes == 1
     assert record.moves == ["7i7h", "7c7d", "6i6h", "9c9d"]
     assert record.result == 0.5
+    assert (record.cut_moves, record.capped_moves) == (0, 1)  # it had printed no variation
+
+
+def test_a_crash_after_a_legal_variation_plays_its_first_move(tmp_path: Path) -> None:
+    # as if its time had run out at the crash: its best move so far, no search again
+    wa = load_variant("wa")
+    a = usi("7i7h,6i6h")
+    b = xboard("e9e8,c9c8", str(tmp_path / "crashed"), crash_pv="a9a8")  # USI 11c11d
+    try:
+        record = play_game(wa, a, b, True, [], max_plies=4)
+    finally:
+        a.close()
+        b.close()
+    assert record.moves == ["7i7h", "11c11d", "6i6h", "9c9d"]
+    assert (record.crashes, record.cut_moves, record.capped_moves) == (1, 1, 0)
+    assert record.depths["b"] == [3, 7]
+    assert "cut short by a crash (its best move so far): 1, searched again" in summary(
+        "A", "B", [record]
+    )
+
+
+def test_a_crash_after_an_illegal_variation_searches_again(tmp_path: Path) -> None:
+    wa = load_variant("wa")
+    a = usi("7i7h,6i6h")
+    b = xboard("e9e8,c9c8", str(tmp_path / "crashed"), crash_pv="e5e4")  # no piece on e5
+    try:
+        record = play_game(wa, a, b, True, [], max_plies=4)
+    finally:
+        a.close()
+        b.close()
+    assert record.moves == ["7i7h", "7c7d", "6i6h", "9c9d"]
+    assert (record.crashes, record.cut_moves, record.capped_moves) == (1, 0, 1)
 
 
 def test_an_illegal_move_by_the_opponent_aborts_the_game() -> None:
@@ -274,3 +313,19 @@ def test_ab_plays_the_other_checkouts_komabot(tmp_path: Path) -> None:
     finally:
         player.close()
     assert (reply.text, reply.depth) == ("1g1f", 1)  # this checkout's engine opens otherwise
+
+
+def test_an_engine_crashing_on_every_try_of_one_move_aborts_the_game(tmp_path: Path) -> None:
+    wa = load_variant("wa")
+    a = usi("7i7h,6i6h")
+    # the marker cannot be created: the fake engine fails at every "go"
+    b = xboard("e9e8,c9c8", str(tmp_path / "no such folder" / "crashed"))
+    try:
+        record = play_game(wa, a, b, True, [], max_plies=4)
+    finally:
+        a.close()
+        b.close()
+    assert record.result is None
+    assert record.reason == f"fake xboard crashed more than {MAX_RESTARTS} times"
+    assert record.crashes == MAX_RESTARTS + 1
+    assert record.moves == ["7i7h"]

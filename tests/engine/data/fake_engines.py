@@ -1,9 +1,10 @@
 """Tiny scripted engines for the match runner's tests (not real engines).
 
-``python fake_engines.py xboard MOVES [MARKER]``: an xboard engine that answers each ``go``
-with one of the comma-separated MOVES (the first at ply 0 or 1, the second at ply 2 or 3);
-with a MARKER path it exits at its first ``go`` when the file does not exist yet (creating
-it): one crash.  ``... usi MOVES``: a USI engine playing MOVES in turn.
+``python fake_engines.py xboard MOVES [MARKER [PV]]``: an xboard engine that answers each
+``go`` with one of the comma-separated MOVES (the first at ply 0 or 1, the second at ply 2 or
+3); with a MARKER path it exits at its first ``go`` when the file does not exist yet (creating
+it): one crash, after printing a thinking line (depth 3) whose variation starts with PV if
+given.  ``... usi MOVES``: a USI engine playing MOVES in turn.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import sys
 def main() -> int:
     protocol, moves_text = sys.argv[1], sys.argv[2]
     marker = sys.argv[3] if len(sys.argv) > 3 else ""
+    crash_pv = sys.argv[4] if len(sys.argv) > 4 else ""
     moves = [m for m in moves_text.split(",") if m]
     plies = 0  # of the game so far: the move for a ply is moves[ply // 2]
     for raw in sys.stdin:
@@ -37,6 +39,8 @@ def main() -> int:
             elif command == "go":
                 if marker and not os.path.exists(marker):
                     open(marker, "w").close()
+                    if crash_pv:
+                        print(f"3 10 5 120 {crash_pv}", flush=True)
                     return 3
                 move = moves[plies // 2]
                 plies += 1
