@@ -100,6 +100,14 @@ def test_a_partial_override_keeps_the_other_derived_values(tmp_path: Path) -> No
     assert values.board[pawn] == values.derived[pawn] == 100
 
 
+def test_hand_values_and_evaluation_weights_are_read(tmp_path: Path) -> None:
+    extra = "[engine.hand_values]\nP = 130\n[engine.evaluation]\ntempo = 25\ndefender = 20.5\n"
+    variant = read_variant_file(_variant_copy(tmp_path, extra))
+    pawn = variant.by_letter["P"].kind
+    assert compute_values(variant).hand[pawn] == 130
+    assert variant.evaluation_weights == {"tempo": 25.0, "defender": 20.5}
+
+
 @pytest.mark.parametrize(
     ("extra", "key", "words"),
     [
@@ -110,6 +118,13 @@ def test_a_partial_override_keeps_the_other_derived_values(tmp_path: Path) -> No
         ('[engine.piece_values]\nP = "90"\n', "engine.piece_values.P", "whole number"),
         ("[engine]\npiece_value = 3\n", "engine.piece_value", "unknown key"),
         ("[engine]\npiece_values = 3\n", "engine.piece_values", "expected dict"),
+        ("[engine.hand_values]\nP = 0\n", "engine.hand_values.P", "from 1 to 100000"),
+        ('[engine.hand_values]\n"+P" = 700\n', "engine.hand_values.+P", "never promoted"),
+        ("[engine.evaluation]\ntempi = 5\n", "engine.evaluation.tempi", "unknown weight"),
+        ("[engine.evaluation]\ntempo = 500\n", "engine.evaluation.tempo", "from 0 to 200"),
+        ("[engine.evaluation]\ntempo = nan\n", "engine.evaluation.tempo", "from 0 to 200"),
+        ('[engine.evaluation]\ntempo = "5"\n', "engine.evaluation.tempo", "a number"),
+        ("[engine.evaluation]\nhand_danger = true\n", "engine.evaluation.hand_danger", "number"),
     ],
 )
 def test_bad_engine_values_are_refused_naming_the_key(
