@@ -58,11 +58,11 @@ def make_positions(args: argparse.Namespace, argv: Sequence[str]) -> int:
         "# command: bench/tune_eval.py " + shlex.join(argv),
         "# columns: sfen, teacher's score (cp, side to move), result (side to move), game",
     ]
-    if args.workers > 1:
-        with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-            games = pool.map(label_game, specs, chunksize=1)
-    else:
-        games = [label_game(spec) for spec in specs]
+    games: list[list[Sample]] = []
+    with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+        for samples in pool.imap(label_game, specs, chunksize=1):  # in the games' order
+            games.append(samples)
+            print(f"game {len(games)}/{args.games}: {len(samples)} positions", flush=True)
     lines = header + [s.line() for game in games for s in game]
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"{sum(map(len, games))} positions from {args.games} games written to {args.out}")
