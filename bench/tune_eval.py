@@ -76,7 +76,7 @@ def read_samples(path: Path) -> list[Sample]:
 
 def fit(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant)
-    samples = read_samples(args.data)
+    samples = [s for s in read_samples(args.data) if abs(s.teacher_cp) <= args.max_cp]
     fitted = [s for s in samples if s.game % HELD_OUT_EVERY]
     held = [s for s in samples if not s.game % HELD_OUT_EVERY]
     scale = teacher_scale(fitted)
@@ -87,7 +87,11 @@ def fit(args: argparse.Namespace) -> int:
     start = current(variant)
     k = train.fit_scale(start)
     print(f"engine's scale K={k:.0f}")
-    tuned = descend(train, start, k, args.passes, print)
+    unknown = [key for key in args.keep if key not in start]
+    if unknown:
+        print(f"not a parameter: {', '.join(unknown)} (known: {', '.join(start)})")
+        return 2
+    tuned = descend(train, start, k, args.passes, print, args.prior, args.keep)
     for name, problem in (("fitted", train), ("held out", test)):
         if problem is not None:
             before, after = problem.loss(start, k), problem.loss(tuned, k)
@@ -117,9 +121,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     fitp = sub.add_parser("fit", help="fit the weights to labelled positions")
     fitp.add_argument("--variant", default="shogi")
     fitp.add_argument("--data", type=Path, required=True)
-    fitp.add_argument("--passes", type=int, default=30)
+    fitp.add_argument("--passes", type=int, default=8)
     fitp.add_argument(
-        "--result-share", type=float, default=0.25, help="the game result's share of a target"
+        "--max-cp",
+        type=int,
+        default=1500,
+        help="leave out positions the teacher scores beyond this (decided games)",
+    )
+    fitp.add_argument(
+        "--keep",
+        nargs="*",
+        default=[],
+        help="parameters left as they are, e.g. evaluation.tempo piece_values.P",
+    )
+    fitp.add_argument(
+        "--prior", type=float, default=0.0, help="pull towards the engine's values (0: none)"
+    )
+    fitp.add_argument(
+        "--result-share", type=float, default=0.0, help="the game result's share of a target"
     )
     args = p.parse_args(argv)
     if args.step == "positions":

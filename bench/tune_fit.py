@@ -156,12 +156,28 @@ def descend(
     k: float,
     passes: int,
     report: Callable[[str], None] = lambda _: None,
+    prior: float = 0.0,
+    keep: Sequence[str] = (),
 ) -> dict[str, float]:
-    """Coordinate descent from ``start``: at most ``passes`` passes over the parameters."""
+    """Coordinate descent from ``start``: at most ``passes`` passes over the parameters.
+
+    ``prior`` adds to the loss that much times the mean square of each parameter's distance
+    from ``start`` in first steps (a pull towards the engine's values: a few thousand
+    positions do not tell every weight apart).  The parameters named in ``keep`` stay as
+    they are."""
     params = dict(start)
-    specs = parameters(problem.variant, start)
-    steps = {p.key: p.step for p in specs}
-    best = problem.loss(params, k)
+    specs = [p for p in parameters(problem.variant, start) if p.key not in keep]
+    first = {p.key: p.step for p in specs}
+    steps = dict(first)
+
+    def penalty(trial: dict[str, float]) -> float:
+        far = sum(((trial[key] - start[key]) / first[key]) ** 2 for key in first)
+        return prior * far / len(first)
+
+    def total(trial: dict[str, float]) -> float:
+        return problem.loss(trial, k) + (penalty(trial) if prior else 0.0)
+
+    best = total(params)
     report(f"start: loss {best:.6f}")
     for n in range(passes):
         moved = 0
@@ -174,7 +190,7 @@ def descend(
                     trial[spec.key] = min(spec.high, max(spec.low, value))
                     if trial[spec.key] == params[spec.key]:
                         break
-                    loss = problem.loss(trial, k)
+                    loss = total(trial)
                     if loss >= best:
                         break
                     params, best, improved = trial, loss, True
