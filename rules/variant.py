@@ -381,7 +381,7 @@ def _read(variant_id: str, directory: Path) -> Variant:
             i["points_sente"],
             i["points_gote"],
         )
-    piece_values, hand_values, weights = _read_engine(rd, raw.get("engine"), letters, drops)
+    piece_values, hand_values, weights = _read_engine(rd, raw.get("engine"), letters)
     variant = Variant(
         id=variant_id,
         description=v["description"],
@@ -437,14 +437,15 @@ def _read_handicap_specs(rd: _Reader, raw: Any) -> list[HandicapSpec]:
 
 
 def _read_engine(
-    rd: _Reader, raw: Any, letters: Mapping[str, PieceType], drops: DropRules
+    rd: _Reader, raw: Any, letters: Mapping[str, PieceType]
 ) -> tuple[dict[int, int], dict[int, int], dict[str, float]]:
     """The optional ``[engine]`` section: ``piece_values = { P = 90, "+P" = 540, ... }``, a
     positive whole number of centipawns per (promoted or unpromoted) piece letter, royal
-    pieces excepted; ``hand_values`` the same for unpromoted pieces in hand (drop variants
-    only); ``evaluation = { tempo = 10, ... }``, numbers within ``EVALUATION_WEIGHTS``'s
-    ranges.  Absent: empty (the engine derives every value from the moves and keeps its
-    default weights)."""
+    pieces excepted; ``hand_values`` the same for unpromoted pieces in hand (unused where
+    drops are off, as in a variant inheriting a drop variant's file without its drops);
+    ``evaluation = { tempo = 10, ... }``, numbers within ``EVALUATION_WEIGHTS``'s ranges.
+    Absent: empty (the engine derives every value from the moves and keeps its default
+    weights)."""
     if raw is None:
         return {}, {}, {}
     section = rd.table(raw, "engine", _SCHEMA["engine"])
@@ -454,8 +455,6 @@ def _read_engine(
     for letter in hand_letters:
         piece = letters[letter]
         key = f"engine.hand_values.{letter}"
-        if not drops.enabled:
-            raise rd.fail(key, "this variant has no drops: nothing is ever in hand")
         if piece.promoted:
             raise rd.fail(key, "a piece in hand is never promoted")
     weights: dict[str, float] = {}

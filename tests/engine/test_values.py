@@ -53,6 +53,7 @@ def test_wa_values_come_from_the_moves() -> None:
 
 
 def test_hand_values_are_a_little_above_board_values_and_only_with_drops() -> None:
+    """Unless the variant file lists them (``[engine.hand_values]``)."""
     for variant_id in ("shogi", "wa-drops"):
         variant = load_variant(variant_id)
         values = values_for(variant_id)
@@ -61,7 +62,10 @@ def test_hand_values_are_a_little_above_board_values_and_only_with_drops() -> No
                 assert values.hand[piece.kind] == 0
                 continue
             board, hand = values.board[piece.kind], values.hand[piece.kind]
-            assert board < hand <= board * 1.2, (variant_id, piece.letter)
+            if piece.kind in variant.hand_values:
+                assert hand == variant.hand_values[piece.kind]
+            else:
+                assert board < hand <= board * 1.2, (variant_id, piece.letter)
     assert not any(values_for("wa").hand)
 
 
@@ -147,4 +151,5 @@ def test_an_inheriting_variant_keeps_its_parents_values(tmp_path: Path) -> None:
     )
     child = read_variant_file(folder / "shogi-nodrop.toml")
     assert child.piece_values == load_variant("shogi").piece_values
+    assert child.evaluation_weights == load_variant("shogi").evaluation_weights
     assert not any(compute_values(child).hand)
