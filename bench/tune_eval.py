@@ -31,7 +31,8 @@ if str(ROOT) not in sys.path:
 from bench.match import FAIRY_STOCKFISH, MAX_PLIES  # noqa: E402
 from bench.tune_fit import Problem, current, descend, teacher_scale, toml_sections  # noqa: E402
 from bench.tune_positions import GameSpec, Sample, label_game, teacher_name  # noqa: E402
-from rules import load_variant  # noqa: E402
+from rules import VariantFileError, load_variant  # noqa: E402
+from rules.variant import read_variant_file  # noqa: E402
 
 HELD_OUT_EVERY = 5  # games whose number is a multiple of this are held out of the fit
 
@@ -70,13 +71,32 @@ def make_positions(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 
 def read_samples(path: Path) -> list[Sample]:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return [Sample.parse(line) for line in lines if line and not line.startswith("#")]
+    """The samples of a positions file; ValueError naming the file and line if one is bad."""
+    out = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line and not line.startswith("#"):
+            try:
+                out.append(Sample.parse(line))
+            except ValueError:
+                raise ValueError(f"{path}:{number}: expected sfen, score, result, game") from None
+    return out
 
 
 def fit(args: argparse.Namespace) -> int:
-    variant = load_variant(args.variant)
-    samples = [s for s in read_samples(args.data) if abs(s.teacher_cp) <= args.max_cp]
+    try:
+        variant = (
+            read_variant_file(args.variant_file)
+            if args.variant_file
+            else load_variant(args.variant)
+        )
+    except VariantFileError as exc:  # a bad file or an unknown variant: say which, no trace
+        print(exc)
+        return 2
+    try:
+        samples = [s for s in read_samples(args.data) if abs(s.teacher_cp) <= args.max_cp]
+    except (OSError, ValueError) as exc:
+        print(exc)
+        return 2
     fitted = [s for s in samples if s.game % HELD_OUT_EVERY]
     held = [s for s in samples if not s.game % HELD_OUT_EVERY]
     scale = teacher_scale(fitted)
@@ -121,6 +141,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     fitp = sub.add_parser("fit", help="fit the weights to labelled positions")
     fitp.add_argument("--variant", default="shogi")
     fitp.add_argument("--data", type=Path, required=True)
+    fitp.add_argument(
+        "--variant-file",
+        type=Path,
+        help="start from this variant file's values (default: the variant's shipped file)",
+    )
     fitp.add_argument("--passes", type=int, default=8)
     fitp.add_argument(
         "--max-cp",
