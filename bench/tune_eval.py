@@ -104,7 +104,7 @@ def fit(args: argparse.Namespace) -> int:
     print(f"{len(fitted)} positions fitted, {len(held)} held out; teacher's scale K={scale:.0f}")
     train = Problem.build(variant, fitted, share, scale)
     test = Problem.build(variant, held, share, scale) if held else None
-    start = current(variant)
+    start = current(variant, args.hand)
     k = train.fit_scale(start)
     print(f"engine's scale K={k:.0f}")
     unknown = [key for key in args.keep if key not in start]
@@ -152,6 +152,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=int,
         default=1500,
         help="leave out positions the teacher scores beyond this (decided games)",
+    )
+    fitp.add_argument(
+        "--hand",
+        action="store_true",
+        help="fit the values in hand apart (else they follow the board values)",
     )
     fitp.add_argument(
         "--keep",

@@ -19,7 +19,7 @@ from dataclasses import dataclass, fields
 
 from bench.tune_positions import Sample
 from engine.evaluation import Evaluator
-from engine.values import PieceValues, compute_values
+from engine.values import HAND_BONUS, PieceValues, compute_values
 from engine.weights import EvalWeights, weights_for
 from rules import Position, Variant
 from rules.variant import EVALUATION_WEIGHTS
@@ -49,15 +49,16 @@ def parameters(variant: Variant, start: dict[str, float]) -> list[Parameter]:
     return out
 
 
-def current(variant: Variant) -> dict[str, float]:
-    """The variant's parameters as the engine uses them now, by key."""
+def current(variant: Variant, hand: bool = False) -> dict[str, float]:
+    """The variant's parameters as the engine uses them now, by key; the values in hand only
+    with ``hand`` (else they follow the board values, as the engine derives them)."""
     values = compute_values(variant)
     out: dict[str, float] = {}
     for piece in variant.pieces:
         if piece.royal:
             continue
         out[f"piece_values.{piece.letter}"] = values.board[piece.kind]
-        if variant.drops.enabled and not piece.promoted:
+        if hand and variant.drops.enabled and not piece.promoted:
             out[f"hand_values.{piece.letter}"] = values.hand[piece.kind]
     weights = weights_for(variant)
     for f in fields(EvalWeights):
@@ -76,6 +77,8 @@ def evaluator(variant: Variant, params: dict[str, float]) -> Evaluator:
         key = f"hand_values.{piece.letter}"
         if key in params:
             hand[piece.kind] = round(params[key])
+        elif hand[piece.kind]:  # a drop variant's unpromoted piece: worth a little more in hand
+            hand[piece.kind] = round(board[piece.kind] * (1 + HAND_BONUS))
     weights = EvalWeights(**{f.name: params[f"evaluation.{f.name}"] for f in fields(EvalWeights)})
     return Evaluator(variant, PieceValues(tuple(board), tuple(hand), base.derived), weights)
 
