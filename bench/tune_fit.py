@@ -220,7 +220,9 @@ def toml_sections(variant: Variant, params: dict[str, float]) -> str:
             name = key.split(".", 1)[1]
             quoted = f'"{name}"' if not name.isidentifier() else name
             value = params[key]
-            text = str(round(value)) if table != "evaluation" else f"{value:.4g}"
+            short = f"{value:.6g}"  # a weight exactly as fitted, in as few digits as it takes
+            exact = short if float(short) == value else repr(value)
+            text = str(round(value)) if table != "evaluation" else exact
             lines.append(f"{quoted} = {text}")
         lines.append("")
     return "\n".join(lines)

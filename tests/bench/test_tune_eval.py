@@ -46,7 +46,7 @@ def test_positions_are_labelled_quiet_and_the_same_every_run(tmp_path: Path) -> 
 
 
 def test_the_fit_lowers_the_loss_on_a_small_sample() -> None:
-    samples = read_samples(DATA)[:240]
+    samples = read_samples(DATA)[:100]
     variant = load_variant("shogi")
     problem = Problem.build(variant, samples, 0.25, teacher_scale(samples))
     start = current(variant)
