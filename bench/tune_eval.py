@@ -2,9 +2,9 @@
 
 Two steps, each deterministic (the same arguments give the same bytes and the same weights):
 
-    .venv/bin/python bench/tune_eval.py positions --games 120 --seed 1 --workers 2 \\
-        --out data/tuning/shogi.tsv
-    .venv/bin/python bench/tune_eval.py fit --data data/tuning/shogi.tsv
+    .venv/bin/python bench/tune_eval.py positions --games 80 --seed 1 --depth 9 \\
+        --play-nodes 2000 --workers 2 --out data/tuning/shogi.tsv
+    .venv/bin/python bench/tune_eval.py fit --data data/tuning/shogi.tsv [--keep KEY ...]
 
 ``positions`` plays the teacher against itself (``go nodes``) from seeded random openings and
 labels the quiet positions with its score at a fixed depth (``bench/tune_positions.py``); the
@@ -128,10 +128,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     pos = sub.add_parser("positions", help="play and label positions")
     pos.add_argument("--variant", default="shogi")
     pos.add_argument("--teacher", default=FAIRY_STOCKFISH, help="a USI engine's command")
-    pos.add_argument("--games", type=int, default=120)
+    pos.add_argument("--games", type=int, default=80)
     pos.add_argument("--seed", type=int, default=1)
     pos.add_argument("--opening-plies", type=int, default=8)
-    pos.add_argument("--play-nodes", type=int, default=3000, help="the teacher's nodes a move")
+    pos.add_argument("--play-nodes", type=int, default=2000, help="the teacher's nodes a move")
     pos.add_argument("--depth", type=int, default=9, help="the teacher's depth for a label")
     pos.add_argument("--skip", type=int, default=16, help="plies before the first label")
     pos.add_argument("--every", type=int, default=3, help="label every N-th position")
