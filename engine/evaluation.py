@@ -15,18 +15,13 @@ from itertools import compress
 from operator import itemgetter
 
 from engine.values import PieceValues, compute_values
+from engine.weights import EvalWeights, weights_for
 from rules import GOTE, SENTE, Move, Position, Variant
 
-TEMPO = 10  # the side to move is a little better off
-# Promotion-zone pressure: a piece that may promote is worth this share of what promoting
-# adds, by how many ranks it stands outside the zone (0: inside, it may promote next move).
-ZONE_PRESSURE = (0.10, 0.04, 0.015)
-SQUARE_MOBILITY = 2.0  # centipawns per weighted square above the piece's average reach
-KING_ADVANCE = 12  # per rank the king has left its own back rank, squared growth
-DEFENDER = 14  # per friendly piece next to the king, up to MAX_DEFENDERS
+# The weights of the terms (tempo, square mobility, king advance, defenders next to the king,
+# attackers near it, pieces in the enemy's hand, promotion-zone pressure) are data:
+# engine/weights.py, which a variant file may override.
 MAX_DEFENDERS = 5
-ATTACKER_SHARE = 1 / 22  # an enemy piece within two squares of a king weighs its value / 22
-HAND_DANGER = 0.08  # each enemy piece in hand makes the attackers this much more dangerous
 MAX_HAND_DANGER = 1.0
 # Far ahead (material beyond this share of the strongest piece's value), the stronger side's
 # pieces are drawn towards the enemy king and the enemy king towards the edge: a won game is
@@ -74,9 +69,18 @@ def _square_reach(variant: Variant, kind: int, sq: int) -> int:
 class Evaluator:
     """Evaluation tables of one variant."""
 
-    def __init__(self, variant: Variant, values: PieceValues | None = None) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        values: PieceValues | None = None,
+        weights: EvalWeights | None = None,
+    ) -> None:
         self.variant = variant
         self.values = values if values is not None else compute_values(variant)
+        self.weights = w8 = weights if weights is not None else weights_for(variant)
+        self.tempo = round(w8.tempo)
+        self.defender = round(w8.defender)
+        self.hand_danger = w8.hand_danger
         t = variant.tables
         self.size = size = t.size
         kinds = len(variant.pieces)
@@ -110,7 +114,7 @@ class Evaluator:
                 self.piece_value[v] = value
                 self.capture_hand[v] = self.values.hand[piece.base] if self.drops else 0
                 self.promotion_gain[v] = gain
-                self.attack_weight[v] = 0 if piece.royal else round(value * ATTACKER_SHARE)
+                self.attack_weight[v] = 0 if piece.royal else round(value * w8.attacker_share)
                 row_values = self.square_value[v]
                 for sq in range(size):
                     # mirror gote's squares so that both colours share one geometry
@@ -163,14 +167,16 @@ class Evaluator:
         piece = variant.piece(kind)
         row = sq // variant.files  # 0 = the far rank, where sente promotes
         advanced = variant.ranks - 1 - row  # ranks left behind from the own back rank
+        weights = self.weights
         if piece.royal:
-            return -KING_ADVANCE * advanced * advanced
-        score = value + SQUARE_MOBILITY * extra_reach
+            return round(-weights.king_advance * advanced * advanced)
+        score = value + weights.square_mobility * extra_reach
         if gain:
             outside = row - variant.zone_depth + 1  # ranks still to go before the zone
             outside = max(0, outside)
-            if outside < len(ZONE_PRESSURE):
-                score += ZONE_PRESSURE[outside] * gain
+            pressure = weights.zone_pressure
+            if outside < len(pressure):
+                score += pressure[outside] * gain
         return round(score)
 
     # --- the sums the search keeps -------------------------------------------------------
@@ -225,8 +231,8 @@ class Evaluator:
         attack = sum(map(self.enemy_weight[color].__getitem__, self.ring2[ksq](board)))
         if attack and self.drops:
             in_hand = sum(pos.hands[color ^ 1])
-            attack = round(attack * (1 + min(MAX_HAND_DANGER, HAND_DANGER * in_hand)))
-        return DEFENDER * min(defenders, MAX_DEFENDERS) - attack
+            attack = round(attack * (1 + min(MAX_HAND_DANGER, self.hand_danger * in_hand)))
+        return self.defender * min(defenders, MAX_DEFENDERS) - attack
 
     def mop_up(self, pos: Position, strong: int) -> int:
         """The stronger side's pieces near the enemy king, that king near an edge."""
@@ -259,7 +265,7 @@ class Evaluator:
         elif material < -start:
             lead = min(-start - material, self.mop_up_ramp)
             score -= self.mop_up(pos, GOTE) * lead // self.mop_up_ramp
-        return (score if pos.side == SENTE else -score) + TEMPO
+        return (score if pos.side == SENTE else -score) + self.tempo
 
     def full(self, pos: Position) -> int:
         """:meth:`evaluate` computing the material from scratch."""

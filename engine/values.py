@@ -7,7 +7,7 @@ before, as a real board is crowded.  The result is scaled so that a piece steppi
 forward (a pawn or sparrow) is worth 100 and raised to a power a little above one, so that
 strong pieces are worth more than the sum of their moves.  Fitted once against the usual
 Standard Shogi values; no variant has its own code.  A variant file may override any value
-(``[engine.piece_values]``).
+(``[engine.piece_values]``, and ``[engine.hand_values]`` for pieces in hand).
 """
 
 from __future__ import annotations
@@ -101,7 +101,9 @@ def compute_values(variant: Variant) -> PieceValues:
     if variant.drops.enabled:
         for piece in variant.pieces:
             if not piece.promoted and not piece.royal:
-                hand[piece.kind] = round(board[piece.kind] * (1 + HAND_BONUS))
+                hand[piece.kind] = variant.hand_values.get(
+                    piece.kind, round(board[piece.kind] * (1 + HAND_BONUS))
+                )
     return PieceValues(tuple(board), tuple(hand), tuple(derived))
 
 

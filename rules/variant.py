@@ -103,6 +103,12 @@ class Variant:
     # Optional ``[engine] piece_values``: hand-tuned values (centipawns) by kind for the
     # engine's evaluation; kinds not listed get values derived from their moves.
     piece_values: Mapping[int, int] = field(default_factory=dict, repr=False)
+    # Optional ``[engine] hand_values``: the same for pieces in hand (unpromoted kinds, drop
+    # variants only); kinds not listed are worth their board value and a little more.
+    hand_values: Mapping[int, int] = field(default_factory=dict, repr=False)
+    # Optional ``[engine] evaluation``: weights of the engine's evaluation terms by name (see
+    # ``EVALUATION_WEIGHTS``); names not listed keep the engine's defaults.
+    evaluation_weights: Mapping[str, float] = field(default_factory=dict, repr=False)
     # Optional ``[handicaps.ID]``: handicap games by id (rules/handicaps.py), in file order.
     handicaps: Mapping[str, Handicap] = field(default_factory=dict, repr=False)
 
@@ -186,7 +192,24 @@ _SCHEMA: dict[str, dict[str, tuple[type, bool]]] = {
         "points_sente": (int, False),
         "points_gote": (int, False),
     },
-    "engine": {"piece_values": (dict, False)},
+    "engine": {
+        "piece_values": (dict, False),
+        "hand_values": (dict, False),
+        "evaluation": (dict, False),
+    },
+}
+# The evaluation weights a variant file may set (``[engine.evaluation]``), with the range each
+# must lie in; what they weigh is said in engine/weights.py.
+EVALUATION_WEIGHTS: dict[str, tuple[float, float]] = {
+    "tempo": (0, 200),
+    "square_mobility": (0, 50),
+    "king_advance": (0, 200),
+    "defender": (0, 200),
+    "attacker_share": (0, 1),
+    "hand_danger": (0, 1),
+    "zone_pressure_0": (0, 1),
+    "zone_pressure_1": (0, 1),
+    "zone_pressure_2": (0, 1),
 }
 _HANDICAP_SCHEMA: dict[str, tuple[type, bool]] = {"remove": (list, True), "names": (dict, True)}
 _PIECE_SCHEMA: dict[str, tuple[type, bool]] = {
@@ -373,7 +396,7 @@ def _read(variant_id: str, directory: Path) -> Variant:
             i["points_sente"],
             i["points_gote"],
         )
-    piece_values = _read_piece_values(rd, raw.get("engine"), letters)
+    piece_values, hand_values, weights = _read_engine(rd, raw.get("engine"), letters)
     variant = Variant(
         id=variant_id,
         description=v["description"],
@@ -388,6 +411,8 @@ def _read(variant_id: str, directory: Path) -> Variant:
         impasse=impasse,
         source=path,
         piece_values=piece_values,
+        hand_values=hand_values,
+        evaluation_weights=weights,
     )
     from rules.handicaps import build_handicap
     from rules.position import Position
@@ -426,17 +451,48 @@ def _read_handicap_specs(rd: _Reader, raw: Any) -> list[HandicapSpec]:
     return specs
 
 
-def _read_piece_values(rd: _Reader, raw: Any, letters: Mapping[str, PieceType]) -> dict[int, int]:
+def _read_engine(
+    rd: _Reader, raw: Any, letters: Mapping[str, PieceType]
+) -> tuple[dict[int, int], dict[int, int], dict[str, float]]:
     """The optional ``[engine]`` section: ``piece_values = { P = 90, "+P" = 540, ... }``, a
     positive whole number of centipawns per (promoted or unpromoted) piece letter, royal
-    pieces excepted.  Absent: ``{}`` (the engine derives every value from the moves)."""
+    pieces excepted; ``hand_values`` the same for unpromoted pieces in hand (unused where
+    drops are off, as in a variant inheriting a drop variant's file without its drops);
+    ``evaluation = { tempo = 10, ... }``, numbers within ``EVALUATION_WEIGHTS``'s ranges.
+    Absent: empty (the engine derives every value from the moves and keeps its default
+    weights)."""
     if raw is None:
-        return {}
+        return {}, {}, {}
     section = rd.table(raw, "engine", _SCHEMA["engine"])
-    values = section.get("piece_values", {})
+    board = _read_values(rd, section.get("piece_values", {}), "piece_values", letters)
+    hand_letters = section.get("hand_values", {})
+    hand = _read_values(rd, hand_letters, "hand_values", letters)
+    for letter in hand_letters:
+        piece = letters[letter]
+        key = f"engine.hand_values.{letter}"
+        if piece.promoted:
+            raise rd.fail(key, "a piece in hand is never promoted")
+    weights: dict[str, float] = {}
+    for name, value in section.get("evaluation", {}).items():
+        key = f"engine.evaluation.{name}"
+        if name not in EVALUATION_WEIGHTS:
+            raise rd.fail(key, f"unknown weight (known: {', '.join(EVALUATION_WEIGHTS)})")
+        low, high = EVALUATION_WEIGHTS[name]
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise rd.fail(key, f"expected a number from {low:g} to {high:g}, found {value!r}")
+        if not low <= value <= high:  # NaN fails too
+            raise rd.fail(key, f"expected a number from {low:g} to {high:g}, found {value!r}")
+        weights[name] = float(value)
+    return board, hand, weights
+
+
+def _read_values(
+    rd: _Reader, values: dict[str, Any], table: str, letters: Mapping[str, PieceType]
+) -> dict[int, int]:
+    """Centipawns by piece letter (``engine.piece_values`` or ``engine.hand_values``)."""
     out: dict[int, int] = {}
     for letter, value in values.items():
-        key = f"engine.piece_values.{letter}"
+        key = f"engine.{table}.{letter}"
         piece = letters.get(letter)
         if piece is None:
             raise rd.fail(key, 'not a piece letter of this variant (write promoted ones "+P")')

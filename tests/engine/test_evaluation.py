@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.evaluation import TEMPO, Evaluator
+from engine.evaluation import Evaluator
 from rules import GOTE, SENTE, Position, load_variant
 
 from ..rules.random_games import random_positions, test_seed
@@ -80,5 +80,5 @@ def test_a_moderate_lead_already_pulls_towards_the_enemy_king() -> None:
     lead = evaluator.material(pos)
     assert evaluator.mop_up_start < lead < evaluator.mop_up_from
     plain = lead + evaluator.king_safety(pos, SENTE) - evaluator.king_safety(pos, GOTE)
-    pull = evaluator.full(pos) - plain - TEMPO
+    pull = evaluator.full(pos) - plain - evaluator.tempo
     assert 0 < pull < evaluator.mop_up(pos, SENTE)

@@ -53,6 +53,7 @@ def test_wa_values_come_from_the_moves() -> None:
 
 
 def test_hand_values_are_a_little_above_board_values_and_only_with_drops() -> None:
+    """Unless the variant file lists them (``[engine.hand_values]``)."""
     for variant_id in ("shogi", "wa-drops"):
         variant = load_variant(variant_id)
         values = values_for(variant_id)
@@ -61,7 +62,10 @@ def test_hand_values_are_a_little_above_board_values_and_only_with_drops() -> No
                 assert values.hand[piece.kind] == 0
                 continue
             board, hand = values.board[piece.kind], values.hand[piece.kind]
-            assert board < hand <= board * 1.2, (variant_id, piece.letter)
+            if piece.kind in variant.hand_values:
+                assert hand == variant.hand_values[piece.kind]
+            else:
+                assert board < hand <= board * 1.2, (variant_id, piece.letter)
     assert not any(values_for("wa").hand)
 
 
@@ -100,6 +104,14 @@ def test_a_partial_override_keeps_the_other_derived_values(tmp_path: Path) -> No
     assert values.board[pawn] == values.derived[pawn] == 100
 
 
+def test_hand_values_and_evaluation_weights_are_read(tmp_path: Path) -> None:
+    extra = "[engine.hand_values]\nP = 130\n[engine.evaluation]\ntempo = 25\ndefender = 20.5\n"
+    variant = read_variant_file(_variant_copy(tmp_path, extra))
+    pawn = variant.by_letter["P"].kind
+    assert compute_values(variant).hand[pawn] == 130
+    assert variant.evaluation_weights == {"tempo": 25.0, "defender": 20.5}
+
+
 @pytest.mark.parametrize(
     ("extra", "key", "words"),
     [
@@ -110,6 +122,13 @@ def test_a_partial_override_keeps_the_other_derived_values(tmp_path: Path) -> No
         ('[engine.piece_values]\nP = "90"\n', "engine.piece_values.P", "whole number"),
         ("[engine]\npiece_value = 3\n", "engine.piece_value", "unknown key"),
         ("[engine]\npiece_values = 3\n", "engine.piece_values", "expected dict"),
+        ("[engine.hand_values]\nP = 0\n", "engine.hand_values.P", "from 1 to 100000"),
+        ('[engine.hand_values]\n"+P" = 700\n', "engine.hand_values.+P", "never promoted"),
+        ("[engine.evaluation]\ntempi = 5\n", "engine.evaluation.tempi", "unknown weight"),
+        ("[engine.evaluation]\ntempo = 500\n", "engine.evaluation.tempo", "from 0 to 200"),
+        ("[engine.evaluation]\ntempo = nan\n", "engine.evaluation.tempo", "from 0 to 200"),
+        ('[engine.evaluation]\ntempo = "5"\n', "engine.evaluation.tempo", "a number"),
+        ("[engine.evaluation]\nhand_danger = true\n", "engine.evaluation.hand_danger", "number"),
     ],
 )
 def test_bad_engine_values_are_refused_naming_the_key(
@@ -132,4 +151,5 @@ def test_an_inheriting_variant_keeps_its_parents_values(tmp_path: Path) -> None:
     )
     child = read_variant_file(folder / "shogi-nodrop.toml")
     assert child.piece_values == load_variant("shogi").piece_values
+    assert child.evaluation_weights == load_variant("shogi").evaluation_weights
     assert not any(compute_values(child).hand)

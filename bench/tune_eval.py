@@ -1,0 +1,180 @@
+"""Tune the evaluation's weights to positions scored by Fairy-Stockfish (Texel's method).
+
+Two steps, each deterministic (the same arguments give the same bytes and the same weights):
+
+    .venv/bin/python bench/tune_eval.py positions --games 80 --seed 1 --depth 9 \\
+        --play-nodes 2000 --workers 2 --out data/tuning/shogi.tsv
+    .venv/bin/python bench/tune_eval.py fit --data data/tuning/shogi.tsv [--keep KEY ...]
+
+``positions`` plays the teacher against itself (``go nodes``) from seeded random openings and
+labels the quiet positions with its score at a fixed depth (``bench/tune_positions.py``); the
+file's header says which engine, which version and the command.  ``fit`` fits the piece values
+on the board and in hand and the weights of ``engine/weights.py`` to them
+(``bench/tune_fit.py``), reports the loss before and after on the games it fitted and on
+every fifth game, which it held out, and prints the ``[engine.*]`` tables to put in the
+variant file.  Whether the result plays better is for ``bench/match.py ab`` to say.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import shlex
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.match import FAIRY_STOCKFISH, MAX_PLIES  # noqa: E402
+from bench.tune_fit import Problem, current, descend, teacher_scale, toml_sections  # noqa: E402
+from bench.tune_positions import GameSpec, Sample, label_game, teacher_name  # noqa: E402
+from rules import VariantFileError, load_variant  # noqa: E402
+from rules.variant import read_variant_file  # noqa: E402
+
+HELD_OUT_EVERY = 5  # games whose number is a multiple of this are held out of the fit
+
+
+def make_positions(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    teacher = tuple(shlex.split(args.teacher))
+    specs = [
+        GameSpec(
+            args.variant,
+            teacher,
+            game,
+            args.seed * 100_000 + game,
+            args.opening_plies,
+            args.play_nodes,
+            args.depth,
+            args.skip,
+            args.every,
+            args.max_plies,
+        )
+        for game in range(args.games)
+    ]
+    header = [
+        f"# teacher: {teacher_name(teacher)} ({args.teacher})",
+        "# command: bench/tune_eval.py " + shlex.join(argv),
+        "# columns: sfen, teacher's score (cp, side to move), result (side to move), game",
+    ]
+    games: list[list[Sample]] = []
+    with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+        for samples in pool.imap(label_game, specs, chunksize=1):  # in the games' order
+            games.append(samples)
+            print(f"game {len(games)}/{args.games}: {len(samples)} positions", flush=True)
+    lines = header + [s.line() for game in games for s in game]
+    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{sum(map(len, games))} positions from {args.games} games written to {args.out}")
+    return 0
+
+
+def read_samples(path: Path) -> list[Sample]:
+    """The samples of a positions file; ValueError naming the file and line if one is bad."""
+    out = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line and not line.startswith("#"):
+            try:
+                out.append(Sample.parse(line))
+            except ValueError:
+                raise ValueError(f"{path}:{number}: expected sfen, score, result, game") from None
+    return out
+
+
+def fit(args: argparse.Namespace) -> int:
+    try:
+        variant = (
+            read_variant_file(args.variant_file)
+            if args.variant_file
+            else load_variant(args.variant)
+        )
+    except VariantFileError as exc:  # a bad file or an unknown variant: say which, no trace
+        print(exc)
+        return 2
+    try:
+        samples = [s for s in read_samples(args.data) if abs(s.teacher_cp) <= args.max_cp]
+    except (OSError, ValueError) as exc:
+        print(exc)
+        return 2
+    fitted = [s for s in samples if s.game % HELD_OUT_EVERY]
+    held = [s for s in samples if not s.game % HELD_OUT_EVERY]
+    scale = teacher_scale(fitted)
+    share = args.result_share
+    print(f"{len(fitted)} positions fitted, {len(held)} held out; teacher's scale K={scale:.0f}")
+    train = Problem.build(variant, fitted, share, scale)
+    test = Problem.build(variant, held, share, scale) if held else None
+    start = current(variant, args.hand)
+    k = train.fit_scale(start)
+    print(f"engine's scale K={k:.0f}")
+    unknown = [key for key in args.keep if key not in start]
+    if unknown:
+        print(f"not a parameter: {', '.join(unknown)} (known: {', '.join(start)})")
+        return 2
+    tuned = descend(train, start, k, args.passes, print, args.prior, args.keep)
+    for name, problem in (("fitted", train), ("held out", test)):
+        if problem is not None:
+            before, after = problem.loss(start, k), problem.loss(tuned, k)
+            print(f"loss on the {name} games: {before:.6f} before, {after:.6f} after")
+    print()
+    print(toml_sections(variant, tuned))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="step", required=True)
+    pos = sub.add_parser("positions", help="play and label positions")
+    pos.add_argument("--variant", default="shogi")
+    pos.add_argument("--teacher", default=FAIRY_STOCKFISH, help="a USI engine's command")
+    pos.add_argument("--games", type=int, default=80)
+    pos.add_argument("--seed", type=int, default=1)
+    pos.add_argument("--opening-plies", type=int, default=8)
+    pos.add_argument("--play-nodes", type=int, default=2000, help="the teacher's nodes a move")
+    pos.add_argument("--depth", type=int, default=9, help="the teacher's depth for a label")
+    pos.add_argument("--skip", type=int, default=16, help="plies before the first label")
+    pos.add_argument("--every", type=int, default=3, help="label every N-th position")
+    pos.add_argument("--max-plies", type=int, default=MAX_PLIES)
+    pos.add_argument("--workers", type=int, default=1)
+    pos.add_argument("--out", type=Path, required=True)
+    fitp = sub.add_parser("fit", help="fit the weights to labelled positions")
+    fitp.add_argument("--variant", default="shogi")
+    fitp.add_argument("--data", type=Path, required=True)
+    fitp.add_argument(
+        "--variant-file",
+        type=Path,
+        help="start from this variant file's values (default: the variant's shipped file)",
+    )
+    fitp.add_argument("--passes", type=int, default=8)
+    fitp.add_argument(
+        "--max-cp",
+        type=int,
+        default=1500,
+        help="leave out positions the teacher scores beyond this (decided games)",
+    )
+    fitp.add_argument(
+        "--hand",
+        action="store_true",
+        help="fit the values in hand apart (else they follow the board values)",
+    )
+    fitp.add_argument(
+        "--keep",
+        nargs="*",
+        default=[],
+        help="parameters left as they are, e.g. evaluation.tempo piece_values.P",
+    )
+    fitp.add_argument(
+        "--prior", type=float, default=0.0, help="pull towards the engine's values (0: none)"
+    )
+    fitp.add_argument(
+        "--result-share", type=float, default=0.0, help="the game result's share of a target"
+    )
+    args = p.parse_args(argv)
+    if args.step == "positions":
+        return make_positions(args, argv)
+    return fit(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
