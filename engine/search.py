@@ -6,9 +6,7 @@ they are played) in the quiescence search, which leaves out captures that lose m
 the static exchange unless they check.  Move ordering: the hash move, captures by most
 valuable victim and least valuable attacker, promotions, two killer moves a ply, captures
 that lose by the static exchange, history.  Check extension, null-move pruning, late-move
-reductions, futility pruning near the leaves; after a quiet move that attacks a piece worth
-more than the mover (a threat that may trap it), no reduction and no pruning on the static
-score.  Before it, a checks-only mate search
+reductions, futility pruning near the leaves.  Before it, a checks-only mate search
 (``engine/mate.py``) within a share of the budget: a proven mate is played at once.
 
 Repetition: a position that occurred before on the game's or the search's path is scored as a
