@@ -183,22 +183,6 @@ def test_stop_signal_ends_the_search_with_a_legal_move() -> None:
     assert_legal(Position.start(load_variant("wa")), found[0], "stopped")
 
 
-def test_a_quiet_threat_that_traps_a_piece_is_not_pruned_away() -> None:
-    """From a Wa game against HaChu: promoting the fox on 4a (4i4a+) lets the wolf's quiet
-    5b4b trap it (5b4b 4a4b 6d4b wins it), while 6h5g takes back the piece that just captured.
-    A depth-4 search once reduced 5b4b and cut the reply by its static score, and promoted."""
-    variant = load_variant("wa")
-    pos = Position.from_sfen(
-        variant,
-        "h3v6/5kw3o/4s6/pp1rpfg1upp/2l2p5/2D3d1p2/4P1c4/4XV4P/PP3PWR1P1/2U2SKL2H/O6C3 b - 179",
-    )
-    engine = Engine(variant)
-    for depth in (3, 4):
-        engine.new_game()
-        result = engine.think(pos, limits=Limits(depth=depth))
-        assert result.best_move == "6h5g", depth
-
-
 def test_depth_limit() -> None:
     result = think("shogi", depth=2)
     assert result.depth == 2

@@ -9,7 +9,6 @@ from engine.tactical import Tactical, TacticalMoves
 from rules import Move, Position, load_variant
 from rules.movegen import attacked
 
-from ..rules.naive import _targets as naive_targets
 from ..rules.random_games import random_positions, test_seed
 
 SEED = test_seed()
@@ -56,25 +55,3 @@ def test_forced_promotion_is_generated_and_gainless_ones_are_declined() -> None:
     pos = Position.from_sfen(variant, "3gk4/3P5/9/9/9/9/9/9/4K4 b - 1")
     moves = [m for _, _, m in gen.generate(pos, quiet_promotions=True)]
     assert [pos.usi(m) for m in moves if pos.board[m.to_sq]] == ["6b6a+"]
-
-
-@pytest.mark.parametrize("variant_id", ["shogi", "wa"])
-def test_threats_are_the_attacks_on_more_valuable_pieces(variant_id: str) -> None:
-    """``threatens``: the piece on a square (not a king) reaches an enemy piece worth more
-    than itself, as the naive generator of the rules tests reads the piece's moves."""
-    variant = load_variant(variant_id)
-    evaluator = Evaluator(variant)
-    gen = TacticalMoves(variant, evaluator)
-    value = evaluator.piece_value
-    found = 0
-    for pos in random_positions(variant_id, 60, SEED + 5):
-        for sq, v in enumerate(pos.board):
-            if not v:
-                continue
-            wanted = value[v] > 0 and any(
-                pos.board[t] * v < 0 and value[pos.board[t]] > value[v]
-                for t in naive_targets(pos, sq, v)
-            )
-            assert gen.threatens(pos, sq) == wanted, (SEED, pos.sfen(), sq)
-            found += wanted
-    assert found > 10, SEED
