@@ -158,9 +158,6 @@ class Searcher:
         self.impasse = variant.impasse is not None
         self.zone = variant.tables.zone
         self.nodes = 0
-        # by ply: the move that led here was quiet and threatens a piece worth more than the
-        # mover (no pruning on the static score there: the threat may trap that piece)
-        self.threatened = [False] * (MAX_PLY + 2)
         self._reset_search_state()
 
     def _reset_search_state(self) -> None:
@@ -517,12 +514,7 @@ class Searcher:
         late = (
             LATE_MOVES[depth] if depth < len(LATE_MOVES) and not pv_node and not in_check else 9999
         )
-        if (
-            not in_check
-            and not pv_node
-            and not self.threatened[ply]
-            and not self._rival_may_declare(pos)
-        ):
+        if not in_check and not pv_node and not self._rival_may_declare(pos):
             static = ev.evaluate(pos, self.material)
             if depth <= 2 and static - REVERSE_FUTILITY * depth >= beta and beta < RULE_BOUND:
                 return static
@@ -549,7 +541,7 @@ class Searcher:
         searched = 0
         any_move = False
         checks = self.checks
-        threatens, threatened = self.tactical.threatens, self.threatened
+        threatens = self.tactical.threatens
         for move, unchecked in self._moves_in_order(pos, hash_move, ply, in_check):
             frm, to = move.from_sq, move.to_sq
             quiet = move.drop != 0 or (not board[to] and not move.promote)
@@ -571,8 +563,6 @@ class Searcher:
             path_hashes.append(pos.hash)
             path_checks.append(check)
             new_depth = depth - 1 + (1 if check and extend_ok else 0)
-            threat = quiet and not check and threatens(pos, to)
-            threatened[ply + 1] = threat
             if searched == 0:
                 score = -self._search(new_depth, -beta, -alpha, ply + 1, check, True)
             else:
@@ -583,7 +573,7 @@ class Searcher:
                     and quiet
                     and not check
                     and not in_check
-                    and not threat
+                    and not threatens(pos, to)
                 ):
                     reduction = 1 + (searched >= 8) + (depth >= 7)
                 score = -self._search(
@@ -697,7 +687,6 @@ class Searcher:
         pos.hash ^= z
         self.path_hashes.append(pos.hash)
         self.path_checks.append(False)
-        self.threatened[ply + 1] = False
         reduction = 2 + depth // 6
         try:
             return -self._search(depth - 1 - reduction, -beta, -beta + 1, ply + 1, False, False)
