@@ -541,7 +541,6 @@ class Searcher:
         searched = 0
         any_move = False
         checks = self.checks
-        threatens = self.tactical.threatens
         for move, unchecked in self._moves_in_order(pos, hash_move, ply, in_check):
             frm, to = move.from_sq, move.to_sq
             quiet = move.drop != 0 or (not board[to] and not move.promote)
@@ -567,14 +566,7 @@ class Searcher:
                 score = -self._search(new_depth, -beta, -alpha, ply + 1, check, True)
             else:
                 reduction = 0
-                if (
-                    depth >= 3
-                    and searched >= 3
-                    and quiet
-                    and not check
-                    and not in_check
-                    and not threatens(pos, to)
-                ):
+                if depth >= 3 and searched >= 3 and quiet and not check and not in_check:
                     reduction = 1 + (searched >= 8) + (depth >= 7)
                 score = -self._search(
                     new_depth - reduction, -alpha - 1, -alpha, ply + 1, check, True

@@ -73,29 +73,6 @@ class TacticalMoves:
         out.sort(key=_ordering_key, reverse=True)
         return out
 
-    def threatens(self, pos: Position, sq: int) -> bool:
-        """The piece on ``sq`` attacks an enemy piece worth more than itself (a quiet move
-        that does so is no late move to search less deeply: the threat may trap a piece)."""
-        board = pos.board
-        v = board[sq]
-        sign = 1 if v > 0 else -1
-        value = self.value
-        mover = value[v]
-        if not mover:
-            return False  # a king: what it attacks is rarely a threat worth a deeper look
-        for entry in self.leap_moves[v][sq]:
-            w = board[entry[0]]
-            if w * sign < 0 and value[w] > mover:
-                return True
-        for ray in self.ride_moves[v][sq]:
-            for entry in ray:
-                w = board[entry[0]]
-                if w:
-                    if w * sign < 0 and value[w] > mover:
-                        return True
-                    break
-        return False
-
 
 def _ordering_key(item: Tactical) -> int:
     return item[1]
