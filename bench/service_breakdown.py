@@ -13,7 +13,8 @@ it).  Per move this records:
   the oldest generation, and their time;
 - the store's calls (every coroutine method of the store, wall time from call to resumption:
   the reads, and the write with its wait for the disk);
-- the board: the boards already in flight when it was sent (queued at the board processes),
+- the board: the boards already in flight when it was sent (all, and at its board process:
+  queued ahead of it),
   the wall time from sending to the answer's resumption, and how long the move waited for it
   after its write was durable (when the board came after the write);
 - the loop thread's involuntary context switches (``getrusage(RUSAGE_THREAD)``): the system
@@ -59,6 +60,7 @@ class Move:
     store_wall: float = 0.0
     write_wall: float = 0.0
     boards_ahead: int = 0
+    boards_ahead_there: int = 0
     board_wall: float = 0.0
     board_after_write: float = 0.0
     switches: int = 0
@@ -106,6 +108,8 @@ class Breakdown:
         self._gc_start = 0.0
         self._in_flight: list[Move] = []
         self._boards_in_flight = 0
+        self._boards_at: dict[int, int] = {}
+        """Boards in flight by the board process drawing them."""
 
     def attach(self, service: Any) -> None:
         loop = asyncio.get_running_loop()
@@ -117,7 +121,7 @@ class Breakdown:
                 setattr(store, name, self._store_call(method, name))
         processes = service.pictures.processes
         if processes is not None:
-            processes.draw = self._board_call(processes.draw)
+            processes.draw = self._board_call(processes.draw, processes.worker_of)
 
     def detach(self) -> None:
         asyncio.get_running_loop().set_task_factory(None)
@@ -155,17 +159,21 @@ class Breakdown:
         return call
 
     def _board_call(
-        self, method: Callable[..., Coroutine[Any, Any, Any]]
+        self, method: Callable[..., Coroutine[Any, Any, Any]], worker_of: Callable[[int], int]
     ) -> Callable[..., Coroutine[Any, Any, Any]]:
-        async def call(*args: Any, **kwargs: Any) -> Any:
+        async def call(game: int, *args: Any, **kwargs: Any) -> Any:
             move, t = CURRENT.get(), time.perf_counter()
+            there = worker_of(game)
             if move is not None:
                 move.boards_ahead += self._boards_in_flight
+                move.boards_ahead_there += self._boards_at.get(there, 0)
             self._boards_in_flight += 1
+            self._boards_at[there] = self._boards_at.get(there, 0) + 1
             try:
-                return await method(*args, **kwargs)
+                return await method(game, *args, **kwargs)
             finally:
                 self._boards_in_flight -= 1
+                self._boards_at[there] -= 1
                 if move is not None:
                     move._board_at = time.perf_counter()
                     move.board_wall += move._board_at - t
@@ -201,9 +209,10 @@ ROWS: Sequence[tuple[str, Callable[[Move], float], str]] = (
     ("garbage collections meanwhile", lambda m: m.gcs, ""),
     ("  of the oldest generation", lambda m: m.full_gcs, ""),
     ("store calls", lambda m: m.store_calls, ""),
-    ("  their wall time, reads and write", lambda m: m.store_wall * 1e3, "ms"),
+    ("  the reads' wall time", lambda m: (m.store_wall - m.write_wall) * 1e3, "ms"),
     ("  the write's (commit, fsync)", lambda m: m.write_wall * 1e3, "ms"),
     ("boards in flight ahead of its board", lambda m: m.boards_ahead, ""),
+    ("  at its board process", lambda m: m.boards_ahead_there, ""),
     ("board: sent to answer read", lambda m: m.board_wall * 1e3, "ms"),
     ("  waited for it after the write", lambda m: m.board_after_write * 1e3, "ms"),
     ("loop thread preempted (switches)", lambda m: m.switches, ""),
