@@ -605,11 +605,6 @@ class SqliteStore(SqlStore):
         self.writer: GroupCommit | None = None
         """What writes the transactions of :meth:`_transact` (moves) in one trip each, those
         waiting together in one commit; None when the store is read-only."""
-        self._reader: aiosqlite.Connection | None = None
-        """A read-only connection (a thread of its own) for the single queries of
-        :meth:`_all`, so that a read never waits behind a write's commit and its wait for
-        the disk (WAL: readers see every commit made before they begin, and do not wait for
-        the writer); None: they go on ``db`` as the rest (a read-only store)."""
         if read_only is None:
             # aiosqlite runs a function on its connection's thread through _execute (as it
             # runs each of its own calls)
@@ -684,8 +679,6 @@ class SqliteStore(SqlStore):
                 )
             if target_version == LATEST:
                 await asyncio.to_thread(verify_database, path, pre_migration=False)
-            if problem is None:
-                store._reader = await cls._open_reader(path)
             if path.stat().st_size > FULL_CHECK_BYTES:
                 store._start_background_check()
         except sqlite3.Error as exc:
@@ -701,17 +694,6 @@ class SqliteStore(SqlStore):
             await db.close()
             raise
         return store
-
-    @classmethod
-    async def _open_reader(cls, path: Path) -> aiosqlite.Connection:
-        """The connection of :attr:`_reader`: read-only, so that it can never write."""
-        reader = await aiosqlite.connect(_uri(path, mode="ro"), uri=True, isolation_level=None)
-        try:
-            await reader.execute(f"PRAGMA busy_timeout={cls.BUSY_TIMEOUT_MS}")
-        except BaseException:
-            await reader.close()
-            raise
-        return reader
 
     def _start_background_check(self) -> None:
         """Run ``PRAGMA quick_check`` on a large file in a thread of its own (on its own
@@ -846,8 +828,6 @@ class SqliteStore(SqlStore):
         await asyncio.to_thread(self._stop_background_check)
         if self.writer is not None:
             await self.writer.stop()
-        if self._reader is not None:
-            await self._reader.close()
         async with self._lock:
             await self._db.close()
 
@@ -954,20 +934,14 @@ class SqliteStore(SqlStore):
         return [str(row[1]) for row in await self._all(f"PRAGMA table_info({table})")]
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        """Every row of a query, in one trip to the reader's thread (or the database
-        thread's, when there is no reader)."""
-        if self._reader is not None:
-            return await self._query(self._reader, sql, params)
+        """Every row of a query, in one trip to the database thread."""
         async with self._lock:
-            return await self._query(self._db, sql, params)
-
-    async def _query(self, db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> list[Any]:
-        try:
-            rows = list(await db.execute_fetchall(sql, params))
-        except sqlite3.Error as exc:
-            if _unreachable(exc):
-                raise self._outage.began(exc) from exc
-            raise
+            try:
+                rows = list(await self._db.execute_fetchall(sql, params))
+            except sqlite3.Error as exc:
+                if _unreachable(exc):
+                    raise self._outage.began(exc) from exc
+                raise
         self._outage.ended()
         return rows
 

@@ -231,19 +231,16 @@ MOVE_TRIPS = 3
 
 
 def count_trips(h: Harness) -> Callable[[], int]:
-    """Every trip to the database's threads, the writer's and the reader's (aiosqlite sends
-    each call through ``_execute``)."""
+    """Every trip to the database thread (aiosqlite sends each call through ``_execute``)."""
     n = [0]
-    store: Any = h.store
-    for db in (store._db, store._reader):
-        assert db is not None
-        original = db._execute
+    db: Any = h.store._db
+    original = db._execute
 
-        async def counted(fn: Any, *args: Any, _original: Any = original, **kwargs: Any) -> Any:
-            n[0] += 1
-            return await _original(fn, *args, **kwargs)
+    async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        n[0] += 1
+        return await original(fn, *args, **kwargs)
 
-        db._execute = counted
+    db._execute = counted
     return lambda: n[0]
 
 

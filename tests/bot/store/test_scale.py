@@ -9,7 +9,6 @@ import sqlite3
 import time
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 import bot.store.sqlite as sqlite_store
@@ -26,21 +25,10 @@ MAIN = ChatKey("console", "main")
 
 
 async def _record(store: SqliteStore) -> list[str]:
-    """Every SQL statement the store's connections (the writer's, the reader's) run from now
-    on (expanded)."""
+    """Every SQL statement the store's connection runs from now on (expanded)."""
     seen: list[str] = []
-    for db in _connections(store):
-        await db.set_trace_callback(seen.append)
+    await store._db.set_trace_callback(seen.append)
     return seen
-
-
-async def _stop_recording(store: SqliteStore) -> None:
-    for db in _connections(store):
-        await db.set_trace_callback(None)  # type: ignore[arg-type]
-
-
-def _connections(store: SqliteStore) -> list[aiosqlite.Connection]:
-    return [db for db in (store._db, store._reader) if db is not None]
 
 
 async def _flow(h: Harness, clock: FakeClock) -> None:
@@ -141,7 +129,7 @@ async def test_every_query_on_a_request_or_timer_path_uses_an_index(tmp_path: Pa
     try:
         seen = await _record(h.store)
         await _flow(h, clock)
-        await _stop_recording(h.store)
+        await h.store._db.set_trace_callback(None)  # type: ignore[arg-type]
     finally:
         await h.close()
     statements = {
