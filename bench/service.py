@@ -37,6 +37,12 @@ reference's, p99 at most ``TARGET_P99_RATIO`` times its mean time per move; at 1
 games, at least half as good.  Only measured figures are printed (the same-run reference and
 the ratios to it, cache hit rates), never figures scaled to another machine's speed.
 
+``--breakdown`` adds, per run, where the wall time of the median moves and of the slowest 2%
+and 1% goes: the event loop's passes and CPU for the move, its CPU on other work meanwhile
+(the other request, garbage collections), the store's calls and the write's wait for the
+disk, the boards queued ahead at the board processes and the wait for the board after the
+write, and how often the system took the loop's core away (``bench/service_breakdown.py``).
+
 ``--profile FILE`` profiles the measured phase only (the moves, not the setup) of the service's
 event loop thread with cProfile and writes the statistics to FILE (with ``--render-only`` or
 ``--no-render``: one run), to be read with ``python -m pstats FILE``.
@@ -58,6 +64,7 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.scale import compare_postgres  # noqa: E402
+from bench.service_breakdown import Breakdown, report  # noqa: E402
 from bench.service_games import build_database, plan, play, reference  # noqa: E402
 from bot.config import Config  # noqa: E402
 
@@ -98,7 +105,10 @@ def run(args: argparse.Namespace) -> None:
             # less favourable to the service) makes the ratios, as the load of a shared
             # machine changes from second to second
             ref_before, ref_cpu_before = ref_after, ref_cpu_after
-            played = asyncio.run(play(db, args, typed, render, profile=args.profile))
+            breakdown = Breakdown() if args.breakdown else None
+            played = asyncio.run(
+                play(db, args, typed, render, profile=args.profile, breakdown=breakdown)
+            )
             ref_after, ref_cpu_after = (t / n_moves for t in reference(games, args.rounds))
             ref_per_move = min(ref_before, ref_after)
             ref_cpu = min(ref_cpu_before, ref_cpu_after)
@@ -123,6 +133,8 @@ def run(args: argparse.Namespace) -> None:
             if played.drawer_peak_mib:
                 peaks = ", ".join(f"{p:.0f}" for p in played.drawer_peak_mib)
                 print(f"board processes' peak memory (resident): {peaks} MiB")
+            if breakdown:
+                print(report(breakdown.moves))
             if render:
                 print(_drawn(played.drawn, args.active))
                 met = met and _meets(args.active, rate * ref_per_move, p99 / ref_per_move)
@@ -207,6 +219,11 @@ def main() -> None:
     )
     parser.add_argument(
         "--profile", type=Path, help="cProfile the measured phase of one run into this file"
+    )
+    parser.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="where the time of the median and the slowest moves goes (costs some CPU)",
     )
     parser.add_argument("--db", help="postgresql://...: the same moves there, by 1 and 3 processes")
     args = parser.parse_args()

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.service_breakdown import Breakdown
 from bot.app import settle_heap
 from bot.config import Config
 from bot.core.api import ChatKey, Request, User
@@ -224,11 +225,13 @@ async def play(
     share: tuple[int, int] = (0, 1),
     start_at: float = 0.0,
     profile: Path | None = None,
+    breakdown: Breakdown | None = None,
 ) -> Played:
     """Every active game's next ``args.rounds`` moves (``typed[i]`` those of game i).
     ``db``: a SQLite file or a PostgreSQL URL; ``share`` (k, n): only the games i with
     i % n == k (one of n processes, see bench/scale.py), starting at wall time ``start_at``;
-    ``profile``: a file for cProfile's statistics of the moves (this thread only)."""
+    ``profile``: a file for cProfile's statistics of the moves (this thread only);
+    ``breakdown``: records where each move's time goes (``bench/service_breakdown.py``)."""
     config = Config(database_url=str(db), db_sync=args.sync)
     store = await open_store(config)
     service = GameService(store, config, rng=random.Random(1), render_images=render)
@@ -260,13 +263,16 @@ async def play(
                 chat = ChatKey("console", f"room{i}")
                 who = User("console", f"{user}{i}", f"{user.upper()}{i}")
                 start = time.perf_counter()
-                reply = await service.handle(Request(chat, who, "move", (typed[i][r],)))
+                handling = service.handle(Request(chat, who, "move", (typed[i][r],)))
+                reply = await (breakdown.move(handling) if breakdown else handling)
                 latencies.append(time.perf_counter() - start)
                 if " played " not in reply.text:
                     refused += 1
 
     await asyncio.sleep(max(0.0, start_at - time.time()))
     before, drawers_before = render_counts(), await _drawers(service)
+    if breakdown:
+        breakdown.attach(service)
     profiler = cProfile.Profile(time.thread_time) if profile else None  # CPU, not waits
     cpu0, loop0, t0 = time.process_time(), time.thread_time(), time.perf_counter()
     if profiler:
@@ -276,6 +282,8 @@ async def play(
         profiler.disable()
     total, main_cpu = time.perf_counter() - t0, time.process_time() - cpu0
     loop_cpu = time.thread_time() - loop0
+    if breakdown:
+        breakdown.detach()
     if profiler and profile:
         profiler.dump_stats(profile)
     after, drawers_after = render_counts(), await _drawers(service)

@@ -220,13 +220,17 @@ class BoardProcesses:
             return False
         return True
 
+    def worker_of(self, game: int) -> int:
+        """The index of the worker that draws the boards of ``game`` (its id): scattered, so
+        that games played in a regular order (a benchmark's) do not line up with the
+        workers."""
+        return (((game * SCATTER) & 0xFFFFFFFF) >> 16) % len(self._workers)
+
     async def draw(self, game: int, job: BoardJob) -> bytes | None:
         """The PNG of ``job`` drawn by the worker of ``game`` (its id); None when that
         worker is not ready (starting, or started again after it died: the caller draws the
         board itself); DrawerLost when it did not draw it."""
-        # scattered, so that games played in a regular order (a benchmark's) do not line up
-        # with the workers
-        worker = self._workers[(((game * SCATTER) & 0xFFFFFFFF) >> 16) % len(self._workers)]
+        worker = self._workers[self.worker_of(game)]
         if not worker.ready.is_set():
             if not self.closed:
                 worker.start()
