@@ -83,7 +83,7 @@ VARIABLES: tuple[Variable, ...] = (
     ),
     Variable(
         "KOMABOT_BOARD_PROCESSES",
-        "2",
+        "1",
         "processes that draw board images beside the service's own (0-8; 0: on a thread of "
         "its own)",
     ),
@@ -153,7 +153,7 @@ class Config:
     database_url: str = field(default="", repr=False)  # may hold a password
     db_pool: int = 10
     engine_workers: int = 1
-    board_processes: int = 2
+    board_processes: int = 1
     engine_movetime_ms: int = 3000
     analysis_movetime_ms: int = 300
     usi_engines: tuple[tuple[str, EngineSpec], ...] = ()  # (variant, external engine)

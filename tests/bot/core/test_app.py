@@ -45,7 +45,7 @@ def test_config_defaults_and_overrides() -> None:
     assert default.usi_engines == ()
     engine = Config.from_env({"KOMABOT_ENGINE_WORKERS": "2", "KOMABOT_ENGINE_MOVETIME_MS": "500"})
     assert (engine.engine_workers, engine.engine_movetime_ms) == (2, 500)
-    assert default.board_processes == 2
+    assert default.board_processes == 1
     assert Config.from_env({"KOMABOT_BOARD_PROCESSES": "0"}).board_processes == 0
 
 
