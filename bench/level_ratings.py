@@ -15,8 +15,9 @@ import itertools
 import json
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 Results = dict[tuple[int, int], tuple[float, int]]
 SCALE = math.log(10) / 400  # Elo points to the logistic model's natural unit
@@ -37,17 +38,21 @@ def results_from_logs(paths: Iterable[Path]) -> tuple[set[str], Results]:
     JSON object a line); aborted games and games of other players are left out."""
     variants: set[str] = set()
     results: Results = {}
+    for game in _logged_games(paths):
+        a, b = _LEVEL_LABEL.match(game["a"]), _LEVEL_LABEL.match(game["b"])
+        if a is None or b is None or game["result"] is None:
+            continue
+        variants.add(game["variant"])
+        add_game(results, int(a.group(1)), int(b.group(1)), float(game["result"]))
+    return variants, results
+
+
+def _logged_games(paths: Iterable[Path]) -> Iterator[dict[str, Any]]:
+    """The games of ``bench/match.py --log`` files, one JSON object a line."""
     for path in paths:
         for line in path.read_text(encoding="utf-8").splitlines():
-            if not line.strip():
-                continue
-            game = json.loads(line)
-            a, b = _LEVEL_LABEL.match(game["a"]), _LEVEL_LABEL.match(game["b"])
-            if a is None or b is None or game["result"] is None:
-                continue
-            variants.add(game["variant"])
-            add_game(results, int(a.group(1)), int(b.group(1)), float(game["result"]))
-    return variants, results
+            if line.strip():
+                yield json.loads(line)
 
 
 def _games(levels: Sequence[int], results: Results) -> list[tuple[int, int, float, int]]:
@@ -201,17 +206,13 @@ def search_from_logs(paths: Iterable[Path]) -> SearchStats:
     """Each level's depths and nodes a move in the level games of ``--log`` files (aborted
     games too: their moves were searched)."""
     stats: SearchStats = {}
-    for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if not line.strip():
+    for game in _logged_games(paths):
+        for side in ("a", "b"):
+            found = _LEVEL_LABEL.match(game[side])
+            if found is None or "depths" not in game:
                 continue
-            game = json.loads(line)
-            for side in ("a", "b"):
-                found = _LEVEL_LABEL.match(game[side])
-                if found is None or "depths" not in game:
-                    continue
-                depths, nodes = game["depths"][side], game["nodes"][side]
-                add_search(stats, int(found.group(1)), depths, nodes)
+            depths, nodes = game["depths"][side], game["nodes"][side]
+            add_search(stats, int(found.group(1)), depths, nodes)
     return stats
 
 

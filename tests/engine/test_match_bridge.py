@@ -26,6 +26,7 @@ from bench.match import (
 )
 from bench.match_players import (
     MAX_RESTARTS,
+    Player,
     UsiPlayer,
     XboardPlayer,
     demoted_twins,
@@ -46,15 +47,19 @@ def usi(moves: str) -> UsiPlayer:
     return UsiPlayer("fake usi", (sys.executable, FAKE, "usi", moves), (), 50)
 
 
-def test_a_game_to_the_ply_cap_with_moves_translated_both_ways() -> None:
-    wa = load_variant("wa")
-    a = usi("7i7h,6i6h")
-    b = xboard("e9e8,c9c8")  # gote's pawns: USI 7c7d and 9c9d
+def wa_game(a: Player, b: Player, max_plies: int) -> GameRecord:
+    """A Wa game of ``a`` (sente) against ``b`` from the start, both closed after it."""
     try:
-        record = play_game(wa, a, b, True, [], max_plies=4)
+        return play_game(load_variant("wa"), a, b, True, [], max_plies=max_plies)
     finally:
         a.close()
         b.close()
+
+
+def test_a_game_to_the_ply_cap_with_moves_translated_both_ways() -> None:
+    a = usi("7i7h,6i6h")
+    b = xboard("e9e8,c9c8")  # gote's pawns: USI 7c7d and 9c9d
+    record = wa_game(a, b, max_plies=4)
     assert record.moves == ["7i7h", "7c7d", "6i6h", "9c9d"]
     assert (record.result, record.reason, record.crashes) == (0.5, "ply cap", 0)
     assert record.depths == {"a": [3, 3], "b": [7, 7]}
@@ -62,14 +67,9 @@ def test_a_game_to_the_ply_cap_with_moves_translated_both_ways() -> None:
 
 
 def test_a_crashed_xboard_engine_is_started_again_and_the_game_goes_on(tmp_path: Path) -> None:
-    wa = load_variant("wa")
     a = usi("7i7h,6i6h")
     b = xboard("e9e8,c9c8", str(tmp_path / "crashed"))
-    try:
-        record = play_game(wa, a, b, True, [], max_plies=4)
-    finally:
-        a.close()
-        b.close()
+    record = wa_game(a, b, max_plies=4)
     assert record.crashes == 1
     assert record.moves == ["7i7h", "7c7d", "6i6h", "9c9d"]
     assert record.result == 0.5
@@ -78,14 +78,9 @@ def test_a_crashed_xboard_engine_is_started_again_and_the_game_goes_on(tmp_path:
 
 def test_a_crash_after_a_legal_variation_plays_its_first_move(tmp_path: Path) -> None:
     # as if its time had run out at the crash: its best move so far, no search again
-    wa = load_variant("wa")
     a = usi("7i7h,6i6h")
     b = xboard("e9e8,c9c8", str(tmp_path / "crashed"), crash_pv="a9a8")  # USI 11c11d
-    try:
-        record = play_game(wa, a, b, True, [], max_plies=4)
-    finally:
-        a.close()
-        b.close()
+    record = wa_game(a, b, max_plies=4)
     assert record.moves == ["7i7h", "11c11d", "6i6h", "9c9d"]
     assert (record.crashes, record.cut_moves, record.capped_moves) == (1, 1, 0)
     assert record.depths["b"] == [3, 7]
@@ -95,27 +90,17 @@ def test_a_crash_after_a_legal_variation_plays_its_first_move(tmp_path: Path) ->
 
 
 def test_a_crash_after_an_illegal_variation_searches_again(tmp_path: Path) -> None:
-    wa = load_variant("wa")
     a = usi("7i7h,6i6h")
     b = xboard("e9e8,c9c8", str(tmp_path / "crashed"), crash_pv="e5e4")  # no piece on e5
-    try:
-        record = play_game(wa, a, b, True, [], max_plies=4)
-    finally:
-        a.close()
-        b.close()
+    record = wa_game(a, b, max_plies=4)
     assert record.moves == ["7i7h", "7c7d", "6i6h", "9c9d"]
     assert (record.crashes, record.cut_moves, record.capped_moves) == (1, 0, 1)
 
 
 def test_an_illegal_move_by_the_opponent_aborts_the_game() -> None:
-    wa = load_variant("wa")
     a = usi("7i7h,6i6h")
     b = xboard("e5e4")  # no piece there
-    try:
-        record = play_game(wa, a, b, True, [], max_plies=10)
-    finally:
-        a.close()
-        b.close()
+    record = wa_game(a, b, max_plies=10)
     assert record.result is None
     assert "illegal move by fake xboard" in record.reason
     assert record.moves == ["7i7h"]
@@ -123,28 +108,18 @@ def test_an_illegal_move_by_the_opponent_aborts_the_game() -> None:
 
 
 def test_an_engine_that_does_not_start_aborts_that_game_only() -> None:
-    wa = load_variant("wa")
     a = usi("7i7h")
     b = UsiPlayer("silent usi", (sys.executable, "-c", "pass"), (), 50)  # exits at once
-    try:
-        record = play_game(wa, a, b, True, [], max_plies=4)
-    finally:
-        a.close()
-        b.close()
+    record = wa_game(a, b, max_plies=4)
     assert record.result is None
     assert record.reason.startswith("silent usi did not start")
     assert record.moves == []
 
 
 def test_an_illegal_move_by_komabot_loses_and_is_counted() -> None:
-    wa = load_variant("wa")
     a = usi("7i7e")
     b = xboard("e9e8")
-    try:
-        record = play_game(wa, a, b, True, [], max_plies=10)
-    finally:
-        a.close()
-        b.close()
+    record = wa_game(a, b, max_plies=10)
     assert (record.result, record.a_illegal) == (0.0, True)
 
 
@@ -316,15 +291,10 @@ def test_ab_plays_the_other_checkouts_komabot(tmp_path: Path) -> None:
 
 
 def test_an_engine_crashing_on_every_try_of_one_move_aborts_the_game(tmp_path: Path) -> None:
-    wa = load_variant("wa")
     a = usi("7i7h,6i6h")
     # the marker cannot be created: the fake engine fails at every "go"
     b = xboard("e9e8,c9c8", str(tmp_path / "no such folder" / "crashed"))
-    try:
-        record = play_game(wa, a, b, True, [], max_plies=4)
-    finally:
-        a.close()
-        b.close()
+    record = wa_game(a, b, max_plies=4)
     assert record.result is None
     assert record.reason == f"fake xboard crashed more than {MAX_RESTARTS} times"
     assert record.crashes == MAX_RESTARTS + 1
