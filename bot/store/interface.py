@@ -137,8 +137,9 @@ class Store(Protocol):
         ...
 
     async def unclaimed_engine_games(self, now: float) -> list[GameRow]:
-        """The active games against the bot that no process holds a live claim on at their
-        present version (see :meth:`claim_engine_turn`), oldest first."""
+        """The active games against the bot where it is to move and that no process holds a
+        live claim on at their present version (see :meth:`claim_engine_turn`), oldest
+        first."""
         ...
 
     async def claim_engine_turn(

@@ -19,6 +19,7 @@ from typing import Any, Protocol, TypeVar
 from bot import glicko2
 from bot.store.errors import ChallengeAlreadyOpen, VersionConflict
 from bot.store.models import (
+    ENGINE_PLAYER,
     AnalysisRequest,
     AnalysisRow,
     ChallengeRow,
@@ -91,6 +92,16 @@ _INSERT_GAME = (
     "engine_scores, rated, community, main_time, sente_time_left, gote_time_left) "
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
+_BOT_TO_MOVE = (
+    "(CASE WHEN ' ' || start_sfen || ' ' LIKE '% w %' THEN 1 ELSE 0 END"
+    " + CASE WHEN moves = '' THEN 0 ELSE length(moves) - length(replace(moves, ' ', '')) + 1 END"
+    " + CASE WHEN sente = ? THEN 0 ELSE 1 END) % 2 = 0"
+)
+"""A game against the bot where the bot is to move (``engine_player`` the parameter): the side
+to move (the start position's, then one per move: ``moves`` is space-separated, as written)
+is the bot's side, as :attr:`GameRow.side_to_move` and ``engine_color`` say, counted in the
+database so that the look for turns nobody holds reads only those games, not every game
+against the bot."""
 RATING_COLUMNS = (
     "platform, community, player, variant, rating, deviation, volatility, games, wins, losses, "
     "draws, last_played"
@@ -658,10 +669,10 @@ class SqlStore:
     async def unclaimed_engine_games(self, now: float) -> list[GameRow]:
         rows = await self._all(
             f"SELECT {GAME_COLUMNS} FROM games {self._indexed('games_engine_active')} "
-            "WHERE status = 'active' AND engine_level IS NOT NULL AND NOT EXISTS ("
-            "SELECT 1 FROM engine_turns AS t WHERE t.game_id = games.id "
+            f"WHERE status = 'active' AND engine_level IS NOT NULL AND {_BOT_TO_MOVE} "
+            "AND NOT EXISTS (SELECT 1 FROM engine_turns AS t WHERE t.game_id = games.id "
             "AND t.version = games.version AND t.claimed_until > ?) ORDER BY id",
-            (now,),
+            (ENGINE_PLAYER, now),
         )
         return [game_of(r) for r in rows]
 
