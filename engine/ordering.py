@@ -58,8 +58,8 @@ class MoveOrdering:
         zone = self.zone[pos.side]
         sign = 1 if pos.side == SENTE else -1
         k1, k2 = self.killers[ply]
-        worth = self.exchange.worth
-        exchange_value = self.exchange.value
+        exchange = self.exchange
+        worth = exchange.worth
         keys = []
         for move in moves:
             frm, to, promote, drop = move
@@ -75,7 +75,7 @@ class MoveOrdering:
                 victim = board[to]
                 if victim:
                     won = value[victim] + hand_of[victim] + (gain_of[v] if promote else 0)
-                    if worth[v] > worth[victim] and exchange_value(pos, move) < 0:
+                    if worth[v] > worth[victim] and exchange.value(pos, move) < 0:
                         keys.append(LOSING_CAPTURE + won * 64 - value[v] // 16)
                     else:
                         keys.append(CAPTURE + won * 64 - value[v] // 16)

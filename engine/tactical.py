@@ -9,6 +9,8 @@ value or is forced, not promoting otherwise.
 from __future__ import annotations
 
 from itertools import compress
+from operator import itemgetter
+from typing import Final
 
 from engine.evaluation import Evaluator
 from rules import SENTE, Move, Position, Variant
@@ -39,7 +41,6 @@ class TacticalMoves:
         value, gain_of, hand_of = self.value, self.gain, self.capture_hand
         leap_moves, ride_moves = self.leap_moves, self.ride_moves
         out: list[Tactical] = []
-        append = out.append
         for s in compress(self.squares, map(self.own[pos.side].__getitem__, board)):
             v = board[s]
             gain = gain_of[v]
@@ -52,13 +53,13 @@ class TacticalMoves:
                 if w * sign < 0:
                     captures.append(entry)
                 elif not w and quiet and entry[1][0][2]:
-                    append((gain, gain * 16, entry[1][0]))
+                    out.append((gain, gain * 16, entry[1][0]))
             for ray in ride_moves[v][s]:
                 for entry in ray:
                     w = board[entry[0]]
                     if not w:
                         if quiet and entry[1][0][2]:
-                            append((gain, gain * 16, entry[1][0]))
+                            out.append((gain, gain * 16, entry[1][0]))
                         continue
                     if w * sign < 0:
                         captures.append(entry)
@@ -69,10 +70,9 @@ class TacticalMoves:
                 # (then the entry holds only the promotion)
                 move = moves[0] if gain > 0 else moves[-1]
                 won = value[w] + hand_of[w] + (gain if move[2] else 0)
-                append((won, won * 16 - mover, move))
-        out.sort(key=_ordering_key, reverse=True)
+                out.append((won, won * 16 - mover, move))
+        out.sort(key=_ORDERING_KEY, reverse=True)
         return out
 
 
-def _ordering_key(item: Tactical) -> int:
-    return item[1]
+_ORDERING_KEY: Final = itemgetter(1)  # of a Tactical: a C-level sort key
