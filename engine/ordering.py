@@ -58,15 +58,17 @@ class MoveOrdering:
         zone = self.zone[pos.side]
         sign = 1 if pos.side == SENTE else -1
         k1, k2 = self.killers[ply]
+        # the killers to compare with: no comparison of a move with an empty (None) slot
+        killers = [k for k in (k1, k2) if k is not None]
         exchange = self.exchange
         worth = exchange.worth
         keys = []
         for move in moves:
             frm, to, promote, drop = move
-            if move == hash_move:
+            if hash_move is not None and move == hash_move:
                 keys.append(HASH_MOVE)
             elif drop:
-                if move in (k1, k2):
+                if move in killers:
                     keys.append(KILLER + (move == k1))
                 else:
                     keys.append(history[drop * sign * size + to])
@@ -81,7 +83,7 @@ class MoveOrdering:
                         keys.append(CAPTURE + won * 64 - value[v] // 16)
                 elif promote:
                     keys.append(PROMOTION + gain_of[v])
-                elif move in (k1, k2):
+                elif move in killers:
                     keys.append(KILLER + (move == k1))
                 elif promote_t[v] and gain_of[v] and (zone[frm] or zone[to]):
                     keys.append(history[v * size + to] + DECLINED_PROMOTION)

@@ -164,10 +164,13 @@ class Searcher:
         self.impasse = variant.impasse is not None
         self.zone = variant.tables.zone
         self.nodes = 0
+        # what ``pos`` holds between searches (each search works on a copy of its position):
+        # set up once, not from the start SFEN at every search
+        self.idle = Position.start(variant)
         self._reset_search_state()
 
     def _reset_search_state(self) -> None:
-        self.pos: Position = Position.start(self.variant)
+        self.pos: Position = self.idle
         self.material = 0
         self.path_hashes: list[int] = []
         self.path_checks: list[bool] = []
@@ -271,7 +274,7 @@ class Searcher:
             if chosen != best:
                 best, best_score, pv = chosen, dict(scored)[chosen], (chosen,)
         elapsed_ms = int((time.perf_counter() - start) * 1000)
-        self.pos = Position.start(self.variant)  # drop the working copy
+        self.pos = self.idle  # drop the working copy
         return SearchResult(
             best,
             best_score,
@@ -637,7 +640,7 @@ class Searcher:
             keys = self.ordering.keys(pos, moves, hash_move, ply)
             for i in _best_first(keys):
                 move = moves[i]
-                if move != hash_move:
+                if hash_move is None or move != hash_move:
                     yield move, unchecked
 
     def _may_declare(self, pos: Position) -> bool:

@@ -8,7 +8,6 @@ value or is forced, not promoting otherwise.
 
 from __future__ import annotations
 
-from itertools import compress
 from operator import itemgetter
 from typing import Final
 
@@ -24,7 +23,6 @@ class TacticalMoves:
 
     def __init__(self, variant: Variant, evaluator: Evaluator) -> None:
         t = variant.tables
-        self.squares = t.squares
         self.own = t.own
         self.leap_moves = t.moves.leap_moves
         self.ride_moves = t.moves.ride_moves
@@ -40,9 +38,11 @@ class TacticalMoves:
         sign = 1 if pos.side == SENTE else -1
         value, gain_of, hand_of = self.value, self.gain, self.capture_hand
         leap_moves, ride_moves = self.leap_moves, self.ride_moves
+        own = self.own[pos.side]
         out: list[Tactical] = []
-        for s in compress(self.squares, map(self.own[pos.side].__getitem__, board)):
-            v = board[s]
+        for s, v in enumerate(board):
+            if not own[v]:
+                continue
             gain = gain_of[v]
             quiet = quiet_promotions and gain > 0
             mover = value[v] // 16
