@@ -138,8 +138,12 @@ def _variant_tables(
 
 def _best_first(keys: list[int]) -> list[int]:
     """The indices of ``keys``, largest key first and equal keys by falling index: the order
-    of ``sorted(zip(keys, indices), reverse=True)`` without making a tuple for each."""
-    return sorted(range(len(keys) - 1, -1, -1), key=keys.__getitem__, reverse=True)
+    of ``sorted(zip(keys, indices), reverse=True)``, sorting plain numbers (``key * n +
+    index`` orders as the pair does) rather than a tuple for each key."""
+    n = len(keys)
+    ranked = [key * n + i for i, key in enumerate(keys)]
+    ranked.sort(reverse=True)
+    return [r % n for r in ranked]
 
 
 class _Abort(Exception):
