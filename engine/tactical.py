@@ -40,37 +40,45 @@ class TacticalMoves:
         leap_moves, ride_moves = self.leap_moves, self.ride_moves
         own = self.own[pos.side]
         out: list[Tactical] = []
+        # one piece's captures, listed after its quiet promotions: the victims' values and
+        # the moves of each (promoting, maybe not promoting) where it may promote there
+        victims: list[int] = []
+        captures: list[tuple[Move, ...]] = []
         for s, v in enumerate(board):
             if not own[v]:
                 continue
             gain = gain_of[v]
             quiet = quiet_promotions and gain > 0
-            mover = value[v] // 16
-            # an entry's moves: (promoting, maybe not promoting) where it may promote there
-            captures = []
-            for entry in leap_moves[v][s]:
-                w = board[entry[0]]
+            for d, moves in leap_moves[v][s]:
+                w = board[d]
                 if w * sign < 0:
-                    captures.append(entry)
-                elif not w and quiet and entry[1][0][2]:
-                    out.append((gain, gain * 16, entry[1][0]))
+                    victims.append(w)
+                    captures.append(moves)
+                elif not w and quiet and moves[0][2]:
+                    out.append((gain, gain * 16, moves[0]))
             for ray in ride_moves[v][s]:
-                for entry in ray:
-                    w = board[entry[0]]
+                for d, moves in ray:
+                    w = board[d]
                     if not w:
-                        if quiet and entry[1][0][2]:
-                            out.append((gain, gain * 16, entry[1][0]))
+                        if quiet and moves[0][2]:
+                            out.append((gain, gain * 16, moves[0]))
                         continue
                     if w * sign < 0:
-                        captures.append(entry)
+                        victims.append(w)
+                        captures.append(moves)
                     break
-            for d, moves in captures:
-                w = board[d]
+            if not victims:
+                continue
+            mover = value[v] // 16
+            for i, w in enumerate(victims):
+                moves = captures[i]
                 # promoting when it gains, or when the piece could not move again unpromoted
                 # (then the entry holds only the promotion)
                 move = moves[0] if gain > 0 else moves[-1]
                 won = value[w] + hand_of[w] + (gain if move[2] else 0)
                 out.append((won, won * 16 - mover, move))
+            victims.clear()
+            captures.clear()
         out.sort(key=_ORDERING_KEY, reverse=True)
         return out
 
