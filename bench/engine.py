@@ -13,7 +13,9 @@
         [--speed-only] [--baseline REV]
 
 ``--baseline REV`` also searches the speed positions with the engine of git revision ``REV``
-(exported to a temporary directory), in fresh processes taking turns with this checkout's,
+(exported to a temporary directory: pure Python, as an export has no compiled build) or of
+the checkout in directory ``REV`` as it is (compiled when its build is current), in fresh
+processes taking turns with this checkout's,
 and prints the ratio of CPU time: how much a change made the search faster, measured in one
 run.  Equal node counts show that both searched the same tree.
 
@@ -218,20 +220,24 @@ def compare_speed(variants: list[str], count: int, revision: str, rounds: int = 
     positions, each the best of ``rounds`` fresh processes taking turns."""
     here = _HERE.parent
     with tempfile.TemporaryDirectory(prefix="komabot-baseline-") as tmp:
-        archive = subprocess.run(
-            ["git", "-C", str(here), "archive", "--format=tar", revision],
-            capture_output=True,
-            check=True,
-        ).stdout
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(tmp, filter="data")
+        baseline = Path(tmp)
+        if Path(revision).is_dir():  # a checkout as it is, with its compiled build if any
+            baseline = Path(revision).resolve()
+        else:
+            archive = subprocess.run(
+                ["git", "-C", str(here), "archive", "--format=tar", revision],
+                capture_output=True,
+                check=True,
+            ).stdout
+            with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+                tar.extractall(tmp, filter="data")
         print(f"\nSpeed against {revision}: depth 4, CPU time, best of {rounds} turns each")
         print(f"{'variant':<9} {'nodes':>14} {'baseline n/s':>13} {'this n/s':>9} {'speed-up':>8}")
         for variant in variants:
             games = _speed_games(variant, count)
             runs: dict[str, list[Searched]] = {"baseline": [], "this": []}
             for _ in range(rounds):
-                for name, root in (("baseline", Path(tmp)), ("this", here)):
+                for name, root in (("baseline", baseline), ("this", here)):
                     runs[name].append(_searched_by(root, variant, games))
             best = _best_of(runs)
             old, new = best["baseline"], best["this"]
@@ -410,7 +416,8 @@ def main() -> None:
     parser.add_argument(
         "--baseline",
         metavar="REV",
-        help="also measure the search of git revision REV on the same positions (speed-up)",
+        help="also measure the search of git revision REV (or of the checkout in directory REV) "
+        "on the same positions (speed-up)",
     )
     parser.add_argument(
         "--profile",

@@ -41,7 +41,7 @@ class CheckTables:
                 blockers = set()
                 for ray, sets in t.attack_rays[color][sq]:
                     for i in range(len(ray) - 1):
-                        if any(sets[j] for j in range(i + 1, len(ray))):
+                        if any(any(sets[j]) for j in range(i + 1, len(ray))):
                             blockers.add(ray[i])
                 per_square.append(frozenset(blockers))
             self.lines.append(per_square)

@@ -10,10 +10,6 @@ position's hash (a third of the leaves of a search are met again).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from itertools import compress
-from operator import itemgetter
-
 from engine.values import PieceValues, compute_values
 from engine.weights import EvalWeights, weights_for
 from rules import GOTE, SENTE, Move, Position, Variant
@@ -51,13 +47,6 @@ def _near(variant: Variant, radius: int) -> tuple[tuple[int, ...], ...]:
             )
         )
     return tuple(out)
-
-
-def _values_at(squares: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
-    """A function giving the board's values on ``squares`` (a tuple even of one or none)."""
-    if len(squares) >= 2:
-        return itemgetter(*squares)
-    return lambda board: tuple(board[sq] for sq in squares)
 
 
 def _square_reach(variant: Variant, kind: int, sq: int) -> int:
@@ -125,10 +114,8 @@ class Evaluator:
                 self.hand_value[color][k] = sign * self.values.hand[k]
         self.near1 = _near(variant, 1)
         self.near2 = _near(variant, 2)
-        # getters of the values on those squares, and what each value counts for a king of
-        # each colour: 1 for a friend (next to it), an enemy's attack weight (near it)
-        self.ring1 = [_values_at(near) for near in self.near1]
-        self.ring2 = [_values_at(near) for near in self.near2]
+        # what each value on those squares counts for a king of each colour: 1 for a friend
+        # (next to it), an enemy's attack weight (near it)
         self.friend: list[list[int]] = [[0] * (2 * kinds + 1), [0] * (2 * kinds + 1)]
         self.enemy_weight: list[list[int]] = [[0] * (2 * kinds + 1), [0] * (2 * kinds + 1)]
         for v in range(-kinds, kinds + 1):
@@ -226,9 +213,14 @@ class Evaluator:
         if ksq < 0:
             return 0
         board = pos.board
-        # the pieces around the king, read in one C-level call per ring
-        defenders = sum(map(self.friend[color].__getitem__, self.ring1[ksq](board)))
-        attack = sum(map(self.enemy_weight[color].__getitem__, self.ring2[ksq](board)))
+        friend = self.friend[color]
+        defenders = 0
+        for sq in self.near1[ksq]:
+            defenders += friend[board[sq]]
+        enemy_weight = self.enemy_weight[color]
+        attack = 0
+        for sq in self.near2[ksq]:
+            attack += enemy_weight[board[sq]]
         if attack and self.drops:
             in_hand = sum(pos.hands[color ^ 1])
             attack = round(attack * (1 + min(MAX_HAND_DANGER, self.hand_danger * in_hand)))
@@ -241,8 +233,11 @@ class Evaluator:
             return 0
         near = self.distance[ksq]
         span = self.span
-        own = list(compress(near, map(self.own_not_royal[strong].__getitem__, pos.board)))
-        closeness = span * len(own) - sum(own)
+        mine = self.own_not_royal[strong]
+        closeness = 0  # span less the distance, summed over the pieces
+        for sq, v in enumerate(pos.board):
+            if mine[v]:
+                closeness += span - near[sq]
         return MOP_UP_APPROACH * closeness + MOP_UP_EDGE * (span // 2 - self.from_edge[ksq])
 
     def evaluate(self, pos: Position, material: int) -> int:

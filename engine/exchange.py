@@ -38,12 +38,12 @@ class StaticExchange:
             for i, s in enumerate(ray):
                 v = board[s]
                 if v:
-                    if v in sets[i] and (best_sq < 0 or worth[v] < best):
+                    if sets[i][v] and (best_sq < 0 or worth[v] < best):
                         best_sq, best = s, worth[v]
                     break
         for s, values in self.attack_leaps[by][sq]:
             v = board[s]
-            if v in values and (best_sq < 0 or worth[v] < best):
+            if values[v] and (best_sq < 0 or worth[v] < best):
                 best_sq, best = s, worth[v]
         return best_sq
 

@@ -12,8 +12,6 @@ rules core's legal moves instead.
 
 from __future__ import annotations
 
-from itertools import compress
-
 from rules import SENTE, Move, Position, Variant
 from rules.movegen import drop_mates, gives_check_from
 
@@ -24,9 +22,7 @@ class StagedMoves:
     def __init__(self, variant: Variant) -> None:
         t = variant.tables
         self.size = t.size
-        self.squares = t.squares
         self.own = t.own
-        self.empty = [v == 0 for v in range(2 * len(variant.pieces) + 1)]
         self.leap_moves = t.moves.leap_moves
         self.ride_moves = t.moves.ride_moves
         self.drop_moves = t.moves.drop_moves
@@ -43,8 +39,9 @@ class StagedMoves:
         own = self.own[pos.side]
         leap_moves, ride_moves = self.leap_moves, self.ride_moves
         out: list[Move] = []
-        for s in compress(self.squares, map(own.__getitem__, board)):
-            v = board[s]
+        for s, v in enumerate(board):
+            if not own[v]:
+                continue
             for d, moves in leap_moves[v][s]:
                 if not own[board[d]]:
                     out += moves
@@ -69,7 +66,7 @@ class StagedMoves:
             return []
         board = pos.board
         sign = 1 if side == SENTE else -1
-        empties = list(compress(self.squares, map(self.empty.__getitem__, board)))
+        empties = [s for s, w in enumerate(board) if not w]
         enemy_king = pos.kings[side ^ 1]
         out: list[Move] = []
         for kind in kinds:

@@ -58,15 +58,17 @@ class MoveOrdering:
         zone = self.zone[pos.side]
         sign = 1 if pos.side == SENTE else -1
         k1, k2 = self.killers[ply]
-        worth = self.exchange.worth
-        exchange_value = self.exchange.value
+        # the killers to compare with: no comparison of a move with an empty (None) slot
+        killers = [k for k in (k1, k2) if k is not None]
+        exchange = self.exchange
+        worth = exchange.worth
         keys = []
         for move in moves:
             frm, to, promote, drop = move
-            if move == hash_move:
+            if hash_move is not None and move == hash_move:
                 keys.append(HASH_MOVE)
             elif drop:
-                if move in (k1, k2):
+                if move in killers:
                     keys.append(KILLER + (move == k1))
                 else:
                     keys.append(history[drop * sign * size + to])
@@ -75,13 +77,13 @@ class MoveOrdering:
                 victim = board[to]
                 if victim:
                     won = value[victim] + hand_of[victim] + (gain_of[v] if promote else 0)
-                    if worth[v] > worth[victim] and exchange_value(pos, move) < 0:
+                    if worth[v] > worth[victim] and exchange.value(pos, move) < 0:
                         keys.append(LOSING_CAPTURE + won * 64 - value[v] // 16)
                     else:
                         keys.append(CAPTURE + won * 64 - value[v] // 16)
                 elif promote:
                     keys.append(PROMOTION + gain_of[v])
-                elif move in (k1, k2):
+                elif move in killers:
                     keys.append(KILLER + (move == k1))
                 elif promote_t[v] and gain_of[v] and (zone[frm] or zone[to]):
                     keys.append(history[v * size + to] + DECLINED_PROMOTION)

@@ -136,6 +136,16 @@ def _variant_tables(
     )
 
 
+def _best_first(keys: list[int]) -> list[int]:
+    """The indices of ``keys``, largest key first and equal keys by falling index: the order
+    of ``sorted(zip(keys, indices), reverse=True)``, sorting plain numbers (``key * n +
+    index`` orders as the pair does) rather than a tuple for each key."""
+    n = len(keys)
+    ranked = [key * n + i for i, key in enumerate(keys)]
+    ranked.sort(reverse=True)
+    return [r % n for r in ranked]
+
+
 class _Abort(Exception):
     """The budget is spent or a stop was asked for: unwind to the root."""
 
@@ -158,10 +168,13 @@ class Searcher:
         self.impasse = variant.impasse is not None
         self.zone = variant.tables.zone
         self.nodes = 0
+        # what ``pos`` holds between searches (each search works on a copy of its position):
+        # set up once, not from the start SFEN at every search
+        self.idle = Position.start(variant)
         self._reset_search_state()
 
     def _reset_search_state(self) -> None:
-        self.pos: Position = Position.start(self.variant)
+        self.pos: Position = self.idle
         self.material = 0
         self.path_hashes: list[int] = []
         self.path_checks: list[bool] = []
@@ -265,7 +278,7 @@ class Searcher:
             if chosen != best:
                 best, best_score, pv = chosen, dict(scored)[chosen], (chosen,)
         elapsed_ms = int((time.perf_counter() - start) * 1000)
-        self.pos = Position.start(self.variant)  # drop the working copy
+        self.pos = self.idle  # drop the working copy
         return SearchResult(
             best,
             best_score,
@@ -387,8 +400,7 @@ class Searcher:
 
     def _initial_root_order(self, pos: Position, moves: list[Move]) -> list[Move]:
         keys = self.ordering.keys(pos, moves, self.tt.best_move(pos.hash), 0)
-        ranked = sorted(zip(keys, range(len(moves)), strict=True), reverse=True)
-        return [moves[i] for _, i in ranked]
+        return [moves[i] for i in _best_first(keys)]
 
     def _iterate(
         self,
@@ -550,7 +562,6 @@ class Searcher:
                 futile = True
 
         board = pos.board
-        make, pop = pos.make_unchecked, pos.undo
         path_hashes, path_checks = self.path_hashes, self.path_checks
         extend_ok = ply < 2 * self.root_depth
         best = -INFINITE
@@ -570,9 +581,9 @@ class Searcher:
             ):
                 continue  # futile, or a late quiet move near the leaves: not worth a search
             delta = ev.move_delta(pos, move)
-            make(move)
+            pos.make_unchecked(move)
             if unchecked and checks.exposed_own_king(pos, frm, to):
-                pop()
+                pos.undo()
                 continue
             any_move = True
             check = checks.gives_check(pos, frm, to)
@@ -595,7 +606,7 @@ class Searcher:
                     score = -self._search(new_depth, -beta, -alpha, ply + 1, check, True)
             path_hashes.pop()
             path_checks.pop()
-            pop()
+            pos.undo()
             self.material -= delta
             searched += 1
             if score > best:
@@ -631,9 +642,9 @@ class Searcher:
             if not moves:
                 continue
             keys = self.ordering.keys(pos, moves, hash_move, ply)
-            for _, i in sorted(zip(keys, range(len(moves)), strict=True), reverse=True):
+            for i in _best_first(keys):
                 move = moves[i]
-                if move != hash_move:
+                if hash_move is None or move != hash_move:
                     yield move, unchecked
 
     def _may_declare(self, pos: Position) -> bool:
@@ -722,29 +733,28 @@ class Searcher:
         if stand > alpha:
             alpha = stand
         best = stand
-        make, pop = pos.make_unchecked, pos.undo
         checks = self.checks
         board = pos.board
-        worth = self.exchange.worth
-        exchange_value = self.exchange.value
+        exchange = self.exchange
+        worth = exchange.worth
         for won, _, move in self.tactical.generate(pos, qply == 0):
             if stand + won + DELTA_MARGIN <= alpha:
                 break  # sorted by gain first among captures: the rest gain even less
             frm, to = move.from_sq, move.to_sq
             # the exchange on the square loses material: not worth a look unless it checks
-            losing = worth[board[frm]] > won and exchange_value(pos, move) < 0
+            losing = worth[board[frm]] > won and exchange.value(pos, move) < 0
             delta = ev.move_delta(pos, move)
-            make(move)
+            pos.make_unchecked(move)
             if checks.exposed_own_king(pos, frm, to):
-                pop()
+                pos.undo()
                 continue
             check = checks.gives_check(pos, frm, to)
             if losing and not check:
-                pop()
+                pos.undo()
                 continue
             self.material += delta
             score = -self._quiesce(-beta, -alpha, ply + 1, check, qply + 1)
-            pop()
+            pos.undo()
             self.material -= delta
             if score > best:
                 best = score
@@ -761,10 +771,9 @@ class Searcher:
         if not moves:
             return -MATE + ply
         keys = self.ordering.keys(pos, moves, None, min(ply, MAX_PLY))
-        ranked = sorted(zip(keys, range(len(moves)), strict=True), reverse=True)
         ev = self.evaluator
         best = -INFINITE
-        for _, i in ranked:
+        for i in _best_first(keys):
             move = moves[i]
             delta = ev.move_delta(pos, move)
             pos.make_unchecked(move)

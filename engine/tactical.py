@@ -8,7 +8,8 @@ value or is forced, not promoting otherwise.
 
 from __future__ import annotations
 
-from itertools import compress
+from operator import itemgetter
+from typing import Final
 
 from engine.evaluation import Evaluator
 from rules import SENTE, Move, Position, Variant
@@ -22,7 +23,6 @@ class TacticalMoves:
 
     def __init__(self, variant: Variant, evaluator: Evaluator) -> None:
         t = variant.tables
-        self.squares = t.squares
         self.own = t.own
         self.leap_moves = t.moves.leap_moves
         self.ride_moves = t.moves.ride_moves
@@ -38,41 +38,49 @@ class TacticalMoves:
         sign = 1 if pos.side == SENTE else -1
         value, gain_of, hand_of = self.value, self.gain, self.capture_hand
         leap_moves, ride_moves = self.leap_moves, self.ride_moves
+        own = self.own[pos.side]
         out: list[Tactical] = []
-        append = out.append
-        for s in compress(self.squares, map(self.own[pos.side].__getitem__, board)):
-            v = board[s]
+        # one piece's captures, listed after its quiet promotions: the victims' values and
+        # the moves of each (promoting, maybe not promoting) where it may promote there
+        victims: list[int] = []
+        captures: list[tuple[Move, ...]] = []
+        for s, v in enumerate(board):
+            if not own[v]:
+                continue
             gain = gain_of[v]
             quiet = quiet_promotions and gain > 0
-            mover = value[v] // 16
-            # an entry's moves: (promoting, maybe not promoting) where it may promote there
-            captures = []
-            for entry in leap_moves[v][s]:
-                w = board[entry[0]]
+            for d, moves in leap_moves[v][s]:
+                w = board[d]
                 if w * sign < 0:
-                    captures.append(entry)
-                elif not w and quiet and entry[1][0][2]:
-                    append((gain, gain * 16, entry[1][0]))
+                    victims.append(w)
+                    captures.append(moves)
+                elif not w and quiet and moves[0][2]:
+                    out.append((gain, gain * 16, moves[0]))
             for ray in ride_moves[v][s]:
-                for entry in ray:
-                    w = board[entry[0]]
+                for d, moves in ray:
+                    w = board[d]
                     if not w:
-                        if quiet and entry[1][0][2]:
-                            append((gain, gain * 16, entry[1][0]))
+                        if quiet and moves[0][2]:
+                            out.append((gain, gain * 16, moves[0]))
                         continue
                     if w * sign < 0:
-                        captures.append(entry)
+                        victims.append(w)
+                        captures.append(moves)
                     break
-            for d, moves in captures:
-                w = board[d]
+            if not victims:
+                continue
+            mover = value[v] // 16
+            for i, w in enumerate(victims):
+                moves = captures[i]
                 # promoting when it gains, or when the piece could not move again unpromoted
                 # (then the entry holds only the promotion)
                 move = moves[0] if gain > 0 else moves[-1]
                 won = value[w] + hand_of[w] + (gain if move[2] else 0)
-                append((won, won * 16 - mover, move))
-        out.sort(key=_ordering_key, reverse=True)
+                out.append((won, won * 16 - mover, move))
+            victims.clear()
+            captures.clear()
+        out.sort(key=_ORDERING_KEY, reverse=True)
         return out
 
 
-def _ordering_key(item: Tactical) -> int:
-    return item[1]
+_ORDERING_KEY: Final = itemgetter(1)  # of a Tactical: a C-level sort key

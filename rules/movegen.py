@@ -44,14 +44,14 @@ def _checks_and_pins(
                     break
                 own = i
                 continue
-            if v in sets[i]:
+            if sets[i][v]:
                 if own < 0:
                     found.append((s, ray[:i]))
                 elif pinned is not None:
                     pinned[ray[own]] = frozenset(ray[: i + 1])
             break
     for s, values in t.attack_leaps[enemy][ksq]:
-        if board[s] in values:
+        if values[board[s]]:
             found.append((s, ()))
     return found
 
@@ -64,11 +64,11 @@ def attacked(pos: Position, sq: int, by: int) -> bool:
         for i, s in enumerate(ray):
             v = board[s]
             if v:
-                if v in sets[i]:
+                if sets[i][v]:
                     return True
                 break
     for s, values in t.attack_leaps[by][sq]:  # noqa: SIM110 (a loop: no generator to set up)
-        if board[s] in values:
+        if values[board[s]]:
             return True
     return False
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from rules.errors import InvalidMoveError
@@ -22,6 +23,8 @@ SENTE = 0
 GOTE = 1
 
 Ray = tuple[int, ...]
+# by signed board value (a per-value table): is a piece of that value one of the set
+ValueSet = list[bool]
 
 
 class Tables:
@@ -68,8 +71,7 @@ class Tables:
                 self.promote[v] = piece.promotes_to * sign
                 self.base_kind[v] = piece.base
         # own[color][v]: does a board value belong to ``color`` (indexed by every signed
-        # value, 0 included): ``compress(squares, map(own[c].__getitem__, board))`` lists
-        # the squares of ``color``'s pieces without a Python-level loop
+        # value, 0 included)
         self.own: tuple[list[bool], list[bool]] = (
             [0 < v <= k for v in range(size)],
             [v > k for v in range(size)],
@@ -128,11 +130,22 @@ class Tables:
         """For each square: who attacks it from which direction and distance, by colour.
 
         ``attack_rays[c][sq]`` holds ``(ray, sets)`` where ``ray`` walks outward from ``sq``
-        and ``sets[i]`` are the values of colour ``c`` that hit ``sq`` from ``ray[i]`` when
-        nothing stands between.  ``attack_leaps[c][sq]`` holds ``(square, values)`` for jumps.
+        and ``sets[i][v]`` says whether a piece of signed value ``v`` (of colour ``c``) hits
+        ``sq`` from ``ray[i]`` when nothing stands between.  ``attack_leaps[c][sq]`` holds
+        ``(square, values)`` for jumps, ``values[v]`` likewise.  A list indexed by the value
+        (one shared object for equal sets) answers faster than a set, compiled above all.
         """
-        self.attack_rays: list[list[tuple[tuple[Ray, tuple[frozenset[int], ...]], ...]]] = []
-        self.attack_leaps: list[list[tuple[tuple[int, frozenset[int]], ...]]] = []
+        self.attack_rays: list[list[tuple[tuple[Ray, tuple[ValueSet, ...]], ...]]] = []
+        self.attack_leaps: list[list[tuple[tuple[int, ValueSet], ...]]] = []
+        shared: dict[frozenset[int], ValueSet] = {}
+
+        def value_set(values: Iterable[int]) -> ValueSet:
+            key = frozenset(values)
+            found = shared.get(key)
+            if found is None:
+                found = shared[key] = [v in key for v in self._signed_values()]
+            return found
+
         for color in (SENTE, GOTE):
             sign = 1 if color == SENTE else -1
             # direction (board delta) -> distance -> values
@@ -163,7 +176,7 @@ class Tables:
                     dist = 1
                     while 0 <= c < self.width and 0 <= r < self.height and dist <= max(dists):
                         ray.append(r * self.width + c)
-                        sets.append(frozenset(dists.get(dist, ())))
+                        sets.append(value_set(dists.get(dist, ())))
                         c, r, dist = c - dc, r - dr, dist + 1
                     if ray:
                         entries.append((tuple(ray), tuple(sets)))
@@ -172,10 +185,16 @@ class Tables:
                 for (dc, dr), values in sorted(jumps.items()):
                     c, r = col - dc, row - dr
                     if 0 <= c < self.width and 0 <= r < self.height:
-                        found.append((r * self.width + c, frozenset(values)))
+                        found.append((r * self.width + c, value_set(values)))
                 leaps_per_sq.append(tuple(found))
             self.attack_rays.append(rays_per_sq)
             self.attack_leaps.append(leaps_per_sq)
+
+    def _signed_values(self) -> list[int]:
+        """Every signed board value in the order of a per-value table (index ``v``, negative
+        values from the end): 0, 1 .. kinds, -kinds .. -1."""
+        size = 2 * self.kinds + 1
+        return [i if i <= self.kinds else i - size for i in range(size)]
 
     # --- names --------------------------------------------------------------------------
 

@@ -1,10 +1,15 @@
-"""Move ordering: captures that lose by the static exchange come after the killers."""
+"""Move ordering: captures that lose by the static exchange come after the killers; the
+search takes moves by their keys as sorting (key, index) pairs would."""
 
 from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.evaluation import Evaluator
 from engine.exchange import StaticExchange
 from engine.ordering import CAPTURE, KILLER, LOSING_CAPTURE, MoveOrdering
+from engine.search import _best_first
 from rules import Position, load_variant
 
 
@@ -25,3 +30,10 @@ def test_a_losing_capture_comes_after_the_killers_and_a_winning_one_before() -> 
     assert keys[winning] >= CAPTURE
     assert KILLER <= keys[quiet] < CAPTURE
     assert LOSING_CAPTURE <= keys[losing] < KILLER
+
+
+@given(st.lists(st.integers(min_value=-30_000_000, max_value=200_000_000) | st.integers(-3, 3)))
+def test_best_first_orders_as_sorting_the_key_index_pairs(keys: list[int]) -> None:
+    # the search's order of moves: larger key first, ties by the later index first
+    expected = [i for _, i in sorted(zip(keys, range(len(keys)), strict=True), reverse=True)]
+    assert _best_first(keys) == expected
