@@ -193,6 +193,9 @@ class BoardProcesses:
         self._workers = [_Worker(f"komabot-boards-{k}", warm) for k in range(1, count + 1)]
         self._asked = 0
         self.closed = False
+        self.journal: list[tuple[int, int, BoardJob]] | None = None
+        """When a list: each job sent from now on, as (worker index, game id, job), in the
+        order sent (for benchmarks: ``bench/render.py --jobs`` draws them again)."""
 
     @property
     def pids(self) -> list[int]:
@@ -230,11 +233,14 @@ class BoardProcesses:
         """The PNG of ``job`` drawn by the worker of ``game`` (its id); None when that
         worker is not ready (starting, or started again after it died: the caller draws the
         board itself); DrawerLost when it did not draw it."""
-        worker = self._workers[self.worker_of(game)]
+        index = self.worker_of(game)
+        worker = self._workers[index]
         if not worker.ready.is_set():
             if not self.closed:
                 worker.start()
             return None
+        if self.journal is not None:
+            self.journal.append((index, game, job))
         self._asked += 1
         png: bytes = await worker.ask(self._asked, job)
         return png

@@ -50,9 +50,14 @@ async def test_a_board_from_a_worker_is_the_board_drawn_here() -> None:
     processes = BoardProcesses(2, warm=False)
     try:
         assert len(await _started(processes)) == 2
+        processes.journal = journal = []
+        jobs = []
         for game, (pos, options) in enumerate(_boards()):
-            png = await processes.draw(game, board_job(pos, options))
+            jobs.append(board_job(pos, options))
+            png = await processes.draw(game, jobs[-1])
             assert png == render_board(pos, options)  # the position with all its history
+        # the jobs sent, in order, each with its worker and game (for bench/service.py)
+        assert journal == [(processes.worker_of(g), g, job) for g, job in enumerate(jobs)]
         stats = await processes.stats()
         assert sum(s["boards"] for s in stats) == len(_boards())
         assert all(s["cpu"] > 0 for s in stats)

@@ -1,0 +1,242 @@
+"""The board jobs of a service run, saved and drawn again alone: ``bench/service.py
+--save-boards FILE`` writes the jobs its board processes got, in order; ``bench/render.py
+--jobs FILE`` draws each process's jobs again in one process after ``render.warm()`` (as a
+board process starts), and reports the CPU time a board (mean, p50, p99, max; a game's first
+board since the start apart from the later ones), what the caches held, and, with
+``--where``, where the CPU time of a board goes (its parts timed by wrapping the functions
+that do them: the caller's time in a part excludes the parts it calls).
+
+The file is a pickle (written by this tool, read by it: open only files of your own) of
+``(worker index, game id, BoardJob)`` tuples."""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import pickle
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+if __name__ == "__main__":
+    # the checkout this file is in comes first (a copy of it in another checkout draws with
+    # that checkout's render code), and bench/render.py must not hide the render package
+    sys.path[0] = str(Path(__file__).resolve().parents[1])
+
+from render import board, fonts, png, sprites
+from render.board import render_counts
+from render.board_job import BoardJob, draw_board_job
+from rules.variant import load_every_variant
+
+Saved = tuple[int, int, BoardJob]
+"""A job as ``BoardProcesses.journal`` records it: worker index, game id, the job."""
+
+PARTS: tuple[tuple[Any, str, str], ...] = (
+    (board, "_square_states", "squares' states"),
+    (board, "_bands", "band keys"),
+    (board.BAND_CACHE, "lookup", "band cache lookup"),
+    (board, "_rank_band", "ranks from tiles"),
+    (board.square_tile, "fn", "square tiles drawn"),
+    (board, "_compose", "strips and header (RGB)"),
+    (board, "encode_png", "encode: map to palette, assemble"),
+    (png, "_deflate_band", "encode: deflate bands"),
+)
+"""What ``--where`` times: (holder, attribute, label) of each function wrapped."""
+
+
+def save_jobs(path: Path, jobs: Sequence[Saved]) -> None:
+    path.write_bytes(pickle.dumps(list(jobs), protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def load_jobs(path: Path) -> list[Saved]:
+    jobs: list[Saved] = pickle.loads(path.read_bytes())  # our own file (see the module)
+    return jobs
+
+
+@dataclass
+class Drawn:
+    """One worker's jobs drawn again: each board's CPU seconds, whether it was its game's
+    first, the render counts over them, and (``--where``) each part's CPU seconds and calls
+    over all boards, and per board."""
+
+    cpu: list[float] = field(default_factory=list)
+    first: list[bool] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    parts: Counter[str] = field(default_factory=Counter)
+    calls: Counter[str] = field(default_factory=Counter)
+    per_board: list[Counter[str]] = field(default_factory=list)
+    per_board_calls: list[Counter[str]] = field(default_factory=list)
+
+
+class _Parts:
+    """Exclusive CPU time of the wrapped functions (a function's own time, less that of the
+    wrapped functions it calls) and their calls."""
+
+    def __init__(self) -> None:
+        self.seconds: Counter[str] = Counter()
+        self.calls: Counter[str] = Counter()
+        self._stack: list[float] = []  # the children's time of each open call
+
+    def wrap(self, label: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            self._stack.append(0.0)
+            t = time.thread_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent = time.thread_time() - t
+                children = self._stack.pop()
+                self.seconds[label] += spent - children
+                self.calls[label] += 1
+                if self._stack:
+                    self._stack[-1] += spent
+
+        return timed
+
+
+@contextmanager
+def _timed_parts(parts: _Parts) -> Iterator[None]:
+    """The functions of ``PARTS`` timed (those the code drawn has: another checkout's may
+    lack some)."""
+    saved = [(h, name, label, getattr(h, name)) for h, name, label in PARTS if hasattr(h, name)]
+    try:
+        for holder, name, label, fn in saved:
+            setattr(holder, name, parts.wrap(label, fn))
+        yield
+    finally:
+        for holder, name, _, fn in saved:
+            setattr(holder, name, fn)
+
+
+def draw_again(jobs: Sequence[Saved], where: bool = False, warm: bool = True) -> list[Drawn]:
+    """Each worker's jobs drawn in order in this process, the render caches emptied and
+    warmed (unless not ``warm``: quicker, for tests) before each worker's, as a board process
+    starts (``bot.core.board_process``)."""
+    out = []
+    load_every_variant()
+    for worker in sorted({w for w, _, _ in jobs}):
+        mine = [(game, job) for w, game, job in jobs if w == worker]
+        clear_caches()
+        if warm:
+            board.warm()
+        gc.collect()
+        gc.freeze()
+        drawn = Drawn()
+        before = render_counts()
+        parts = _Parts()
+        seen: set[int] = set()
+        with _timed_parts(parts) if where else _nothing():
+            for game, job in mine:
+                was, was_calls = parts.seconds.copy(), parts.calls.copy()
+                t = time.thread_time()
+                draw_board_job(job)
+                drawn.cpu.append(time.thread_time() - t)
+                drawn.first.append(game not in seen)
+                seen.add(game)
+                if where:
+                    drawn.per_board.append(parts.seconds - was)
+                    drawn.per_board_calls.append(parts.calls - was_calls)
+        gc.unfreeze()
+        after = render_counts()
+        drawn.counts = {key: after[key] - before[key] for key in after}
+        drawn.parts, drawn.calls = parts.seconds, parts.calls
+        out.append(drawn)
+    return out
+
+
+@contextmanager
+def _nothing() -> Iterator[None]:
+    yield
+
+
+def clear_caches() -> None:
+    """Every render cache emptied, as in a process just started."""
+    for cached in (
+        sprites.piece_sprite,
+        board.square_sprite,
+        board.empty_board,
+        board.board_palette,
+        board.empty_indices,
+        board.square_tile,
+        fonts.text_cache,
+    ):
+        cached.cache_clear()
+    board._warmed.clear()
+    board.BAND_CACHE.clear()
+
+
+def _ms(values: Sequence[float]) -> str:
+    if not values:
+        return "none"
+    ordered = sorted(values)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    return (
+        f"mean {statistics.fmean(ordered) * 1000:.2f}  p50 {ordered[len(ordered) // 2] * 1000:.2f}"
+        f"  p99 {p99 * 1000:.2f}  max {ordered[-1] * 1000:.2f} ms ({len(ordered)})"
+    )
+
+
+def report(drawn: Drawn) -> str:
+    """CPU a board: all, first boards of a game, later ones; the caches' hit rates; with
+    parts timed, each part's CPU a board, on average and on the slowest 1% of boards."""
+    n = drawn.counts
+
+    def rate(what: str) -> str:
+        found, made = n[f"{what}_found"], n[f"{what}_drawn"]
+        return f"{found / max(1, found + made):.0%} of {found + made}"
+
+    lines = [
+        f"  CPU a board, all:          {_ms(drawn.cpu)}",
+        f"  a game's first board:      "
+        f"{_ms([c for c, f in zip(drawn.cpu, drawn.first, strict=True) if f])}",
+        f"  later boards:              "
+        f"{_ms([c for c, f in zip(drawn.cpu, drawn.first, strict=True) if not f])}",
+        f"  from the caches: bands {rate('bands')}, square tiles {rate('tiles')}, "
+        f"texts {rate('texts')}",
+    ]
+    if drawn.per_board:
+        boards = len(drawn.cpu)
+        slow = sorted(range(boards), key=drawn.cpu.__getitem__)[-max(1, boards // 100) :]
+        lines.append(
+            "  where a board's CPU goes (ms a board, calls a board: all boards, slowest 1%):"
+        )
+        for _, _, label in PARTS:
+            mean, calls = drawn.parts[label] / boards, drawn.calls[label] / boards
+            tail = statistics.fmean(drawn.per_board[i][label] for i in slow)
+            tail_calls = statistics.fmean(drawn.per_board_calls[i][label] for i in slow)
+            lines.append(
+                f"    {label:34} {mean * 1000:6.3f} {calls:5.1f}   {tail * 1000:6.3f} "
+                f"{tail_calls:5.1f}"
+            )
+        firsts = sum(drawn.first[i] for i in slow)
+        lines.append(f"    the slowest 1%: {len(slow)} boards, {firsts} of them a game's first")
+        untimed = statistics.fmean(drawn.cpu) - sum(drawn.parts.values()) / boards
+        lines.append(f"    {'the rest (render_board itself)':34} {untimed * 1000:6.3f}")
+    return "\n".join(lines)
+
+
+def replay(path: Path, where: bool) -> None:
+    """Print the report of the jobs saved in ``path`` drawn again."""
+    jobs = load_jobs(path)
+    print(f"{len(jobs)} board jobs of {path}, drawn again by {board.__file__}")
+    for k, drawn in enumerate(draw_again(jobs, where), 1):
+        print(f"board process {k}:")
+        print(report(drawn))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("jobs", type=Path, help="a file of bench/service.py --save-boards")
+    parser.add_argument("--where", action="store_true", help="where a board's CPU time goes")
+    args = parser.parse_args()
+    replay(args.jobs, args.where)
+
+
+if __name__ == "__main__":
+    main()
