@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import pickle
 import statistics
+import subprocess
 import sys
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -68,9 +70,9 @@ class Drawn:
     cpu: list[float] = field(default_factory=list)
     first: list[bool] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
-    parts: Counter[str] = field(default_factory=Counter)
+    parts: dict[str, float] = field(default_factory=dict)
     calls: Counter[str] = field(default_factory=Counter)
-    per_board: list[Counter[str]] = field(default_factory=list)
+    per_board: list[dict[str, float]] = field(default_factory=list)
     per_board_calls: list[Counter[str]] = field(default_factory=list)
 
 
@@ -79,7 +81,7 @@ class _Parts:
     wrapped functions it calls) and their calls."""
 
     def __init__(self) -> None:
-        self.seconds: Counter[str] = Counter()
+        self.seconds: defaultdict[str, float] = defaultdict(float)
         self.calls: Counter[str] = Counter()
         self._stack: list[float] = []  # the children's time of each open call
 
@@ -140,7 +142,9 @@ def draw_again(jobs: Sequence[Saved], where: bool = False, warm: bool = True) ->
                 drawn.first.append(game not in seen)
                 seen.add(game)
                 if where:
-                    drawn.per_board.append(parts.seconds - was)
+                    drawn.per_board.append(
+                        {k: v - was.get(k, 0.0) for k, v in parts.seconds.items()}
+                    )
                     drawn.per_board_calls.append(parts.calls - was_calls)
         gc.unfreeze()
         after = render_counts()
@@ -203,21 +207,29 @@ def report(drawn: Drawn) -> str:
     if drawn.per_board:
         boards = len(drawn.cpu)
         slow = sorted(range(boards), key=drawn.cpu.__getitem__)[-max(1, boards // 100) :]
+        groups = {
+            "all": range(boards),
+            "first": [i for i in range(boards) if drawn.first[i]],
+            "slowest 1%": slow,
+        }
         lines.append(
-            "  where a board's CPU goes (ms a board, calls a board: all boards, slowest 1%):"
+            "  where a board's CPU goes, ms (calls) a board:"
+            + "".join(f"{name:>17}" for name in groups)
         )
         for _, _, label in PARTS:
-            mean, calls = drawn.parts[label] / boards, drawn.calls[label] / boards
-            tail = statistics.fmean(drawn.per_board[i][label] for i in slow)
-            tail_calls = statistics.fmean(drawn.per_board_calls[i][label] for i in slow)
-            lines.append(
-                f"    {label:34} {mean * 1000:6.3f} {calls:5.1f}   {tail * 1000:6.3f} "
-                f"{tail_calls:5.1f}"
-            )
+            row = f"    {label:34}"
+            for group in groups.values():
+                ms = statistics.fmean(drawn.per_board[i].get(label, 0.0) for i in group) * 1000
+                calls = statistics.fmean(drawn.per_board_calls[i][label] for i in group)
+                row += f"  {ms:7.3f} ({calls:4.1f})"
+            lines.append(row)
+        row = f"    {'the rest (render_board itself)':34}"
+        for group in groups.values():
+            rest = statistics.fmean(drawn.cpu[i] - sum(drawn.per_board[i].values()) for i in group)
+            row += f"  {rest * 1000:7.3f}       "
+        lines.append(row.rstrip())
         firsts = sum(drawn.first[i] for i in slow)
         lines.append(f"    the slowest 1%: {len(slow)} boards, {firsts} of them a game's first")
-        untimed = statistics.fmean(drawn.cpu) - sum(drawn.parts.values()) / boards
-        lines.append(f"    {'the rest (render_board itself)':34} {untimed * 1000:6.3f}")
     return "\n".join(lines)
 
 
@@ -230,12 +242,91 @@ def replay(path: Path, where: bool) -> None:
         print(report(drawn))
 
 
+CHUNK = 50
+"""Boards each side of ``--against`` draws in its turn."""
+
+
+def _serve(path: Path) -> None:
+    """``--serve``: warm, say so, then draw the next N jobs for each N read from stdin and
+    answer their CPU seconds (one JSON list a line)."""
+    jobs = load_jobs(path)
+    load_every_variant()
+    board.warm()
+    gc.collect()
+    gc.freeze()
+    print("ready", flush=True)
+    done = 0
+    for line in sys.stdin:
+        times = []
+        for _, _, job in jobs[done : done + int(line)]:
+            t = time.thread_time()
+            draw_board_job(job)
+            times.append(time.thread_time() - t)
+        done += len(times)
+        print(json.dumps(times), flush=True)
+
+
+def against(path: Path, other: Path) -> None:
+    """The jobs in ``path`` (all in one stream, as one board process) drawn by this checkout
+    and by the checkout ``other`` (which holds a copy of this file) in two processes taking
+    turns, ``CHUNK`` boards each: the load of a shared machine changes little between their
+    turns, so their CPU times a board compare."""
+    sides = {"this": Path(__file__).resolve(), "other": other / "bench" / "board_jobs.py"}
+    procs = {
+        name: subprocess.Popen(
+            [sys.executable, str(script), str(path), "--serve"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for name, script in sides.items()
+    }
+    for proc in procs.values():
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    jobs = load_jobs(path)
+    cpu: dict[str, list[float]] = {name: [] for name in procs}
+    for turn, start in enumerate(range(0, len(jobs), CHUNK)):
+        order = list(procs) if turn % 2 == 0 else list(procs)[::-1]
+        for name in order:
+            proc = procs[name]
+            assert proc.stdin is not None and proc.stdout is not None
+            proc.stdin.write(f"{min(CHUNK, len(jobs) - start)}\n")
+            proc.stdin.flush()
+            cpu[name] += json.loads(proc.stdout.readline())
+    for proc in procs.values():
+        assert proc.stdin is not None
+        proc.stdin.close()
+        proc.wait()
+    seen: set[int] = set()
+    first = []
+    for _, game, _ in jobs:
+        first.append(game not in seen)
+        seen.add(game)
+    for name, script in sides.items():
+        firsts = [c for c, f in zip(cpu[name], first, strict=True) if f]
+        later = [c for c, f in zip(cpu[name], first, strict=True) if not f]
+        print(f"{name} ({script.parents[1]}):")
+        print(f"  CPU a board, all:          {_ms(cpu[name])}")
+        print(f"  a game's first board:      {_ms(firsts)}")
+        print(f"  later boards:              {_ms(later)}")
+    print(f"this / other, mean CPU a board: {sum(cpu['this']) / sum(cpu['other']):.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("jobs", type=Path, help="a file of bench/service.py --save-boards")
     parser.add_argument("--where", action="store_true", help="where a board's CPU time goes")
+    parser.add_argument(
+        "--against", type=Path, help="another checkout (with a copy of this file) to compare"
+    )
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    replay(args.jobs, args.where)
+    if args.serve:
+        _serve(args.jobs)
+    elif args.against:
+        against(args.jobs, args.against)
+    else:
+        replay(args.jobs, args.where)
 
 
 if __name__ == "__main__":
