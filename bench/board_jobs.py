@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import hashlib
 import json
 import pickle
 import statistics
@@ -257,20 +258,21 @@ def _serve(path: Path) -> None:
     print("ready", flush=True)
     done = 0
     for line in sys.stdin:
-        times = []
+        times, digest = [], hashlib.sha256()
         for _, _, job in jobs[done : done + int(line)]:
             t = time.thread_time()
-            draw_board_job(job)
+            png = draw_board_job(job)
             times.append(time.thread_time() - t)
+            digest.update(png)
         done += len(times)
-        print(json.dumps(times), flush=True)
+        print(json.dumps([times, digest.hexdigest()]), flush=True)
 
 
 def against(path: Path, other: Path) -> None:
     """The jobs in ``path`` (all in one stream, as one board process) drawn by this checkout
     and by the checkout ``other`` (which holds a copy of this file) in two processes taking
     turns, ``CHUNK`` boards each: the load of a shared machine changes little between their
-    turns, so their CPU times a board compare."""
+    turns, so their CPU times a board compare; and whether both drew the same bytes."""
     sides = {"this": Path(__file__).resolve(), "other": other / "bench" / "board_jobs.py"}
     procs = {
         name: subprocess.Popen(
@@ -285,14 +287,20 @@ def against(path: Path, other: Path) -> None:
         assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
     jobs = load_jobs(path)
     cpu: dict[str, list[float]] = {name: [] for name in procs}
+    differ = []  # the turns whose PNGs were not the same bytes on both sides
     for turn, start in enumerate(range(0, len(jobs), CHUNK)):
         order = list(procs) if turn % 2 == 0 else list(procs)[::-1]
+        digests = set()
         for name in order:
             proc = procs[name]
             assert proc.stdin is not None and proc.stdout is not None
             proc.stdin.write(f"{min(CHUNK, len(jobs) - start)}\n")
             proc.stdin.flush()
-            cpu[name] += json.loads(proc.stdout.readline())
+            times, digest = json.loads(proc.stdout.readline())
+            cpu[name] += times
+            digests.add(digest)
+        if len(digests) > 1:
+            differ.append(start)
     for proc in procs.values():
         assert proc.stdin is not None
         proc.stdin.close()
@@ -310,6 +318,8 @@ def against(path: Path, other: Path) -> None:
         print(f"  a game's first board:      {_ms(firsts)}")
         print(f"  later boards:              {_ms(later)}")
     print(f"this / other, mean CPU a board: {sum(cpu['this']) / sum(cpu['other']):.3f}")
+    same = "the same bytes" if not differ else f"DIFFERENT from boards {differ[:5]} on"
+    print(f"the PNGs of both: {same}")
 
 
 def main() -> None:
