@@ -98,7 +98,7 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
 
 
-def _filtered(part: Image.Image) -> bytes:
+def filtered_rows(part: Image.Image) -> bytes:
     """The rows of the palette image ``part``, each after its filter byte: type 0 (None).
     Cropping one column more on the left, which Pillow fills with index 0, makes those bytes
     in C.  Palette indices do not gain from the other filters (measured on boards: Sub, Up,
@@ -137,7 +137,7 @@ def encode_png(
     band and of the row just above it (its dictionary) exactly: the caller guarantees it, and
     may leave found bands undrawn in ``img`` except for their last row.  ``drawn`` holds
     bands the caller has in palette indices already, by first row, with the row above (if
-    any), each row after its filter byte 0 (as ``_filtered`` makes them): those rows of
+    any), each row after its filter byte 0 (as ``filtered_rows`` makes them): those rows of
     ``img`` are not looked at.  ``size``: the picture's, when ``img``
     holds only its first rows (what lies below them is all found or drawn)."""
     if img.mode == "P":
@@ -160,7 +160,7 @@ def encode_png(
                 part = img.crop((0, max(0, start - 1), width, end))
                 if part.mode != "P":
                     part = part.quantize(palette=palette, dither=Image.Dither.NONE)
-                filtered = _filtered(part)
+                filtered = filtered_rows(part)
             above = width + 1 if start else 0
             band = _deflate_band(filtered[above:], level, filtered[:above])
             if cache is not None and key is not None:
