@@ -32,6 +32,7 @@ if __name__ == "__main__":
     # that checkout's render code), and bench/render.py must not hide the render package
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
+from bot.core import board_process
 from render import board, fonts, png, sprites
 from render.board import render_counts
 from render.board_job import BoardJob, draw_board_job
@@ -122,14 +123,10 @@ def draw_again(jobs: Sequence[Saved], where: bool = False, warm: bool = True) ->
     warmed (unless not ``warm``: quicker, for tests) before each worker's, as a board process
     starts (``bot.core.board_process``)."""
     out = []
-    load_every_variant()
     for worker in sorted({w for w, _, _ in jobs}):
         mine = [(game, job) for w, game, job in jobs if w == worker]
         clear_caches()
-        if warm:
-            board.warm()
-        gc.collect()
-        gc.freeze()
+        _get_ready(warm)
         drawn = Drawn()
         before = render_counts()
         parts = _Parts()
@@ -147,12 +144,27 @@ def draw_again(jobs: Sequence[Saved], where: bool = False, warm: bool = True) ->
                         {k: v - was.get(k, 0.0) for k, v in parts.seconds.items()}
                     )
                     drawn.per_board_calls.append(parts.calls - was_calls)
+        gc.enable()
         gc.unfreeze()
         after = render_counts()
         drawn.counts = {key: after[key] - before[key] for key in after}
         drawn.parts, drawn.calls = parts.seconds, parts.calls
         out.append(drawn)
     return out
+
+
+def _get_ready(warm: bool) -> None:
+    """As a board process of the checkout drawn gets ready (``get_ready``; in checkouts
+    before it: the variants, warming, a collection and ``gc.freeze``)."""
+    get_ready = getattr(board_process, "get_ready", None)
+    if get_ready is not None:
+        get_ready(warm)
+        return
+    load_every_variant()
+    if warm:
+        board.warm()
+    gc.collect()
+    gc.freeze()
 
 
 @contextmanager
@@ -251,10 +263,7 @@ def _serve(path: Path) -> None:
     """``--serve``: warm, say so, then draw the next N jobs for each N read from stdin and
     answer their CPU seconds (one JSON list a line)."""
     jobs = load_jobs(path)
-    load_every_variant()
-    board.warm()
-    gc.collect()
-    gc.freeze()
+    _get_ready(True)
     print("ready", flush=True)
     done = 0
     for line in sys.stdin:
