@@ -48,6 +48,7 @@ PARTS: tuple[tuple[Any, str, str], ...] = (
     (board, "_rank_band", "ranks from tiles"),
     (board.square_tile, "fn", "square tiles drawn"),
     (board, "_compose", "strips and header (RGB)"),
+    (board, "_strip_band", "bottom strip apart (RGB, mapped)"),
     (board, "encode_png", "encode: map to palette, assemble"),
     (png, "_deflate_band", "encode: deflate bands"),
 )
