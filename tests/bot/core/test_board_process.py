@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
+import gc
 import os
 import signal
 import time
@@ -165,3 +166,14 @@ def test_a_job_leaves_out_the_history_and_keeps_the_last_move() -> None:
     assert hidden.options.last_move is None
     shown = dataclasses.replace(BoardOptions(), last_move=pos.move_stack[0])
     assert board_job(pos, shown).options.last_move == pos.move_stack[0]  # the caller's kept
+
+
+def test_a_worker_gets_ready_with_the_collector_off_and_what_it_made_frozen() -> None:
+    try:
+        board_process.get_ready(warm=False)
+        assert not gc.isenabled()  # drawing makes no cycles: no collection mid-board
+        assert gc.get_freeze_count() > 0
+        assert gc.get_count()[0] < 50  # everything before it is frozen
+    finally:
+        gc.unfreeze()
+        gc.enable()
