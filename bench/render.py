@@ -18,6 +18,13 @@ median bytes of each part of its PNGs: the ranks of squares, the two strips (nam
 hand), the file labels and the board's rim above and below it, and the rest (the header with
 the move number, and the PNG's own chunks: signature, IHDR, PLTE with the palette, IEND).
 
+    .venv/bin/python bench/render.py --jobs FILE [--where]
+
+draws the board jobs that ``bench/service.py --save-boards FILE`` wrote, as a board process
+would, and prints the CPU time a board and, with ``--where``, where it goes
+(``bench/board_jobs.py``; a copy of that file in another checkout, run as a script, draws the
+same jobs with that checkout's code).
+
 Targets (issue "Speed at scale"): 11x11 p50 under 5 ms and under 40 KB; 9x9 under 4 ms and
 under 32 KB, at the default size.
 """
@@ -38,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image
 
+from bench.board_jobs import replay
 from render import board, sprites
 from render.board import board_bands, compose_board, render_board
 from render.options import DEFAULT_SIZE, BoardOptions, Perspective, Style
@@ -170,7 +178,14 @@ def main() -> int:
     parser.add_argument("--renders", type=int, default=200)
     parser.add_argument("--style", choices=("kanji", "international", "both"), default="both")
     parser.add_argument("--breakdown", action="store_true", help="bytes of each part of a PNG")
+    parser.add_argument(
+        "--jobs", type=Path, help="draw the board jobs of bench/service.py --save-boards instead"
+    )
+    parser.add_argument("--where", action="store_true", help="with --jobs: where the CPU goes")
     args = parser.parse_args()
+    if args.jobs:
+        replay(args.jobs, args.where)
+        return 0
     styles: tuple[Style, ...] = (
         ("kanji", "international") if args.style == "both" else (args.style,)  # type: ignore[assignment]
     )

@@ -28,6 +28,7 @@ ratios far less than the wall-clock figures).
     .venv/bin/python bench/service.py [--games 1000] [--active N] [--rounds 4]
                                        [--sync full|normal] [--concurrency 2]
                                        [--no-render | --render-only] [--board-processes 2]
+                                       [--save-boards FILE]
                                        [--db postgresql://...]  (then bench/scale.py)
 
 Targets (issue 26; 2-core build machine, 1,000 active games, two requests in flight): at least
@@ -42,6 +43,10 @@ and 1% goes: the event loop's passes and CPU for the move, its CPU on other work
 (the other request, garbage collections), the store's calls and the write's wait for the
 disk, the boards queued ahead at the board processes and the wait for the board after the
 write, and how often the system took the loop's core away (``bench/service_breakdown.py``).
+
+``--save-boards FILE`` writes the board jobs sent to the board processes during the run with
+images, in order, for ``bench/render.py --jobs FILE`` to draw again alone
+(``bench/board_jobs.py``).
 
 ``--profile FILE`` profiles the measured phase only (the moves, not the setup) of the service's
 event loop thread with cProfile and writes the statistics to FILE (with ``--render-only`` or
@@ -63,6 +68,7 @@ from pathlib import Path
 # render package: look in the repository root instead.
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
+from bench.board_jobs import Saved, save_jobs  # noqa: E402
 from bench.scale import compare_postgres  # noqa: E402
 from bench.service_breakdown import Breakdown, report  # noqa: E402
 from bench.service_games import build_database, plan, play, reference  # noqa: E402
@@ -106,9 +112,21 @@ def run(args: argparse.Namespace) -> None:
             # machine changes from second to second
             ref_before, ref_cpu_before = ref_after, ref_cpu_after
             breakdown = Breakdown() if args.breakdown else None
+            journal: list[Saved] | None = [] if render and args.save_boards else None
             played = asyncio.run(
-                play(db, args, typed, render, profile=args.profile, breakdown=breakdown)
+                play(
+                    db,
+                    args,
+                    typed,
+                    render,
+                    profile=args.profile,
+                    breakdown=breakdown,
+                    journal=journal,
+                )
             )
+            if journal is not None:
+                save_jobs(args.save_boards, journal)
+                print(f"{len(journal)} board jobs written to {args.save_boards}")
             ref_after, ref_cpu_after = (t / n_moves for t in reference(games, args.rounds))
             ref_per_move = min(ref_before, ref_after)
             ref_cpu = min(ref_cpu_before, ref_cpu_after)
@@ -225,6 +243,11 @@ def main() -> None:
         action="store_true",
         help="where the time of the median and the slowest moves goes (costs some CPU)",
     )
+    parser.add_argument(
+        "--save-boards",
+        type=Path,
+        help="write the board jobs of the run with images here (for bench/render.py --jobs)",
+    )
     parser.add_argument("--db", help="postgresql://...: the same moves there, by 1 and 3 processes")
     args = parser.parse_args()
     if args.active is None:
@@ -232,6 +255,8 @@ def main() -> None:
     args.active = min(args.active, args.games)
     if args.active < 1 or args.rounds < 1:
         parser.error("--active and --rounds must be at least 1")
+    if args.save_boards and (args.no_render or args.board_processes < 1):
+        parser.error("--save-boards needs images and at least one board process")
     if args.profile and not (args.render_only or args.no_render):
         parser.error("--profile needs --render-only or --no-render (it profiles one run)")
     run(args)

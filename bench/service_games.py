@@ -31,6 +31,7 @@ from bot.store import SqliteStore
 from bot.store.database import open_store
 from render import warm as warm_render
 from render.board import render_counts
+from render.board_job import BoardJob
 from rules import Position, load_variant
 from rules.notation import format_move
 
@@ -226,12 +227,15 @@ async def play(
     start_at: float = 0.0,
     profile: Path | None = None,
     breakdown: Breakdown | None = None,
+    journal: list[tuple[int, int, BoardJob]] | None = None,
 ) -> Played:
     """Every active game's next ``args.rounds`` moves (``typed[i]`` those of game i).
     ``db``: a SQLite file or a PostgreSQL URL; ``share`` (k, n): only the games i with
     i % n == k (one of n processes, see bench/scale.py), starting at wall time ``start_at``;
     ``profile``: a file for cProfile's statistics of the moves (this thread only);
-    ``breakdown``: records where each move's time goes (``bench/service_breakdown.py``)."""
+    ``breakdown``: records where each move's time goes (``bench/service_breakdown.py``);
+    ``journal``: gets the board jobs sent to the board processes during the moves, in order
+    (see ``BoardProcesses.journal``)."""
     config = Config(database_url=str(db), db_sync=args.sync)
     store = await open_store(config)
     service = GameService(store, config, rng=random.Random(1), render_images=render)
@@ -273,6 +277,8 @@ async def play(
     before, drawers_before = render_counts(), await _drawers(service)
     if breakdown:
         breakdown.attach(service)
+    if journal is not None and service.pictures.processes is not None:
+        service.pictures.processes.journal = journal
     profiler = cProfile.Profile(time.thread_time) if profile else None  # CPU, not waits
     cpu0, loop0, t0 = time.process_time(), time.thread_time(), time.perf_counter()
     if profiler:

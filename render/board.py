@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Hashable, Iterable
 from functools import lru_cache
@@ -23,7 +24,7 @@ from render.fonts import (
     text_length,
 )
 from render.hands import draw_strip, hand_items, tray_box, turn_icon
-from render.layout import BoardLayout, board_layout
+from render.layout import BoardLayout, Box, board_layout
 from render.options import (
     DEFAULT_SIZE,
     PERSPECTIVES,
@@ -33,7 +34,7 @@ from render.options import (
     Perspective,
     Style,
 )
-from render.png import Band, BandCache, encode_png
+from render.png import Band, BandCache, encode_png, filtered_rows
 from render.sprites import disc, draw_centered, ink_ramp, piece_sprite
 from render.theme import RGB, Theme
 from render.woodgrain import wood
@@ -578,6 +579,10 @@ def render_board(pos: Position, options: BoardOptions | None = None) -> bytes:
         for color, (_, _, key) in ((top_color, bands[1]), (bottom_color, bands[-2]))
         if key in found
     )
+    if bottom_color not in strips:  # drawn apart: not the whole picture down to it
+        start, end, _ = bands[-2]
+        drawn[start] = _strip_band(pos, options, lay, bottom_color, (start, end))
+        strips |= {bottom_color}
     # the rest is drawn in RGB: only down to the last band still to draw
     height = max(
         (end for start, end, key in bands if key not in found and start not in drawn), default=1
@@ -586,6 +591,38 @@ def render_board(pos: Position, options: BoardOptions | None = None) -> bytes:
     palette = board_palette(*look)
     size = (lay.width, lay.height)
     return encode_png(img, palette, bands, PNG_COMPRESS_LEVEL, BAND_CACHE, found, drawn, size)
+
+
+def _strip_band(
+    pos: Position, options: BoardOptions, lay: BoardLayout, color: int, rows: tuple[int, int]
+) -> bytes:
+    """The strip of ``color`` (its band's ``rows``) and the row above it, in palette indices
+    as ``encode_png`` takes them, drawn on a crop of the empty board a little taller than
+    the band, not on the whole picture down to it: the strips in a layout moved up by the
+    crop's top, an even number of rows, so that every position drawn moves by a whole even
+    number, which rounding (half to even, or down) keeps."""
+    v = pos.variant
+    theme = options.theme
+    start, end = rows
+    top = (start - 1) & ~1
+    empty = empty_board(
+        v.id, options.size, options.perspective, options.show_header, options.coordinates, theme
+    )
+    canvas = empty.crop((0, top, lay.width, end))
+    moved = dataclasses.replace(
+        lay, top_strip=_moved_up(lay.top_strip, top), bottom_strip=_moved_up(lay.bottom_strip, top)
+    )
+    names = _names(options)
+    to_move = pos.side == color and not header_caption(pos, options, names[pos.side]).finished
+    draw_strip(canvas, v, pos, moved, color, names[color], to_move, options.style, theme)
+    band = canvas.crop((0, start - 1 - top, lay.width, end - top))
+    palette = board_palette(*_look(v, options))
+    return filtered_rows(band.quantize(palette=palette, dither=Image.Dither.NONE))
+
+
+def _moved_up(box: Box, rows: int) -> Box:
+    x0, y0, x1, y1 = box
+    return x0, y0 - rows, x1, y1 - rows
 
 
 Look = tuple[str, int, str, bool, str, Coordinates, Theme]

@@ -169,6 +169,6 @@ def fit_size(text: str, face: Face, px: int, width: int, smallest: int) -> tuple
     limit = max_chars(face, smallest, width)
     if len(text) <= limit:
         for size in range(px, smallest - 1, -1):
-            if font(face, size).getlength(text) <= width:
+            if text_length(text, face, size) <= width:
                 return text, size
     return fit(text, face, smallest, width), smallest

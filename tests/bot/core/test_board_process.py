@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
+import gc
 import os
 import signal
 import time
@@ -50,9 +51,14 @@ async def test_a_board_from_a_worker_is_the_board_drawn_here() -> None:
     processes = BoardProcesses(2, warm=False)
     try:
         assert len(await _started(processes)) == 2
+        processes.journal = journal = []
+        jobs = []
         for game, (pos, options) in enumerate(_boards()):
-            png = await processes.draw(game, board_job(pos, options))
+            jobs.append(board_job(pos, options))
+            png = await processes.draw(game, jobs[-1])
             assert png == render_board(pos, options)  # the position with all its history
+        # the jobs sent, in order, each with its worker and game (for bench/service.py)
+        assert journal == [(processes.worker_of(g), g, job) for g, job in enumerate(jobs)]
         stats = await processes.stats()
         assert sum(s["boards"] for s in stats) == len(_boards())
         assert all(s["cpu"] > 0 for s in stats)
@@ -160,3 +166,14 @@ def test_a_job_leaves_out_the_history_and_keeps_the_last_move() -> None:
     assert hidden.options.last_move is None
     shown = dataclasses.replace(BoardOptions(), last_move=pos.move_stack[0])
     assert board_job(pos, shown).options.last_move == pos.move_stack[0]  # the caller's kept
+
+
+def test_a_worker_gets_ready_with_the_collector_off_and_what_it_made_frozen() -> None:
+    try:
+        board_process.get_ready(warm=False)
+        assert not gc.isenabled()  # drawing makes no cycles: no collection mid-board
+        assert gc.get_freeze_count() > 0
+        assert gc.get_count()[0] < 50  # everything before it is frozen
+    finally:
+        gc.unfreeze()
+        gc.enable()
