@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import compress
-from operator import itemgetter
+from operator import itemgetter, mul
 
 from engine.values import PieceValues, compute_values
 from engine.weights import EvalWeights, weights_for
@@ -81,6 +81,7 @@ class Evaluator:
         self.tempo = round(w8.tempo)
         self.defender = round(w8.defender)
         self.hand_danger = w8.hand_danger
+        self.open_to_drops = w8.open_to_drops
         t = variant.tables
         self.size = size = t.size
         kinds = len(variant.pieces)
@@ -128,6 +129,8 @@ class Evaluator:
         # getters of the values on those squares, and what each value counts for a king of
         # each colour: 1 for a friend (next to it), an enemy's attack weight (near it)
         self.ring1 = [_values_at(near) for near in self.near1]
+        # what each kind in a colour's hand is worth (absolute), for the open-squares term
+        self.hand_worth = [abs(v) for v in self.hand_value[SENTE]]
         self.ring2 = [_values_at(near) for near in self.near2]
         self.friend: list[list[int]] = [[0] * (2 * kinds + 1), [0] * (2 * kinds + 1)]
         self.enemy_weight: list[list[int]] = [[0] * (2 * kinds + 1), [0] * (2 * kinds + 1)]
@@ -221,7 +224,8 @@ class Evaluator:
 
     def king_safety(self, pos: Position, color: int) -> int:
         """Friends next to ``color``'s king, less the weight of enemies near it (more when
-        the enemy holds pieces in hand to drop)."""
+        the enemy holds pieces in hand to drop) and, with drops, less a share of the enemy's
+        pieces in hand for each square next to the king that no friend holds."""
         ksq = pos.kings[color]
         if ksq < 0:
             return 0
@@ -229,10 +233,17 @@ class Evaluator:
         # the pieces around the king, read in one C-level call per ring
         defenders = sum(map(self.friend[color].__getitem__, self.ring1[ksq](board)))
         attack = sum(map(self.enemy_weight[color].__getitem__, self.ring2[ksq](board)))
-        if attack and self.drops:
-            in_hand = sum(pos.hands[color ^ 1])
-            attack = round(attack * (1 + min(MAX_HAND_DANGER, self.hand_danger * in_hand)))
-        return self.defender * min(defenders, MAX_DEFENDERS) - attack
+        exposure = 0
+        if self.drops:
+            hand = pos.hands[color ^ 1]
+            if attack:
+                in_hand = sum(hand)
+                attack = round(attack * (1 + min(MAX_HAND_DANGER, self.hand_danger * in_hand)))
+            open_squares = len(self.near1[ksq]) - defenders
+            if open_squares:
+                worth = sum(map(mul, hand, self.hand_worth))
+                exposure = round(open_squares * worth * self.open_to_drops)
+        return self.defender * min(defenders, MAX_DEFENDERS) - attack - exposure
 
     def mop_up(self, pos: Position, strong: int) -> int:
         """The stronger side's pieces near the enemy king, that king near an edge."""
