@@ -233,6 +233,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--lost-only", action="store_true", help="only the games Komabot lost")
     p.add_argument("--out", type=Path, help="also write the findings as JSON lines")
     args = p.parse_args(argv)
+    missing = [str(path) for path in args.logs if not path.is_file()]
+    if missing:
+        p.error(f"no such log file: {', '.join(missing)}")
     games = read_games(args.logs)
     if args.lost_only:
         games = [g for g in games if g.result == 0.0]

@@ -62,6 +62,15 @@ def test_gote_games_are_read_from_gote_s_view_and_bad_lines_skipped(tmp_path: Pa
     assert game.moves == ("7g7f", "3c3d")
 
 
+def test_a_missing_log_is_named_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main([str(tmp_path / "none.jsonl")])
+    assert exit_.value.code == 2
+    assert "no such log file: " in capsys.readouterr().err
+
+
 def _after(moves: list[str]) -> Position:
     pos = Position.start(load_variant("shogi"))
     for usi in moves:
