@@ -70,6 +70,7 @@ class Evaluator:
         self.tempo = round(w8.tempo)
         self.defender = round(w8.defender)
         self.hand_danger = w8.hand_danger
+        self.open_to_drops = w8.open_to_drops
         t = variant.tables
         self.size = size = t.size
         kinds = len(variant.pieces)
@@ -114,6 +115,8 @@ class Evaluator:
                 self.hand_value[color][k] = sign * self.values.hand[k]
         self.near1 = _near(variant, 1)
         self.near2 = _near(variant, 2)
+        # what each kind in a colour's hand is worth (absolute), for the open-squares term
+        self.hand_worth = [abs(v) for v in self.hand_value[SENTE]]
         # what each value on those squares counts for a king of each colour: 1 for a friend
         # (next to it), an enemy's attack weight (near it)
         self.friend: list[list[int]] = [[0] * (2 * kinds + 1), [0] * (2 * kinds + 1)]
@@ -208,7 +211,8 @@ class Evaluator:
 
     def king_safety(self, pos: Position, color: int) -> int:
         """Friends next to ``color``'s king, less the weight of enemies near it (more when
-        the enemy holds pieces in hand to drop)."""
+        the enemy holds pieces in hand to drop) and, with drops, less a share of the enemy's
+        pieces in hand for each square next to the king that no friend holds."""
         ksq = pos.kings[color]
         if ksq < 0:
             return 0
@@ -221,10 +225,20 @@ class Evaluator:
         attack = 0
         for sq in self.near2[ksq]:
             attack += enemy_weight[board[sq]]
-        if attack and self.drops:
-            in_hand = sum(pos.hands[color ^ 1])
-            attack = round(attack * (1 + min(MAX_HAND_DANGER, self.hand_danger * in_hand)))
-        return self.defender * min(defenders, MAX_DEFENDERS) - attack
+        exposure = 0
+        if self.drops:
+            hand = pos.hands[color ^ 1]
+            if attack:
+                in_hand = sum(hand)
+                attack = round(attack * (1 + min(MAX_HAND_DANGER, self.hand_danger * in_hand)))
+            open_squares = len(self.near1[ksq]) - defenders
+            if open_squares and self.open_to_drops:
+                hand_worth = self.hand_worth
+                worth = 0
+                for kind, count in enumerate(hand):
+                    worth += count * hand_worth[kind]
+                exposure = round(open_squares * worth * self.open_to_drops)
+        return self.defender * min(defenders, MAX_DEFENDERS) - attack - exposure
 
     def mop_up(self, pos: Position, strong: int) -> int:
         """The stronger side's pieces near the enemy king, that king near an edge."""

@@ -20,6 +20,10 @@ class EvalWeights:
     defender: float = 14  # per friendly piece next to the king (up to five)
     attacker_share: float = 1 / 22  # an enemy piece within two squares of a king: its value x
     hand_danger: float = 0.08  # each enemy piece in hand makes the attackers this much worse
+    # With drops: per square next to the king that no friend holds (empty, or an enemy's),
+    # this share of what the enemy holds in hand (its values in hand): where drops land.
+    # Off by default; Standard Shogi's file sets it (measured there only).
+    open_to_drops: float = 0.0
     # Promotion-zone pressure: a piece that may promote is worth this share of what promoting
     # adds, by how many ranks it stands outside the zone (0: inside, it may promote next move).
     zone_pressure_0: float = 0.10

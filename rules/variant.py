@@ -207,6 +207,7 @@ EVALUATION_WEIGHTS: dict[str, tuple[float, float]] = {
     "defender": (0, 200),
     "attacker_share": (0, 1),
     "hand_danger": (0, 1),
+    "open_to_drops": (0, 1),
     "zone_pressure_0": (0, 1),
     "zone_pressure_1": (0, 1),
     "zone_pressure_2": (0, 1),

@@ -82,3 +82,28 @@ def test_a_moderate_lead_already_pulls_towards_the_enemy_king() -> None:
     plain = lead + evaluator.king_safety(pos, SENTE) - evaluator.king_safety(pos, GOTE)
     pull = evaluator.full(pos) - plain - evaluator.tempo
     assert 0 < pull < evaluator.mop_up(pos, SENTE)
+
+
+def test_open_squares_next_to_the_king_cost_more_the_more_the_enemy_holds() -> None:
+    # no enemy piece near either king: only the open squares and the enemy's hand differ
+    variant = load_variant("shogi")
+    evaluator = Evaluator(variant)
+    bare = "4k4/9/9/9/9/9/9/9/4K4 b {} 1"
+    castle = "4k4/9/9/9/9/9/9/3GSG3/3GKS3 b {} 1"
+    nothing, pawns, rook = (Position.from_sfen(variant, bare.format(h)) for h in ("-", "2p", "r"))
+    assert evaluator.king_safety(nothing, SENTE) == 0
+    assert evaluator.king_safety(rook, SENTE) < evaluator.king_safety(pawns, SENTE) < 0
+    # five open squares cost 5 x 2% of a rook in hand; none open, nothing
+    rook_in_hand = evaluator.hand_worth[variant.by_letter["R"].kind]
+    assert evaluator.king_safety(rook, SENTE) == -round(5 * rook_in_hand * 0.02)
+    shut = Position.from_sfen(variant, castle.format("r"))
+    assert evaluator.king_safety(shut, SENTE) == evaluator.defender * 5
+    # without drops the term is not there
+    wa = load_variant("wa")
+    wa_eval = Evaluator(wa)
+    assert (
+        wa_eval.king_safety(
+            Position.from_sfen(wa, "5k5/11/11/11/11/11/11/11/11/11/5K5 b - 1"), SENTE
+        )
+        == 0
+    )
