@@ -27,6 +27,7 @@ mate, not shuffle.  This bench measures exactly that, independently of the machi
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import multiprocessing
 import sys
@@ -170,6 +171,7 @@ def play_out(job: PlayJob) -> GameRecord:
 @dataclass(frozen=True)
 class Tally:
     converted: int
+    mates: int  # of the conversions, by checkmate (the others: the defender resigned)
     capped: int
     drawn: int
     lost: int
@@ -182,6 +184,7 @@ def tally(records: Sequence[GameRecord], starts: Sequence[Start]) -> Tally:
     won = [r.plies - len(s.moves) for r, s in zip(records, starts, strict=True) if r.result == 1]
     return Tally(
         converted=len(won),
+        mates=sum(1 for r in records if r.result == 1 and r.reason == "checkmate"),
         capped=sum(1 for r in records if r.result == 0.5 and r.reason == "ply cap"),
         drawn=sum(1 for r in records if r.result == 0.5 and r.reason != "ply cap"),
         lost=sum(1 for r in records if r.result == 0.0),
@@ -192,8 +195,8 @@ def tally(records: Sequence[GameRecord], starts: Sequence[Start]) -> Tally:
 
 def table(rows: Sequence[tuple[str, Tally]], positions: int, plies: int) -> str:
     lines = [
-        f"| engine | positions | converted | drawn at the cap ({plies} plies) | drawn otherwise "
-        "| lost | aborted | plies to convert (mean, median) |",
+        f"| engine | positions | converted (mates) | drawn at the cap ({plies} plies) "
+        "| drawn otherwise | lost | aborted | plies to convert (mean, median) |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for label, t in rows:
@@ -202,14 +205,18 @@ def table(rows: Sequence[tuple[str, Tally]], positions: int, plies: int) -> str:
         median = f"{done[len(done) // 2]}" if done else "-"
         share = 100 * t.converted / max(1, positions)
         lines.append(
-            f"| {label} | {positions} | {t.converted} ({share:.0f}%)"
+            f"| {label} | {positions} | {t.converted} ({share:.0f}%; {t.mates})"
             f" | {t.capped} | {t.drawn} | {t.lost} | {t.aborted} | {mean}, {median} |"
         )
     return "\n".join(lines)
 
 
-def _run(jobs: Sequence[PlayJob], workers: int) -> list[GameRecord]:
+def _run(jobs: Sequence[PlayJob], workers: int, log: Path | None) -> list[GameRecord]:
     def show(job: PlayJob, rec: GameRecord) -> None:
+        if log is not None:
+            with log.open("a", encoding="utf-8") as out:
+                entry = {"a": job.player.label, "variant": VARIANT, "source": job.start.source}
+                out.write(json.dumps(entry | dataclasses.asdict(rec)) + "\n")
         outcome = {1.0: "converted", 0.5: "drawn", 0.0: "lost"}.get(rec.result or 0.0, "lost")
         if rec.result is None:
             outcome = "aborted"
@@ -248,6 +255,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--candidate", type=Path, help="play: a checkout to play instead of this one")
     p.add_argument("--first", type=int, default=0, help="play: only the first N positions")
     p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--log", type=Path, help="play: write each game (moves, result) as a JSON line")
     args = p.parse_args(argv)
     started = time.monotonic()
     player = PlayerSpec("komabot", VARIANT, 0, level=8, nodes=args.nodes)
@@ -272,7 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     now = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     print(f"# {now}, {len(starts)} positions, {args.nodes} nodes a move, workers {args.workers}")
     jobs = [PlayJob(pl, s, args.plies) for s in starts for pl in players]
-    records = _run(jobs, args.workers)
+    records = _run(jobs, args.workers, args.log)
     rows = []
     for index, pl in enumerate(players):
         own = records[index :: len(players)]

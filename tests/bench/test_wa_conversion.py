@@ -74,6 +74,7 @@ def test_the_tally_is_from_the_leaders_view() -> None:
     lost = GameRecord(False, 0.0, "resignation", 80)
     result = tally([won, capped, repeated, lost], [start] * 4)
     assert (result.converted, result.capped, result.drawn, result.lost) == (1, 1, 1, 1)
+    assert result.mates == 1
     assert result.plies_to_convert == (30,)
 
 
@@ -85,4 +86,4 @@ def test_a_position_is_played_out_by_komabot_against_itself(
     assert main(["play", "--data", str(data), "--nodes", "40", "--plies", "2"]) == 0
     out = capsys.readouterr().out
     assert "after 2 plies (ply cap)" in out
-    assert "| Komabot L8 | 1 | 0 (0%) | 1 | 0 | 0 | 0 | -, - |" in out
+    assert "| Komabot L8 | 1 | 0 (0%; 0) | 1 | 0 | 0 | 0 | -, - |" in out
