@@ -168,6 +168,15 @@ def play_out(job: PlayJob) -> GameRecord:
         defender.close()
 
 
+def final_lead(start: Start, moves: Sequence[str]) -> int:
+    """The leading side's material lead after ``moves`` (the whole game)."""
+    pos = Position.start(load_variant(VARIANT))
+    for text in moves:
+        pos.push_usi(text)
+    lead = material(pos, values_for(VARIANT).board)
+    return lead if start.leader == "sente" else -lead
+
+
 @dataclass(frozen=True)
 class Tally:
     converted: int
@@ -222,7 +231,8 @@ def _run(jobs: Sequence[PlayJob], workers: int, log: Path | None) -> list[GameRe
             outcome = "aborted"
         print(
             f"  {job.player.label}: {job.start.source} ({job.start.leader} +{job.start.lead}): "
-            f"{outcome} after {rec.plies - len(job.start.moves)} plies ({rec.reason})",
+            f"{outcome} after {rec.plies - len(job.start.moves)} plies ({rec.reason}; "
+            f"material lead at the end {final_lead(job.start, rec.moves):+})",
             flush=True,
         )
 

@@ -85,5 +85,5 @@ def test_a_position_is_played_out_by_komabot_against_itself(
     data.write_text(DATA.read_text(encoding="utf-8").splitlines()[0] + "\n", encoding="utf-8")
     assert main(["play", "--data", str(data), "--nodes", "40", "--plies", "2"]) == 0
     out = capsys.readouterr().out
-    assert "after 2 plies (ply cap)" in out
+    assert "after 2 plies (ply cap; material lead at the end " in out
     assert "| Komabot L8 | 1 | 0 (0%; 0) | 1 | 0 | 0 | 0 | -, - |" in out
