@@ -16,8 +16,10 @@ mate, not shuffle.  This bench measures exactly that, independently of the machi
   nodes: the load changes nothing but the wall time), for at most ``--plies`` plies, with
   this checkout's engine (or ``--candidate DIR``) and, in the same run, ``--base DIR`` (for
   example ``git archive main | tar -x -C /tmp/base``) as the reference.  It prints, from the
-  leading side's view: converted (a win: mate or the defender's resignation), drawn at the
-  cap, drawn otherwise, lost, and the plies the conversions took.
+  leading side's view: converted (a win), drawn at the cap, drawn otherwise, lost, and the
+  plies the conversions took.  Neither side resigns unless ``--resign`` is given: a win is
+  a mate, whatever scale an engine's scores have (an engine whose evaluation scores a won
+  ending higher would otherwise resign sooner against itself, which is no conversion).
 
     .venv/bin/python bench/wa_conversion.py pick /tmp/ab.jsonl --count 12
     .venv/bin/python bench/wa_conversion.py pick --selfplay 24 --nodes 2000 --count 12
@@ -42,6 +44,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.match import GameRecord, PlayerSpec, pair_jobs, play_game, run_jobs  # noqa: E402
+from bench.match_players import Player, UsiPlayer  # noqa: E402
 from engine.values import values_for  # noqa: E402
 from rules import Position, load_variant  # noqa: E402
 from rules.variant import data_dir  # noqa: E402
@@ -148,6 +151,14 @@ class PlayJob:
     player: PlayerSpec
     start: Start
     plies: int
+    resign: bool = False  # may the players resign (otherwise a game ends by mate or the cap)
+
+
+def player_for(job: PlayJob) -> Player:
+    player = job.player.make()
+    if not job.resign and isinstance(player, UsiPlayer):
+        player.options = (*player.options, ("AllowResign", "false"))
+    return player
 
 
 def play_out(job: PlayJob) -> GameRecord:
@@ -159,7 +170,7 @@ def play_out(job: PlayJob) -> GameRecord:
         move = pos.parse_usi(text)
         pos.make_unchecked(move)
         opening.append(move)
-    leader, defender = job.player.make(), job.player.make()
+    leader, defender = player_for(job), player_for(job)
     try:
         cap = len(opening) + job.plies
         return play_game(variant, leader, defender, job.start.leader == "sente", opening, cap)
@@ -264,6 +275,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--base", type=Path, help="play: the reference checkout")
     p.add_argument("--candidate", type=Path, help="play: a checkout to play instead of this one")
     p.add_argument("--first", type=int, default=0, help="play: only the first N positions")
+    p.add_argument(
+        "--resign", action="store_true", help="play: let the players resign (default: mate)"
+    )
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--log", type=Path, help="play: write each game (moves, result) as a JSON line")
     args = p.parse_args(argv)
@@ -289,7 +303,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         players.append(replace(player, root=str(args.base.resolve())))
     now = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     print(f"# {now}, {len(starts)} positions, {args.nodes} nodes a move, workers {args.workers}")
-    jobs = [PlayJob(pl, s, args.plies) for s in starts for pl in players]
+    jobs = [PlayJob(pl, s, args.plies, args.resign) for s in starts for pl in players]
     records = _run(jobs, args.workers, args.log)
     rows = []
     for index, pl in enumerate(players):

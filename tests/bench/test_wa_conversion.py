@@ -9,15 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from bench.match import GameRecord
+from bench.match import GameRecord, PlayerSpec
+from bench.match_players import UsiPlayer
 from bench.wa_conversion import (
     DATA,
     LEAD_CP,
     QUIET_PLIES,
+    PlayJob,
     Start,
     first_lead,
     main,
     material,
+    player_for,
     read_games,
     read_starts,
     tally,
@@ -76,6 +79,16 @@ def test_the_tally_is_from_the_leaders_view() -> None:
     assert (result.converted, result.capped, result.drawn, result.lost) == (1, 1, 1, 1)
     assert result.mates == 1
     assert result.plies_to_convert == (30,)
+
+
+def test_the_players_resign_only_when_asked() -> None:
+    start = read_starts(DATA)[0]
+    spec = PlayerSpec("komabot", "wa", 0, nodes=10)
+    mate_only = player_for(PlayJob(spec, start, 2))
+    may_resign = player_for(PlayJob(spec, start, 2, resign=True))
+    assert isinstance(mate_only, UsiPlayer) and isinstance(may_resign, UsiPlayer)
+    assert ("AllowResign", "false") in mate_only.options
+    assert ("AllowResign", "false") not in may_resign.options
 
 
 def test_a_position_is_played_out_by_komabot_against_itself(
