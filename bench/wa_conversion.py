@@ -45,6 +45,7 @@ if str(ROOT) not in sys.path:
 
 from bench.match import GameRecord, PlayerSpec, pair_jobs, play_game, run_jobs  # noqa: E402
 from bench.match_players import Player, UsiPlayer  # noqa: E402
+from engine.resign import resign_threshold  # noqa: E402
 from engine.values import values_for  # noqa: E402
 from rules import Position, load_variant  # noqa: E402
 from rules.variant import data_dir  # noqa: E402
@@ -193,6 +194,7 @@ class Tally:
     converted: int
     mates: int  # of the conversions, by checkmate (the others: the defender resigned)
     capped: int
+    capped_far_ahead: int  # of those at the cap, with a material lead worth resigning over
     drawn: int
     lost: int
     aborted: int
@@ -200,12 +202,18 @@ class Tally:
 
 
 def tally(records: Sequence[GameRecord], starts: Sequence[Start]) -> Tally:
-    """The outcomes from the leading side's view (``a`` in each record)."""
+    """The outcomes from the leading side's view (``a`` in each record).  A game at the cap
+    is "far ahead" when the leader's material lead at its end is at least the engine's resign
+    threshold (twice the strongest piece): material won, but no mate."""
+    threshold = resign_threshold(load_variant(VARIANT), values_for(VARIANT))
+    pairs = list(zip(records, starts, strict=True))
+    capped = [(r, s) for r, s in pairs if r.result == 0.5 and r.reason == "ply cap"]
     won = [r.plies - len(s.moves) for r, s in zip(records, starts, strict=True) if r.result == 1]
     return Tally(
         converted=len(won),
         mates=sum(1 for r in records if r.result == 1 and r.reason == "checkmate"),
-        capped=sum(1 for r in records if r.result == 0.5 and r.reason == "ply cap"),
+        capped=len(capped),
+        capped_far_ahead=sum(1 for r, s in capped if final_lead(s, r.moves) >= threshold),
         drawn=sum(1 for r in records if r.result == 0.5 and r.reason != "ply cap"),
         lost=sum(1 for r in records if r.result == 0.0),
         aborted=sum(1 for r in records if r.result is None),
@@ -215,8 +223,8 @@ def tally(records: Sequence[GameRecord], starts: Sequence[Start]) -> Tally:
 
 def table(rows: Sequence[tuple[str, Tally]], positions: int, plies: int) -> str:
     lines = [
-        f"| engine | positions | converted (mates) | drawn at the cap ({plies} plies) "
-        "| drawn otherwise | lost | aborted | plies to convert (mean, median) |",
+        f"| engine | positions | converted (mates) | drawn at the cap ({plies} plies; of them "
+        "far ahead) | drawn otherwise | lost | aborted | plies to convert (mean, median) |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for label, t in rows:
@@ -226,7 +234,8 @@ def table(rows: Sequence[tuple[str, Tally]], positions: int, plies: int) -> str:
         share = 100 * t.converted / max(1, positions)
         lines.append(
             f"| {label} | {positions} | {t.converted} ({share:.0f}%; {t.mates})"
-            f" | {t.capped} | {t.drawn} | {t.lost} | {t.aborted} | {mean}, {median} |"
+            f" | {t.capped}; {t.capped_far_ahead} | {t.drawn} | {t.lost} | {t.aborted}"
+            f" | {mean}, {median} |"
         )
     return "\n".join(lines)
 

@@ -16,7 +16,6 @@ from bench.wa_conversion import (
     LEAD_CP,
     QUIET_PLIES,
     PlayJob,
-    Start,
     first_lead,
     main,
     material,
@@ -70,14 +69,15 @@ def test_picking_takes_the_first_quiet_lead_of_a_game(tmp_path: Path) -> None:
 
 
 def test_the_tally_is_from_the_leaders_view() -> None:
-    start = Start(("a",) * 10, "gote", 900, "x")
-    won = GameRecord(False, 1.0, "checkmate", 40)
-    capped = GameRecord(False, 0.5, "ply cap", 210)
+    start = read_starts(DATA)[0]
+    won = GameRecord(False, 1.0, "checkmate", len(start.moves) + 30)
+    capped = GameRecord(False, 0.5, "ply cap", 210, moves=list(start.moves))
     repeated = GameRecord(False, 0.5, "repetition", 60)
     lost = GameRecord(False, 0.0, "resignation", 80)
     result = tally([won, capped, repeated, lost], [start] * 4)
     assert (result.converted, result.capped, result.drawn, result.lost) == (1, 1, 1, 1)
     assert result.mates == 1
+    assert result.capped_far_ahead == 0  # the start's lead is less than two Cloud Eagles
     assert result.plies_to_convert == (30,)
 
 
@@ -99,4 +99,4 @@ def test_a_position_is_played_out_by_komabot_against_itself(
     assert main(["play", "--data", str(data), "--nodes", "40", "--plies", "2"]) == 0
     out = capsys.readouterr().out
     assert "after 2 plies (ply cap; material lead at the end " in out
-    assert "| Komabot L8 | 1 | 0 (0%; 0) | 1 | 0 | 0 | 0 | -, - |" in out
+    assert "| Komabot L8 | 1 | 0 (0%; 0) | 1; 0 | 0 | 0 | 0 | -, - |" in out
