@@ -33,12 +33,6 @@ MOP_UP_SHARE = 0.75
 MOP_UP_START_SHARE = 0.3
 MOP_UP_APPROACH = 4  # per piece, per square nearer the enemy king
 MOP_UP_EDGE = 12  # per square the enemy king stands nearer an edge
-# Without drops (nothing captured comes back), the side ahead is drawn to convert: its lead
-# counts up to TRADE_GAIN times more as the board empties (even exchanges gain), and every
-# square next to the enemy king it could flee to (not its own piece's, not attacked) costs it
-# MOP_UP_ESCAPE: a net drawn round the king.  Both grow with the lead as the mop-up pull does.
-TRADE_GAIN = 1.0
-MOP_UP_ESCAPE = 20
 EVALUATION_CACHE = 1 << 15  # scores remembered (by position hash) before starting afresh
 
 
@@ -159,10 +153,6 @@ class Evaluator:
         self.mop_up_start = round(MOP_UP_START_SHARE * strongest)
         self.mop_up_ramp = max(1, self.mop_up_from - self.mop_up_start)
         self.royal = variant.royal_kind
-        # the material of the start position, both sides (kings count 0)
-        self.start_total = max(
-            1, sum(map(self.piece_value.__getitem__, Position.start(variant).board))
-        )
         self.cache: dict[int, int] = {}
         # by colour and signed value: a piece of that colour other than its king
         signed = [i if i <= kinds else i - (2 * kinds + 1) for i in range(2 * kinds + 1)]
@@ -255,21 +245,6 @@ class Evaluator:
         closeness = span * len(own) - sum(own)
         return MOP_UP_APPROACH * closeness + MOP_UP_EDGE * (span // 2 - self.from_edge[ksq])
 
-    def conversion(self, pos: Position, strong: int, lead: int) -> int:
-        """Without drops, what the stronger side (``lead`` centipawns ahead) gains from the
-        exchanges made so far and loses for each square the enemy king may flee to."""
-        board = pos.board
-        traded = self.start_total - sum(map(self.piece_value.__getitem__, board))
-        gain = lead * traded * TRADE_GAIN / self.start_total
-        ksq = pos.kings[strong ^ 1]
-        if ksq >= 0:
-            weak_own = self.own_not_royal[strong ^ 1]
-            attacked = pos.is_attacked
-            for sq in self.near1[ksq]:
-                if not weak_own[board[sq]] and not attacked(sq, strong):
-                    gain -= MOP_UP_ESCAPE
-        return round(gain)
-
     def evaluate(self, pos: Position, material: int) -> int:
         """The side to move's view of ``pos``, given its :meth:`material` (remembered by the
         position's hash, which stands for the whole position as in the transposition table)."""
@@ -286,16 +261,10 @@ class Evaluator:
         start = self.mop_up_start
         if material > start:
             lead = min(material - start, self.mop_up_ramp)
-            pull = self.mop_up(pos, SENTE)
-            if not self.drops:
-                pull += self.conversion(pos, SENTE, material)
-            score += pull * lead // self.mop_up_ramp
+            score += self.mop_up(pos, SENTE) * lead // self.mop_up_ramp
         elif material < -start:
             lead = min(-start - material, self.mop_up_ramp)
-            pull = self.mop_up(pos, GOTE)
-            if not self.drops:
-                pull += self.conversion(pos, GOTE, -material)
-            score -= pull * lead // self.mop_up_ramp
+            score -= self.mop_up(pos, GOTE) * lead // self.mop_up_ramp
         return (score if pos.side == SENTE else -score) + self.tempo
 
     def full(self, pos: Position) -> int:
