@@ -112,7 +112,8 @@ def read_games(paths: Iterable[Path]) -> list[tuple[str, list[str], str]]:
 
 
 def pick(games: Sequence[tuple[str, list[str], str]], count: int, lead: int) -> list[Start]:
-    """Up to ``count`` positions, one a game, the games that reached the ply cap first."""
+    """Up to ``count`` positions, one a game (none twice), the games that reached the ply cap
+    first."""
     ordered = sorted(games, key=lambda game: game[2] != "ply cap")
     out: list[Start] = []
     for source, moves, _ in ordered:
@@ -120,6 +121,8 @@ def pick(games: Sequence[tuple[str, list[str], str]], count: int, lead: int) -> 
         if found is None:
             continue
         ply, now = found
+        if any(s.moves == tuple(moves[:ply]) for s in out):
+            continue  # the same game so far (the same opening and engines)
         leader = "sente" if now > 0 else "gote"
         out.append(Start(tuple(moves[:ply]), leader, abs(now), source))
         if len(out) == count:
@@ -297,7 +300,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         with tempfile.TemporaryDirectory() as tmp:
             if args.selfplay:
                 log = Path(tmp) / "selfplay.jsonl"
-                games = pair_jobs(VARIANT, player, player, args.selfplay, args.seed, 4, 400)
+                # one game a pair of openings: both sides are the same engine at fixed nodes,
+                # so the colours-swapped game of a pair would be the same game
+                pairs = pair_jobs(VARIANT, player, player, 2 * args.selfplay, args.seed, 4, 400)
+                games = pairs[::2]
                 run_jobs(games, args.workers, log=log)
                 logs.append(log)
             starts = pick(read_games(logs), args.count, args.lead)

@@ -19,6 +19,7 @@ from bench.wa_conversion import (
     first_lead,
     main,
     material,
+    pick,
     player_for,
     read_games,
     read_starts,
@@ -58,6 +59,9 @@ def test_picking_takes_the_first_quiet_lead_of_a_game(tmp_path: Path) -> None:
     log.write_text(json.dumps(shogi) + "\n" + json.dumps(wa) + "\n", encoding="utf-8")
     games = read_games([log])
     assert [source for source, _, _ in games] == ["games.jsonl:2"]  # Wa games only
+    picked = pick(games + games, 5, LEAD_CP)
+    assert len(picked) == 1  # the same position is not picked twice
+    assert picked[0].moves == start.moves and picked[0].leader == start.leader
     found = first_lead(start.moves)
     assert found is not None
     ply, lead = found
