@@ -1,0 +1,106 @@
+"""The Wa conversion bench (bench/wa_conversion.py): the shipped positions are quiet won
+positions; picking from a log finds the first such position of a game; a position is played
+out by real ``komabot usi`` processes and counted from the leading side's view."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench.match import GameRecord, PlayerSpec
+from bench.match_players import UsiPlayer
+from bench.wa_conversion import (
+    DATA,
+    LEAD_CP,
+    QUIET_PLIES,
+    PlayJob,
+    first_lead,
+    main,
+    material,
+    pick,
+    player_for,
+    read_games,
+    read_starts,
+    tally,
+)
+from engine.values import values_for
+from rules import Position, load_variant
+
+
+def _replay(moves: tuple[str, ...]) -> tuple[Position, list[int]]:
+    pos = Position.start(load_variant("wa"))
+    values = values_for("wa").board
+    history = [material(pos, values)]
+    for text in moves:
+        pos.push_usi(text)
+        history.append(material(pos, values))
+    return pos, history
+
+
+def test_the_shipped_positions_are_quiet_leads_of_the_named_side() -> None:
+    starts = read_starts(DATA)
+    assert len(starts) >= 10
+    for start in starts:
+        pos, history = _replay(start.moves)
+        sign = 1 if start.leader == "sente" else -1
+        assert sign * history[-1] == start.lead >= LEAD_CP
+        assert len(set(history[-QUIET_PLIES - 1 :])) == 1  # no exchange in progress
+        assert not pos.is_check()
+        assert pos.outcome() is None
+
+
+def test_picking_takes_the_first_quiet_lead_of_a_game(tmp_path: Path) -> None:
+    start = read_starts(DATA)[0]
+    log = tmp_path / "games.jsonl"
+    shogi = {"variant": "shogi", "moves": ["7g7f"], "reason": "resignation"}
+    wa = {"variant": "wa", "moves": list(start.moves), "reason": "ply cap"}
+    log.write_text(json.dumps(shogi) + "\n" + json.dumps(wa) + "\n", encoding="utf-8")
+    games = read_games([log])
+    assert [source for source, _, _ in games] == ["games.jsonl:2"]  # Wa games only
+    picked = pick(games + games, 5, LEAD_CP)
+    assert len(picked) == 1  # the same position is not picked twice
+    assert picked[0].moves == start.moves and picked[0].leader == start.leader
+    found = first_lead(start.moves)
+    assert found is not None
+    ply, lead = found
+    assert ply <= len(start.moves)
+    _, history = _replay(start.moves[:ply])
+    assert history[-1] == lead and abs(lead) >= LEAD_CP
+    # a lead the material of the opening does not reach is not found
+    assert first_lead(start.moves[:10]) is None
+
+
+def test_the_tally_is_from_the_leaders_view() -> None:
+    start = read_starts(DATA)[0]
+    won = GameRecord(False, 1.0, "checkmate", len(start.moves) + 30)
+    capped = GameRecord(False, 0.5, "ply cap", 210, moves=list(start.moves))
+    repeated = GameRecord(False, 0.5, "repetition", 60)
+    lost = GameRecord(False, 0.0, "resignation", 80)
+    result = tally([won, capped, repeated, lost], [start] * 4)
+    assert (result.converted, result.capped, result.drawn, result.lost) == (1, 1, 1, 1)
+    assert result.mates == 1
+    assert result.capped_far_ahead == 0  # the start's lead is less than two Cloud Eagles
+    assert result.plies_to_convert == (30,)
+
+
+def test_the_players_resign_only_when_asked() -> None:
+    start = read_starts(DATA)[0]
+    spec = PlayerSpec("komabot", "wa", 0, nodes=10)
+    mate_only = player_for(PlayJob(spec, start, 2))
+    may_resign = player_for(PlayJob(spec, start, 2, resign=True))
+    assert isinstance(mate_only, UsiPlayer) and isinstance(may_resign, UsiPlayer)
+    assert ("AllowResign", "false") in mate_only.options
+    assert ("AllowResign", "false") not in may_resign.options
+
+
+def test_a_position_is_played_out_by_komabot_against_itself(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "one.jsonl"
+    data.write_text(DATA.read_text(encoding="utf-8").splitlines()[0] + "\n", encoding="utf-8")
+    assert main(["play", "--data", str(data), "--nodes", "40", "--plies", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "after 2 plies (ply cap; material lead at the end " in out
+    assert "| Komabot L8 | 1 | 0 (0%; 0) | 1; 0 | 0 | 0 | 0 | -, - |" in out
