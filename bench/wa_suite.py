@@ -17,7 +17,7 @@ when it is not the move to avoid.  With ``--base DIR`` the same for another chec
 example ``git archive main | tar -x -C DIR``) in the same run, as the reference.
 
     .venv/bin/python bench/wa_suite.py build bench/data/hachu/*.jsonl
-    .venv/bin/python bench/wa_suite.py run --nodes 3000 --base /tmp/base27x
+    .venv/bin/python bench/wa_suite.py run --nodes 3000 --base /tmp/base27x --judge-nodes 120000
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ SUITE = ROOT / "bench" / "data" / "wa_suite.jsonl"
 KOMABOT_NAMES = ("Komabot",)  # a log's player whose name starts so is the one judged
 VARIANT = "wa"
 NO_MOVE = ("resign", "win")  # USI answers that are not a move
+INFINITE_CP = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,13 @@ class SuitePosition:
     avoid_cp: int  # deep scores from the mover's side
     best_cp: int
     lost_cp: int  # material lost in the game within the window
+
+    def position(self) -> Position:
+        """The position with the game's history (checked by the rules core)."""
+        pos = Position.start(load_variant(VARIANT))
+        for move in self.moves:
+            pos.push_usi(move)
+        return pos
 
     def line(self) -> str:
         return json.dumps(dataclasses.asdict(self), ensure_ascii=False)
@@ -124,20 +132,22 @@ def losing_plies(
         yield run
 
 
-def judge(engine: Engine, pos: Position, played: str, nodes: int) -> tuple[str, int, int]:
-    """The deep search's move and score in ``pos``, and the played move's score (the
-    opponent's deep score after it, negated): from the mover's side."""
-    limits = Limits(nodes=nodes)
-    engine.new_game()
-    best = engine.think(pos, limits=limits)
+def score_of_move(engine: Engine, pos: Position, move: str, nodes: int) -> int:
+    """``move``'s deep score from the mover's side: the opponent's after it, negated (a
+    mate by the move: the opponent's "mated now", negated)."""
     after = pos.copy()
-    after.push_usi(played)
+    after.push_usi(move)
     engine.new_game()
-    reply = engine.think(after, limits=limits)
-    if reply.best_move is None:  # the played move mates or stalemates: nothing to avoid
-        return played, best.score, best.score
-    assert best.best_move is not None
-    return best.best_move, best.score, -reply.score
+    return -engine.think(after, limits=Limits(nodes=nodes)).score
+
+
+def judge(engine: Engine, pos: Position, played: str, nodes: int) -> tuple[str, int, int]:
+    """The deep search's move and score in ``pos``, and the played move's score: from the
+    mover's side."""
+    engine.new_game()
+    best = engine.think(pos, limits=Limits(nodes=nodes))
+    assert best.best_move is not None  # Komabot played a move here
+    return best.best_move, best.score, score_of_move(engine, pos, played, nodes)
 
 
 def komabot_side(game: dict[str, object]) -> bool | None:
@@ -220,18 +230,14 @@ class Answers:
 
 def answers(spec: PlayerSpec, suite: Sequence[SuitePosition]) -> Answers:
     """``spec``'s move in each position, a new game each (no table kept between them)."""
-    variant = load_variant(VARIANT)
     player = spec.make()
     moves: list[str] = []
     nodes = 0
     started = time.monotonic()
     try:
         for entry in suite:
-            pos = Position.start(variant)
-            for move in entry.moves:
-                pos.push_usi(move)
             player.new_game()
-            reply = player.play(pos)
+            reply = player.play(entry.position())
             moves.append(reply.text)
             nodes += reply.nodes or 0
     finally:
@@ -243,19 +249,55 @@ def percent(part: int, whole: int) -> str:
     return f"{100 * part / max(1, whole):.0f}%"
 
 
-def report(suite: Sequence[SuitePosition], results: Sequence[Answers]) -> str:
-    """A line per position (each engine's move, * when it is the move to avoid) and a
-    summary line per engine."""
+Scores = dict[tuple[int, str], int]  # (position index, move): deep score
+
+
+def judged(suite: Sequence[SuitePosition], results: Sequence[Answers], nodes: int) -> Scores:
+    """Each move the engines chose, scored by this checkout's level 8 at ``nodes`` as the
+    build scored the move to avoid (the suite's own two scores where it is one of them)."""
+    engine = Engine(load_variant(VARIANT))
+    scores: Scores = {}
+    for i, entry in enumerate(suite):
+        scores[(i, entry.avoid)] = entry.avoid_cp
+        scores[(i, entry.best)] = entry.best_cp
+        pos = entry.position()
+        for move in {r.moves[i] for r in results} - set(NO_MOVE):
+            if (i, move) not in scores:
+                scores[(i, move)] = score_of_move(engine, pos, move, nodes)
+    return scores
+
+
+def report(
+    suite: Sequence[SuitePosition], results: Sequence[Answers], scores: Scores, margin: int
+) -> str:
+    """A line per position (each engine's move, * when it is the move to avoid, its deep
+    score when judged) and a summary line per engine: solved (not the move to avoid), the
+    deep move found, and when judged, the balance kept (within ``margin`` of the deep
+    move's score)."""
     rows = []
     for i, entry in enumerate(suite):
-        cells = [f"{r.moves[i]}{'*' if r.moves[i] == entry.avoid else ''}" for r in results]
-        rows.append(f"  {entry.name}: avoid {entry.avoid}, deep {entry.best}: {' '.join(cells)}")
+        cells = []
+        for r in results:
+            move = r.moves[i]
+            score = f" {scores[(i, move)]}" if (i, move) in scores else ""
+            cells.append(f"{move}{'*' if move == entry.avoid else ''}{score}")
+        rows.append(
+            f"  {entry.name}: avoid {entry.avoid} {entry.avoid_cp}, deep {entry.best} "
+            f"{entry.best_cp}: {', '.join(cells)}"
+        )
     for r in results:
         solved = sum(r.solved(suite))
-        rows.append(
+        line = (
             f"{r.label}: solved {solved} of {len(suite)} ({percent(solved, len(suite))}),"
-            f" the deep move in {r.found_best(suite)}; {r.nodes} nodes in {r.seconds:.0f} s"
+            f" the deep move in {r.found_best(suite)}"
         )
+        if scores:
+            kept = sum(
+                scores.get((i, move), -INFINITE_CP) >= entry.best_cp - margin
+                for i, (move, entry) in enumerate(zip(r.moves, suite, strict=True))
+            )
+            line += f", the balance kept in {kept}"
+        rows.append(f"{line}; {r.nodes} nodes in {r.seconds:.0f} s")
     return "\n".join(rows)
 
 
@@ -277,6 +319,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     r.add_argument("--level", type=int, default=8)
     r.add_argument("--base", type=Path, help="another checkout to run as the reference")
     r.add_argument("--candidate", type=Path, help="a checkout to run instead of this one")
+    r.add_argument(
+        "--judge-nodes",
+        type=int,
+        default=0,
+        help="score each move chosen with this checkout's level 8 at this many nodes (the "
+        "build's 120,000 for the same judge); 0: do not",
+    )
+    r.add_argument("--margin", type=int, default=d.margin, help="the balance kept: this near")
     args = p.parse_args(argv)
     if args.command == "build":
         settings = BuildSettings(args.deep_nodes, args.window, args.drop, args.behind, args.margin)
@@ -295,7 +345,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         specs.append(dataclasses.replace(this, root=str(args.base.resolve())))
     results = [answers(spec, suite) for spec in specs]
     print(f"# {args.suite.name}: {len(suite)} positions, level {args.level}, {args.nodes} nodes")
-    print(report(suite, results))
+    scores = judged(suite, results, args.judge_nodes) if args.judge_nodes else {}
+    print(report(suite, results, scores, args.margin))
     return 0
 
 

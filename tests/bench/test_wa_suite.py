@@ -113,7 +113,10 @@ def test_build_keeps_the_losing_move_and_run_asks_the_engine(
     assert entry.best_cp - entry.avoid_cp >= BuildSettings().margin
     # the engine asked for its moves
     capsys.readouterr()
-    assert main(["run", "--suite", str(suite), "--nodes", "300"]) == 0
+    args = ["run", "--suite", str(suite), "--nodes", "300", "--judge-nodes", "3000"]
+    assert main(args) == 0
     out = capsys.readouterr().out
-    assert f"avoid {entry.avoid}, deep {entry.best}" in out
-    assert "Komabot L8: solved " in out and f" of {len(found)} (" in out
+    assert f"avoid {entry.avoid} {entry.avoid_cp}, deep {entry.best} {entry.best_cp}: " in out
+    summary = out.splitlines()[-1]
+    assert summary.startswith("Komabot L8: solved ") and f" of {len(found)} (" in summary
+    assert ", the balance kept in " in summary
