@@ -156,10 +156,6 @@ class Searcher:
         self.repetition_count = variant.repetition.count
         # impasse declarations inside the tree, not only at the root
         self.impasse = variant.impasse is not None
-        # Reverse futility cuts a node on its static score a piece up, where a short-range
-        # piece may be trapped a few plies later (Wa's HaChu games, bench/wa_suite.py): off
-        # without drops, where that was measured; kept with drops (not measured there)
-        self.reverse_futility = variant.drops.enabled
         self.zone = variant.tables.zone
         self.nodes = 0
         self._reset_search_state()
@@ -538,12 +534,7 @@ class Searcher:
         )
         if not in_check and not pv_node and not self._rival_may_declare(pos):
             static = ev.evaluate(pos, self.material)
-            if (
-                self.reverse_futility
-                and depth <= 2
-                and static - REVERSE_FUTILITY * depth >= beta
-                and beta < RULE_BOUND
-            ):
+            if depth <= 2 and static - REVERSE_FUTILITY * depth >= beta and beta < RULE_BOUND:
                 return static
             if (
                 null_ok
