@@ -45,8 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image
 
-from bench.board_jobs import replay
-from render import board, sprites
+from bench.board_jobs import clear_caches, replay
+from render import board
 from render.board import board_bands, compose_board, render_board
 from render.options import DEFAULT_SIZE, BoardOptions, Perspective, Style
 from rules import Position, load_variant
@@ -80,20 +80,6 @@ def timings(fn: Callable[[T], object], items: Sequence[T]) -> list[float]:
 
 def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
-
-
-def clear_caches() -> None:
-    for cached in (
-        sprites.piece_sprite,
-        board.square_sprite,
-        board.empty_board,
-        board.board_palette,
-        board.empty_indices,
-        board.square_tile,
-    ):
-        cached.cache_clear()
-    board._warmed.clear()
-    board.BAND_CACHE.clear()
 
 
 def areas(pos: Position, options: BoardOptions) -> dict[str, int]:
