@@ -16,7 +16,7 @@ position: the same answer however loaded the machine) for a move in each positio
 when it is not the move to avoid.  With ``--base DIR`` the same for another checkout (for
 example ``git archive main | tar -x -C DIR``) in the same run, as the reference.
 
-    .venv/bin/python bench/wa_suite.py build bench/data/hachu/*.jsonl
+    .venv/bin/python bench/wa_suite.py build data/bench/hachu/*.jsonl
     .venv/bin/python bench/wa_suite.py run --nodes 3000 --base /tmp/base27x --judge-nodes 120000
 """
 
@@ -41,7 +41,7 @@ from engine.search import Limits  # noqa: E402
 from engine.values import values_for  # noqa: E402
 from rules import SENTE, Position, Variant, load_variant  # noqa: E402
 
-SUITE = ROOT / "bench" / "data" / "wa_suite.jsonl"
+SUITE = ROOT / "data" / "bench" / "wa_suite.jsonl"
 KOMABOT_NAMES = ("Komabot",)  # a log's player whose name starts so is the one judged
 VARIANT = "wa"
 NO_MOVE = ("resign", "win")  # USI answers that are not a move

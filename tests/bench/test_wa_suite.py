@@ -81,7 +81,7 @@ def test_a_resignation_is_not_a_solution() -> None:
     assert Answers("K", ["3a3b"], 0, 0.0).solved([entry]) == [True]
 
 
-LOG = Path(__file__).resolve().parents[2] / "bench" / "data" / "hachu"
+LOG = Path(__file__).resolve().parents[2] / "data" / "bench" / "hachu"
 # the afternoon's third game: Komabot (sente) plays 9k10j at ply 39 and loses a piece
 LOST_AT = 38  # its index in the game's moves
 
