@@ -107,8 +107,10 @@ def _only_with_useless_interpositions(
     """cshogi's mate search, as composed tsume do, does not count an interposition the
     attacker just captures; the collection counts every ply as played.  A second first move
     cshogi finds is no counterexample when (a) the line cshogi gives for it is longer than
-    ``plies`` counted ply by ply, and (b) the rules core's prover, with ten times the
-    collection's node budget, finds no mate in ``plies`` after it either."""
+    ``plies`` counted ply by ply (or cshogi finds none within them after some reply: an
+    interposition it does not count, after which the mate takes longer), and (b) the rules
+    core's prover, with ten times the collection's node budget, finds no mate in ``plies``
+    after it either."""
     usi = cshogi.move_to_usi(move)
     if usi == puzzle.solution[0]:
         return False
@@ -116,8 +118,9 @@ def _only_with_useless_interpositions(
     longest = 0
     for reply in list(board.legal_moves):  # the line against every reply, counted ply by ply
         board.push(reply)
-        search.search(board)
-        longest = max(longest, 2 + len(search.get_pv(board)))
+        # no mate within the plies left after this reply: the line is longer than ``plies``
+        line = 2 + len(search.get_pv(board)) if search.search(board) else plies + 1
+        longest = max(longest, line)
         board.pop()
     if longest <= plies:
         return False
