@@ -45,6 +45,7 @@ if str(ROOT) not in sys.path:
 
 from bench.match import GameRecord, PlayerSpec, pair_jobs, play_game, run_jobs  # noqa: E402
 from bench.match_players import Player, UsiPlayer  # noqa: E402
+from bench.wa_suite import material, material_line  # noqa: E402
 from engine.resign import resign_threshold  # noqa: E402
 from engine.values import values_for  # noqa: E402
 from rules import Position, load_variant  # noqa: E402
@@ -68,30 +69,18 @@ class Start:
     source: str  # where the game came from
 
 
-def material(pos: Position, board_values: Sequence[int]) -> int:
-    """Sente's material lead in centipawns (piece values on the board and in hand)."""
-    total = 0
-    for v in pos.board:
-        if v:
-            total += board_values[abs(v)] if v > 0 else -board_values[-v]
-    for color, sign in ((0, 1), (1, -1)):
-        total += sign * sum(board_values[k] * n for k, n in enumerate(pos.hands[color]))
-    return total
-
-
 def first_lead(
     moves: Sequence[str], lead: int = LEAD_CP, quiet: int = QUIET_PLIES, first: int = FIRST_PLY
 ) -> tuple[int, int] | None:
     """The first ply (after ``first``) of a Wa game where one side leads by ``lead`` or more,
     the material unchanged for ``quiet`` plies and the side to move not in check, with the
     lead from sente's view; None when there is none."""
-    variant = load_variant(VARIANT)
-    values = values_for(VARIANT).board
-    pos = Position.start(variant)
-    history = [material(pos, values)]
+    values = values_for(VARIANT)
+    pos = Position.start(load_variant(VARIANT))
+    history = [material(pos, values.board, values.hand)]
     for ply, text in enumerate(moves, start=1):
         pos.push_usi(text)
-        history.append(material(pos, values))
+        history.append(material(pos, values.board, values.hand))
         now = history[-1]
         steady = len(history) > quiet and all(m == now for m in history[-quiet - 1 :])
         if ply >= first and abs(now) >= lead and steady and not pos.is_check():
@@ -185,10 +174,7 @@ def play_out(job: PlayJob) -> GameRecord:
 
 def final_lead(start: Start, moves: Sequence[str]) -> int:
     """The leading side's material lead after ``moves`` (the whole game)."""
-    pos = Position.start(load_variant(VARIANT))
-    for text in moves:
-        pos.push_usi(text)
-    lead = material(pos, values_for(VARIANT).board)
+    lead = material_line(load_variant(VARIANT), moves)[-1]
     return lead if start.leader == "sente" else -lead
 
 

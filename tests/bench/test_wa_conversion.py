@@ -18,25 +18,21 @@ from bench.wa_conversion import (
     PlayJob,
     first_lead,
     main,
-    material,
     pick,
     player_for,
     read_games,
     read_starts,
     tally,
 )
-from engine.values import values_for
+from bench.wa_suite import material_line
 from rules import Position, load_variant
 
 
 def _replay(moves: tuple[str, ...]) -> tuple[Position, list[int]]:
     pos = Position.start(load_variant("wa"))
-    values = values_for("wa").board
-    history = [material(pos, values)]
     for text in moves:
         pos.push_usi(text)
-        history.append(material(pos, values))
-    return pos, history
+    return pos, material_line(pos.variant, moves)
 
 
 def test_the_shipped_positions_are_quiet_leads_of_the_named_side() -> None:
