@@ -48,9 +48,10 @@ import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -327,16 +328,30 @@ def run_jobs(
                 flush=True,
             )
 
+    return play_each(run_job, jobs, workers, show)
+
+
+Job = TypeVar("Job")
+
+
+def play_each(
+    play: Callable[[Job], GameRecord],
+    jobs: Sequence[Job],
+    workers: int,
+    show: Callable[[Job, GameRecord], None],
+) -> list[GameRecord]:
+    """``play`` each job, in this process or in ``workers`` spawned ones (``play`` then a
+    module-level function), in order, ``show``-ing each record as it comes."""
     if workers <= 1:
         out = []
         for job in jobs:
-            rec = run_job(job)
+            rec = play(job)
             show(job, rec)
             out.append(rec)
         return out
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         records = []
-        for job, rec in zip(jobs, pool.imap(run_job, jobs), strict=True):
+        for job, rec in zip(jobs, pool.imap(play, jobs), strict=True):
             show(job, rec)
             records.append(rec)
         return records

@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import multiprocessing
 import sys
 import tempfile
 import time
@@ -43,7 +42,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.match import GameRecord, PlayerSpec, pair_jobs, play_game, run_jobs  # noqa: E402
+from bench.match import (  # noqa: E402
+    GameRecord,
+    PlayerSpec,
+    pair_jobs,
+    play_each,
+    play_game,
+    run_jobs,
+)
 from bench.match_players import Player, UsiPlayer  # noqa: E402
 from bench.wa_suite import material, material_line  # noqa: E402
 from engine.resign import resign_threshold  # noqa: E402
@@ -245,18 +251,7 @@ def _run(jobs: Sequence[PlayJob], workers: int, log: Path | None) -> list[GameRe
             flush=True,
         )
 
-    if workers <= 1:
-        out = []
-        for job in jobs:
-            out.append(play_out(job))
-            show(job, out[-1])
-        return out
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        records = []
-        for job, rec in zip(jobs, pool.imap(play_out, jobs), strict=True):
-            show(job, rec)
-            records.append(rec)
-        return records
+    return play_each(play_out, jobs, workers, show)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
