@@ -2,11 +2,14 @@
 
 ``play URL WORKER GAMES LOG``: start GAMES games in chats of their own and play them, writing
 each move the service acknowledged (``move CHAT PLY MOVE``) to LOG as it comes.
-``fire URL WORKER START LOG [stuck]``: once connected, make the file ``LOG.ready`` and wait
-for the file START, which holds the wall-clock time T0 (the test writes it when every firing
-process is ready, however slowly a loaded machine started them); from T0 on, fire the due
-timers and deliver the notices for :data:`FIRE_FOR` seconds of bot time, writing each reminder
-sent (``sent CHAT``); ``stuck`` never returns from its first send (the test kills it there).
+``fire URL WORKER START LOG [stuck | after STUCK_LOG]``: once connected, make the file
+``LOG.ready`` and wait for the file START, which holds the wall-clock time T0 (the test writes
+it when every firing process is ready, however slowly a loaded machine started them); from T0
+on, fire the due timers and deliver the notices for :data:`FIRE_FOR` seconds of bot time,
+writing each reminder sent (``sent CHAT``); ``stuck`` never returns from its first send (the
+test kills it there).  ``after STUCK_LOG`` starts firing only once the stuck process has
+written its first attempt there: else, on a loaded machine, the other two can claim every
+due timer before the stuck one looks, and it ends with nothing claimed.
 
 Playing processes run on a fake clock standing at :data:`START`, so every game has its
 reminder due at the same moment.  Firing processes share one clock: bot time runs from when the
@@ -86,10 +89,16 @@ async def play(service: GameService, worker: int, games: int, log: TextIO) -> No
                 print(f"move {chat.chat_id} {ply} {move}", file=log, flush=True)
 
 
-async def fire(service: GameService, clock: SharedClock) -> None:
+async def fire(service: GameService, clock: SharedClock, after: Path | None) -> None:
+    while after is not None and not lines_in(after):  # the stuck process has claimed first
+        await asyncio.sleep(0.02)
     while clock.now() < clock.due + FIRE_FOR:
         await service.fire_due()
         await asyncio.sleep(0.05)
+
+
+def lines_in(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines()) if path.exists() else 0
 
 
 async def start_time(log_path: str, start: Path) -> float:
@@ -100,7 +109,11 @@ async def start_time(log_path: str, start: Path) -> float:
     return float(start.read_text(encoding="utf-8"))
 
 
-async def main(mode: str, url: str, worker: int, number: str, log_path: str, stuck: bool) -> None:
+async def main(
+    mode: str, url: str, worker: int, number: str, log_path: str, extra: list[str]
+) -> None:
+    stuck = extra == ["stuck"]
+    after = Path(extra[1]) if extra[:1] == ["after"] else None
     store = await PostgresStore.open(url, pool_size=4)
     if mode == "play":
         clock: FakeClock | SharedClock = FakeClock(START)
@@ -119,7 +132,7 @@ async def main(mode: str, url: str, worker: int, number: str, log_path: str, stu
                 await play(service, worker, int(number), log)
             else:
                 assert isinstance(clock, SharedClock)
-                await fire(service, clock)
+                await fire(service, clock, after)
         finally:
             await service.bot_player.close(timeout=0)
             await store.close()
@@ -128,4 +141,4 @@ async def main(mode: str, url: str, worker: int, number: str, log_path: str, stu
 
 if __name__ == "__main__":
     mode, url, worker, number, log_path, *rest = sys.argv[1:]
-    asyncio.run(main(mode, url, int(worker), number, log_path, rest == ["stuck"]))
+    asyncio.run(main(mode, url, int(worker), number, log_path, rest))

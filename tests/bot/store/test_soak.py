@@ -84,7 +84,9 @@ def test_three_processes_one_killed_lose_and_double_nothing(
     fired = [tmp_path / f"fire{i}.log" for i in range(PROCESSES)]
     start = tmp_path / "start"
     stuck = worker("fire", url, 0, start, fired[0], "stuck")
-    others = [worker("fire", url, i, start, fired[i]) for i in range(1, PROCESSES)]
+    others = [  # they fire once the stuck one has claimed (see soak_worker.py)
+        worker("fire", url, i, start, fired[i], "after", str(fired[0])) for i in range(1, PROCESSES)
+    ]
     deadline = time.monotonic() + 60
     while not all(Path(f"{log}.ready").exists() for log in fired):
         assert all(p.poll() is None for p in [stuck, *others]), "a firing process ended early"
