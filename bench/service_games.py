@@ -15,8 +15,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import os
+import pickle
 import random
 import sqlite3
+import subprocess
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,7 +37,10 @@ from render import warm as warm_render
 from render.board import render_counts
 from render.board_job import BoardJob
 from rules import Position, load_variant
+from rules.native import ENV_VARIABLE
 from rules.notation import format_move
+
+ROOT = Path(__file__).resolve().parents[1]
 
 VARIANTS = ("shogi", "wa")
 SHARED_PLIES = (40, 80)
@@ -215,6 +222,26 @@ def reference(games: Sequence[Game], rounds: int) -> tuple[float, float]:
             pos.push(pos.parse_usi(game.usis[r]))
             pos.outcome()
     return time.perf_counter() - start, time.process_time() - cpu
+
+
+def pure_reference(games: Sequence[Game], rounds: int, folder: Path) -> tuple[float, float]:
+    """``reference`` in a fresh process running the rules core as pure Python
+    (``KOMABOT_NATIVE=0``), whether or not this process runs the compiled modules: the core
+    issue 26's targets were set against (about 10,000 moves/s on the 2-core machine then)."""
+    games_file = folder / "reference-games.pickle"
+    games_file.write_bytes(pickle.dumps(list(games)))
+    code = (
+        "import pickle, sys; from pathlib import Path; "
+        "from bench.service_games import reference; from rules import native; "
+        "assert not native.install().active; "
+        f"games = pickle.loads(Path({str(games_file)!r}).read_bytes()); "
+        f"print(*reference(games, {rounds}))"
+    )
+    env = {**os.environ, ENV_VARIABLE: "0"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    ).stdout.split()
+    return float(out[0]), float(out[1])
 
 
 async def play(

@@ -4,8 +4,9 @@ of a run can be another game's."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
-from bench.service_games import OWN_PLIES, SHARED_PLIES, plan
+from bench.service_games import OWN_PLIES, SHARED_PLIES, plan, pure_reference
 from rules import Position, load_variant
 from rules.notation import parse_move
 
@@ -36,3 +37,10 @@ def test_no_two_games_reach_the_same_position_and_every_move_is_legal() -> None:
 
 def test_the_plan_is_the_same_from_run_to_run() -> None:
     assert plan(6, 2, seed=3) == plan(6, 2, seed=3)
+
+
+def test_the_pure_python_reference_plays_the_moves_in_a_process_of_its_own(tmp_path: Path) -> None:
+    """The reference issue 26's targets were set against: the same moves, pure Python (the
+    process asserts it runs no compiled module), wall and CPU seconds."""
+    wall, cpu = pure_reference(plan(4, 2, seed=5), 2, tmp_path)
+    assert wall > 0 and cpu > 0
