@@ -34,6 +34,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.match import FAIRY_STOCKFISH  # noqa: E402
+from bench.match_log import LoggedGame, read_games  # noqa: E402
 from engine.analysis import Budget, MoveReview, analyse_game, win_chance  # noqa: E402
 from engine.analysis_usi import UsiEvaluator  # noqa: E402
 from engine.api import Engine  # noqa: E402
@@ -46,17 +47,6 @@ OPENING_PLIES = 30
 STAGES = ((30, "plies 1-30"), (80, "plies 31-80"), (10_000, "plies 81-"))
 NEAR_KING = 2  # squares (king steps) from Komabot's king that count as "at" it
 REFEREE_OPTIONS = (("Threads", "1"), ("USI_Hash", "64"))
-
-
-@dataclass(frozen=True)
-class LoggedGame:
-    """One game of a match log, Komabot being player ``a``."""
-
-    source: str  # file:line
-    variant: str
-    komabot_sente: bool
-    result: float | None  # Komabot's result: 1, 0.5, 0; None when aborted
-    moves: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -81,24 +71,6 @@ class Finding:
             f"{self.before:6} -> {self.after:6} lost {self.loss:4.0f}  {self.phase:13} "
             f"Komabot: {self.komabot_move or '-'} {self.komabot_score} depth {self.komabot_depth}"
         )
-
-
-def read_games(paths: Sequence[Path]) -> list[LoggedGame]:
-    """The games of ``bench/match.py`` logs, in order; a line that is not a game is skipped."""
-    games = []
-    for path in paths:
-        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            try:
-                record = json.loads(text)
-                moves = tuple(str(m) for m in record["moves"])
-                sente = bool(record["a_sente"])
-                result = record["result"]
-                variant = str(record.get("variant", "shogi"))
-            except (ValueError, KeyError, TypeError):
-                continue
-            mine = None if result is None else float(result)
-            games.append(LoggedGame(f"{path.name}:{number}", variant, sente, mine, moves))
-    return games
 
 
 def phase(pos: Position, reply: str | None, ply: int, own: int) -> str:
@@ -149,7 +121,7 @@ class Reviewer:
         win chance its moves lost by stage of the game (the scan's figures, every move)."""
         start = Position.start(self.variant).sfen()
         analysis = analyse_game(self.variant.id, start, game.moves, self.scan)
-        own = SENTE if game.komabot_sente else SENTE ^ 1
+        own = SENTE if game.komabot_sente() else SENTE ^ 1
         scores = [_own_view(s, own) for s in analysis.scores]
         findings = []
         stages = dict.fromkeys((name for _, name in STAGES), 0.0)
@@ -209,7 +181,7 @@ def report(games: Sequence[LoggedGame], findings: Sequence[Finding], stages: Cou
     win chance Komabot's moves lost by stage of the game, in all the games."""
     lines = [f.line() for f in findings]
     all_phases = Counter(f.phase for f in findings)
-    lost = Counter(f.phase for f in findings if f.game.result == 0.0)
+    lost = Counter(f.phase for f in findings if f.game.komabot_result() == 0.0)
     lines.append("")
     lines.append(f"{len(games)} games, {len(findings)} mistakes by Komabot; by phase (in lost):")
     for name, count in all_phases.most_common():
@@ -236,9 +208,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     missing = [str(path) for path in args.logs if not path.is_file()]
     if missing:
         p.error(f"no such log file: {', '.join(missing)}")
-    games = read_games(args.logs)
+    games = [g for g in read_games(args.logs) if g.komabot_sente() is not None]
     if args.lost_only:
-        games = [g for g in games if g.result == 0.0]
+        games = [g for g in games if g.komabot_result() == 0.0]
     spec = EngineSpec(tuple(shlex.split(args.referee)), REFEREE_OPTIONS, timeout=120.0)
     findings: list[Finding] = []
     stages: Counter[str] = Counter()

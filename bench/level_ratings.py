@@ -12,12 +12,12 @@ keeps a perfect score finite (it pulls the ratings a little together).
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+
+from bench.match_log import read_games
 
 Results = dict[tuple[int, int], tuple[float, int]]
 SCALE = math.log(10) / 400  # Elo points to the logistic model's natural unit
@@ -38,21 +38,13 @@ def results_from_logs(paths: Iterable[Path]) -> tuple[set[str], Results]:
     JSON object a line); aborted games and games of other players are left out."""
     variants: set[str] = set()
     results: Results = {}
-    for game in _logged_games(paths):
-        a, b = _LEVEL_LABEL.match(game["a"]), _LEVEL_LABEL.match(game["b"])
-        if a is None or b is None or game["result"] is None:
+    for game in read_games(paths):
+        a, b = _LEVEL_LABEL.match(game.a), _LEVEL_LABEL.match(game.b)
+        if a is None or b is None or game.result is None:
             continue
-        variants.add(game["variant"])
-        add_game(results, int(a.group(1)), int(b.group(1)), float(game["result"]))
+        variants.add(game.variant)
+        add_game(results, int(a.group(1)), int(b.group(1)), game.result)
     return variants, results
-
-
-def _logged_games(paths: Iterable[Path]) -> Iterator[dict[str, Any]]:
-    """The games of ``bench/match.py --log`` files, one JSON object a line."""
-    for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                yield json.loads(line)
 
 
 def _games(levels: Sequence[int], results: Results) -> list[tuple[int, int, float, int]]:
@@ -206,13 +198,12 @@ def search_from_logs(paths: Iterable[Path]) -> SearchStats:
     """Each level's depths and nodes a move in the level games of ``--log`` files (aborted
     games too: their moves were searched)."""
     stats: SearchStats = {}
-    for game in _logged_games(paths):
-        for side in ("a", "b"):
-            found = _LEVEL_LABEL.match(game[side])
-            if found is None or "depths" not in game:
+    for game in read_games(paths):
+        for side, label in (("a", game.a), ("b", game.b)):
+            found = _LEVEL_LABEL.match(label)
+            if found is None or side not in game.depths:
                 continue
-            depths, nodes = game["depths"][side], game["nodes"][side]
-            add_search(stats, int(found.group(1)), depths, nodes)
+            add_search(stats, int(found.group(1)), game.depths[side], game.nodes[side])
     return stats
 
 

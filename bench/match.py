@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import multiprocessing
 import random
 import sys
@@ -66,6 +65,7 @@ from bench.level_ratings import (  # noqa: E402
     search_from_logs,
     search_table,
 )
+from bench.match_log import append_game  # noqa: E402
 from bench.match_players import (  # noqa: E402
     MAX_RESTARTS,
     EngineCrash,
@@ -317,9 +317,7 @@ def run_jobs(
 ) -> list[GameRecord]:
     def show(job: GameJob, rec: GameRecord) -> None:
         if log is not None:
-            with log.open("a", encoding="utf-8") as out:
-                entry = {"a": job.a.label, "b": job.b.label, "variant": job.variant}
-                out.write(json.dumps(entry | dataclasses.asdict(rec)) + "\n")
+            append_game(log, job.a.label, job.b.label, job.variant, dataclasses.asdict(rec))
         if verbose:
             side = "sente" if rec.a_sente else "gote"
             print(

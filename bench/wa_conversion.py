@@ -34,7 +34,7 @@ import json
 import sys
 import tempfile
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -50,6 +50,7 @@ from bench.match import (  # noqa: E402
     play_game,
     run_jobs,
 )
+from bench.match_log import LoggedGame, append_game, read_games  # noqa: E402
 from bench.match_players import Player, UsiPlayer  # noqa: E402
 from bench.wa_suite import material, material_line  # noqa: E402
 from engine.resign import resign_threshold  # noqa: E402
@@ -94,24 +95,16 @@ def first_lead(
     return None
 
 
-def read_games(paths: Iterable[Path]) -> list[tuple[str, list[str], str]]:
-    """(source, moves, how the game ended) of each Wa game in JSON-lines logs."""
-    games = []
-    for path in paths:
-        with path.open(encoding="utf-8") as lines:
-            for number, line in enumerate(lines, start=1):
-                entry = json.loads(line)
-                if entry.get("variant") == VARIANT and entry.get("moves"):
-                    games.append((f"{path.name}:{number}", entry["moves"], entry.get("reason", "")))
-    return games
-
-
-def pick(games: Sequence[tuple[str, list[str], str]], count: int, lead: int) -> list[Start]:
-    """Up to ``count`` positions, one a game (none twice), the games that reached the ply cap
-    first."""
-    ordered = sorted(games, key=lambda game: game[2] != "ply cap")
+def pick(games: Sequence[LoggedGame], count: int, lead: int) -> list[Start]:
+    """Up to ``count`` positions from the Wa games, one a game (none twice), the games that
+    reached the ply cap first."""
+    ordered = sorted(
+        (game for game in games if game.variant == VARIANT and game.moves),
+        key=lambda game: game.reason != "ply cap",
+    )
     out: list[Start] = []
-    for source, moves, _ in ordered:
+    for game in ordered:
+        source, moves = game.source, game.moves
         found = first_lead(moves, lead)
         if found is None:
             continue
@@ -238,9 +231,8 @@ def table(rows: Sequence[tuple[str, Tally]], positions: int, plies: int) -> str:
 def _run(jobs: Sequence[PlayJob], workers: int, log: Path | None) -> list[GameRecord]:
     def show(job: PlayJob, rec: GameRecord) -> None:
         if log is not None:
-            with log.open("a", encoding="utf-8") as out:
-                entry = {"a": job.player.label, "variant": VARIANT, "source": job.start.source}
-                out.write(json.dumps(entry | dataclasses.asdict(rec)) + "\n")
+            label, source = job.player.label, job.start.source
+            append_game(log, label, label, VARIANT, dataclasses.asdict(rec), source=source)
         outcome = {1.0: "converted", 0.5: "drawn", 0.0: "lost"}.get(rec.result or 0.0, "lost")
         if rec.result is None:
             outcome = "aborted"

@@ -36,13 +36,13 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.match import PlayerSpec  # noqa: E402
+from bench.match_log import read_games  # noqa: E402
 from engine.api import Engine  # noqa: E402
 from engine.search import Limits  # noqa: E402
 from engine.values import values_for  # noqa: E402
 from rules import SENTE, Position, Variant, load_variant  # noqa: E402
 
 SUITE = ROOT / "data" / "bench" / "wa_suite.jsonl"
-KOMABOT_NAMES = ("Komabot",)  # a log's player whose name starts so is the one judged
 VARIANT = "wa"
 NO_MOVE = ("resign", "win")  # USI answers that are not a move
 INFINITE_CP = 1_000_000
@@ -150,20 +150,6 @@ def judge(engine: Engine, pos: Position, played: str, nodes: int) -> tuple[str, 
     return best.best_move, best.score, score_of_move(engine, pos, played, nodes)
 
 
-def komabot_side(game: dict[str, object]) -> bool | None:
-    """True when Komabot had sente in ``game``, False for gote, None when neither player is
-    Komabot or the game is not Wa."""
-    if game.get("variant") != VARIANT:
-        return None
-    a, b = str(game.get("a", "")), str(game.get("b", ""))
-    a_sente = bool(game.get("a_sente"))
-    if a.startswith(KOMABOT_NAMES):
-        return a_sente
-    if b.startswith(KOMABOT_NAMES):
-        return not a_sente
-    return None
-
-
 @dataclass(frozen=True)
 class BuildSettings:
     deep_nodes: int = 120_000
@@ -179,33 +165,31 @@ def build(logs: Sequence[Path], settings: BuildSettings) -> Iterator[SuitePositi
     variant = load_variant(VARIANT)
     engine = Engine(variant)
     s = settings
-    for log in logs:
-        for number, text in enumerate(log.read_text(encoding="utf-8").splitlines(), 1):
-            game = json.loads(text)
-            sente = komabot_side(game)
-            if sente is None:
-                continue
-            moves = [str(m) for m in game["moves"]]
-            line = material_line(variant, moves)
-            for run in losing_plies(line, sente, s.window, s.drop, s.behind):
-                for ply, lost in run:
-                    pos = Position.start(variant)
-                    for move in moves[:ply]:
-                        pos.push_usi(move)
-                    played = moves[ply]
-                    best, best_cp, avoid_cp = judge(engine, pos, played, s.deep_nodes)
-                    name = f"{log.name}#{number} ply {ply + 1}"
-                    kept = best != played and best_cp - avoid_cp >= s.margin
-                    print(
-                        f"{name}: {played} lost {lost}; deep {best} {best_cp}, {played} "
-                        f"{avoid_cp}: {'kept' if kept else 'not kept'}",
-                        file=sys.stderr,
-                        flush=True,
-                    )
-                    if kept:
-                        entry = (name, tuple(moves[:ply]), pos.sfen(), played, best)
-                        yield SuitePosition(*entry, avoid_cp, best_cp, lost)
-                        break
+    for game in read_games(logs):
+        sente = game.komabot_sente()
+        if game.variant != VARIANT or sente is None:
+            continue
+        moves = list(game.moves)
+        line = material_line(variant, moves)
+        for run in losing_plies(line, sente, s.window, s.drop, s.behind):
+            for ply, lost in run:
+                pos = Position.start(variant)
+                for move in moves[:ply]:
+                    pos.push_usi(move)
+                played = moves[ply]
+                best, best_cp, avoid_cp = judge(engine, pos, played, s.deep_nodes)
+                name = f"{game.source} ply {ply + 1}"
+                kept = best != played and best_cp - avoid_cp >= s.margin
+                print(
+                    f"{name}: {played} lost {lost}; deep {best} {best_cp}, {played} "
+                    f"{avoid_cp}: {'kept' if kept else 'not kept'}",
+                    file=sys.stderr,
+                    flush=True,
+                )
+                if kept:
+                    entry = (name, tuple(moves[:ply]), pos.sfen(), played, best)
+                    yield SuitePosition(*entry, avoid_cp, best_cp, lost)
+                    break
 
 
 # --- run -------------------------------------------------------------------------------------

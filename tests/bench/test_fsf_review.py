@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bench.fsf_review import main, phase, read_games
+from bench.fsf_review import main, phase
 from bench.match import KOMABOT_MAIN
+from bench.match_log import read_games
 from rules import GOTE, SENTE, Position, load_variant
 
 KOMABOT = shlex.join([sys.executable, "-c", KOMABOT_MAIN, "usi"])
@@ -21,7 +22,8 @@ HUNG_BISHOP = ["7g7f", "3c3d", "8h4d", "4c4d", "2g2f", "8c8d"]
 
 
 def _log(path: Path, moves: list[str], sente: bool = True, result: float = 0.0) -> Path:
-    record = {"a": "Komabot L8", "variant": "shogi", "a_sente": sente}
+    record = {"a": "Komabot L8", "b": "Fairy-Stockfish skill 6", "variant": "shogi"}
+    record |= {"a_sente": sente, "reason": "resigned"}
     record |= {"result": result, "moves": moves}
     with path.open("a", encoding="utf-8") as out:
         out.write(json.dumps(record) + "\n")
@@ -57,8 +59,8 @@ def test_gote_games_are_read_from_gote_s_view_and_bad_lines_skipped(tmp_path: Pa
     _log(log, ["7g7f", "3c3d"], sente=False, result=1.0)
     (game,) = read_games([log])
     assert game.source == "games.jsonl:3"
-    assert not game.komabot_sente
-    assert game.result == 1.0
+    assert game.komabot_sente() is False
+    assert game.komabot_result() == 1.0
     assert game.moves == ("7g7f", "3c3d")
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bench.match import GameRecord, PlayerSpec
+from bench.match_log import read_games
 from bench.match_players import UsiPlayer
 from bench.wa_conversion import (
     DATA,
@@ -20,7 +21,6 @@ from bench.wa_conversion import (
     main,
     pick,
     player_for,
-    read_games,
     read_starts,
     tally,
 )
@@ -50,12 +50,14 @@ def test_the_shipped_positions_are_quiet_leads_of_the_named_side() -> None:
 def test_picking_takes_the_first_quiet_lead_of_a_game(tmp_path: Path) -> None:
     start = read_starts(DATA)[0]
     log = tmp_path / "games.jsonl"
+    players = {"a": "Komabot L8", "b": "HaChu", "a_sente": True, "result": 0.5}
     shogi = {"variant": "shogi", "moves": ["7g7f"], "reason": "resignation"}
     wa = {"variant": "wa", "moves": list(start.moves), "reason": "ply cap"}
-    log.write_text(json.dumps(shogi) + "\n" + json.dumps(wa) + "\n", encoding="utf-8")
+    lines = (json.dumps(players | game) + "\n" for game in (shogi, wa))
+    log.write_text("".join(lines), encoding="utf-8")
     games = read_games([log])
-    assert [source for source, _, _ in games] == ["games.jsonl:2"]  # Wa games only
-    picked = pick(games + games, 5, LEAD_CP)
+    assert [game.source for game in games] == ["games.jsonl:1", "games.jsonl:2"]
+    picked = pick(games + games, 5, LEAD_CP)  # from the Wa game only
     assert len(picked) == 1  # the same position is not picked twice
     assert picked[0].moves == start.moves and picked[0].leader == start.leader
     found = first_lead(start.moves)

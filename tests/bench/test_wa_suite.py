@@ -13,7 +13,6 @@ from bench.wa_suite import (
     Answers,
     BuildSettings,
     SuitePosition,
-    komabot_side,
     losing_plies,
     main,
     material_line,
@@ -57,17 +56,6 @@ def test_material_line_counts_a_capture() -> None:
     assert (captured > 0) == (len(moves) % 2 == 1)
 
 
-def test_komabot_side_from_a_log_line() -> None:
-    assert komabot_side({"a": "Komabot L8", "b": "HaChu", "variant": "wa", "a_sente": True})
-    assert komabot_side({"a": "Komabot L8", "b": "HaChu", "variant": "wa", "a_sente": False}) is (
-        False
-    )
-    assert komabot_side({"a": "HaChu", "b": "Komabot L8", "variant": "wa", "a_sente": True}) is (
-        False
-    )
-    assert komabot_side({"a": "Komabot L8", "b": "HaChu", "variant": "shogi"}) is None
-
-
 def test_a_suite_line_reads_back() -> None:
     entry = SuitePosition("x.jsonl#1 ply 5", ("2j1j",), "sfen", "a", "b", -300, 20, 400)
     assert SuitePosition.parse(entry.line()) == entry
@@ -101,6 +89,7 @@ def test_build_keeps_the_losing_move_and_run_asks_the_engine(
     hung = LOST_AT
     log = tmp_path / "games.jsonl"
     game = {"a": "Komabot L8", "b": "HaChu", "variant": "wa", "a_sente": True, "moves": moves}
+    game |= {"result": 0.0, "reason": "resigned"}
     log.write_text(json.dumps(game) + "\n", encoding="utf-8")
     suite = tmp_path / "suite.jsonl"
     args = ["build", str(log), "--out", str(suite), "--deep-nodes", str(deep_nodes)]

@@ -171,6 +171,10 @@ def test_round_robin_reads_each_pair_once_and_gives_wider_intervals_for_fewer_ga
     assert 110 < many < 135 and few > 2.5 * many
 
 
+LINE = {"a_sente": True, "reason": "resigned", "moves": []}
+"""What every line of a match log has besides the fields a test sets."""
+
+
 def test_rate_mode_reads_the_level_games_of_match_logs(tmp_path: Path) -> None:
     games = [
         {"a": "Komabot L1", "b": "Komabot L2", "variant": "wa", "result": 0.0},
@@ -179,7 +183,7 @@ def test_rate_mode_reads_the_level_games_of_match_logs(tmp_path: Path) -> None:
         {"a": "Komabot L8", "b": "HaChu", "variant": "wa", "result": 1.0},  # not a level game
     ]
     log = tmp_path / "levels.jsonl"
-    log.write_text("".join(json.dumps(g) + "\n" for g in games), encoding="utf-8")
+    log.write_text("".join(json.dumps(LINE | g) + "\n" for g in games), encoding="utf-8")
     variants, results = results_from_logs([log])
     assert variants == {"wa"} and results == {(1, 2): (0.5, 2)}
 
@@ -212,7 +216,7 @@ def test_rate_mode_shows_how_deep_each_level_searched(tmp_path: Path) -> None:
         },
     ]
     log = tmp_path / "levels.jsonl"
-    log.write_text("".join(json.dumps(g) + "\n" for g in games), encoding="utf-8")
+    log.write_text("".join(json.dumps(LINE | g) + "\n" for g in games), encoding="utf-8")
     stats = search_from_logs([log])
     assert stats[2] == ([2, 2, 2], [900, 1100, 2000]) and stats[8] == ([9], [1])
     table = search_table([1, 2, 3, 4], stats).splitlines()
