@@ -70,7 +70,7 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.board_jobs import Saved, save_jobs  # noqa: E402
 from bench.scale import compare_postgres  # noqa: E402
-from bench.service_breakdown import Breakdown, report  # noqa: E402
+from bench.service_breakdown import Breakdown, report, slowest  # noqa: E402
 from bench.service_games import build_database, plan, play, reference  # noqa: E402
 from bot.config import Config  # noqa: E402
 
@@ -78,6 +78,8 @@ TARGET_RATE_RATIO = 0.025
 """Moves/s with images at 1,000 games, as a share of the rules core's (250 of 10,000)."""
 TARGET_P99_RATIO = 150
 """p99 with images at 1,000 games, in the rules core's mean times per move (15 ms of 0.1)."""
+PAUSE = 0.050
+"""A move slower than this (seconds) is counted as a pause: the report says how many."""
 HALF_AS_GOOD_FROM = 10_000
 """From this many active games on, the targets are half as demanding."""
 
@@ -144,7 +146,8 @@ def run(args: argparse.Namespace) -> None:
                 f"= {rate:.0f} moves/s ({rate * ref_per_move:.4f} of the rules core's); per "
                 f"move p50 {q[49] * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms "
                 f"({p99 / ref_per_move:.0f}x the core's time per move), max "
-                f"{max(latencies) * 1000:.1f} ms; refused {refused}"
+                f"{max(latencies) * 1000:.1f} ms, {sum(t > PAUSE for t in latencies)} over "
+                f"{PAUSE * 1000:.0f} ms; refused {refused}"
             )
             met = met and refused == 0
             print(_cpu(played.main_cpu, played.loop_cpu, played.drawer_cpu, moves, ref_cpu))
@@ -153,6 +156,7 @@ def run(args: argparse.Namespace) -> None:
                 print(f"board processes' peak memory (resident): {peaks} MiB")
             if breakdown:
                 print(report(breakdown.moves))
+                print(slowest(breakdown.moves))
             if render:
                 print(_drawn(played.drawn, args.active))
                 met = met and _meets(args.active, rate * ref_per_move, p99 / ref_per_move)
