@@ -14,7 +14,8 @@ more active games than the position cache holds, every move is a cache miss), as
 serving many chats.  The service starts cold: the first move of every game rebuilds its
 position from the stored moves, and its board is the game's first since the start.
 
-Prints moves per second, per-move p50/p99 latency, the rules core alone (``parse_usi`` +
+Prints moves per second, per-move p50/p99/max latency and how many moves took over 50 ms (a
+single pause shows there, not in p99), the rules core alone (``parse_usi`` +
 ``push`` + ``outcome``) on the very same moves as the reference, measured just before and
 just after each run (the faster of the two makes the ratios), and the ratios to it, with
 rendering on and off (each on a fresh copy of the database and a fresh service) unless
@@ -42,7 +43,9 @@ the ratios to it, cache hit rates), never figures scaled to another machine's sp
 and 1% goes: the event loop's passes and CPU for the move, its CPU on other work meanwhile
 (the other request, garbage collections), the store's calls and the write's wait for the
 disk, the boards queued ahead at the board processes and the wait for the board after the
-write, and how often the system took the loop's core away (``bench/service_breakdown.py``).
+write, and how often the system took the loop's core away (``bench/service_breakdown.py``);
+then the five slowest moves one by one, with the UTC time each was sent (to line a pause up
+with ``strace -tt`` or a log).
 
 ``--save-boards FILE`` writes the board jobs sent to the board processes during the run with
 images, in order, for ``bench/render.py --jobs FILE`` to draw again alone
