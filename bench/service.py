@@ -14,7 +14,8 @@ more active games than the position cache holds, every move is a cache miss), as
 serving many chats.  The service starts cold: the first move of every game rebuilds its
 position from the stored moves, and its board is the game's first since the start.
 
-Prints moves per second, per-move p50/p99 latency, the rules core alone (``parse_usi`` +
+Prints moves per second, per-move p50/p99/max latency and how many moves took over 50 ms (a
+single pause shows there, not in p99), the rules core alone (``parse_usi`` +
 ``push`` + ``outcome``) on the very same moves as the reference, measured just before and
 just after each run (the faster of the two makes the ratios), and the ratios to it; the
 reference twice, as this process runs the core (compiled when ``scripts/build_native`` has
@@ -47,7 +48,9 @@ hit rates), never figures scaled to another machine's speed.
 and 1% goes: the event loop's passes and CPU for the move, its CPU on other work meanwhile
 (the other request, garbage collections), the store's calls and the write's wait for the
 disk, the boards queued ahead at the board processes and the wait for the board after the
-write, and how often the system took the loop's core away (``bench/service_breakdown.py``).
+write, and how often the system took the loop's core away (``bench/service_breakdown.py``);
+then the five slowest moves one by one, with the UTC time each was sent (to line a pause up
+with ``strace -tt`` or a log).
 
 ``--save-boards FILE`` writes the board jobs sent to the board processes during the run with
 images, in order, for ``bench/render.py --jobs FILE`` to draw again alone
@@ -75,7 +78,7 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.board_jobs import Saved, save_jobs  # noqa: E402
 from bench.scale import compare_postgres  # noqa: E402
-from bench.service_breakdown import Breakdown, report  # noqa: E402
+from bench.service_breakdown import Breakdown, report, slowest  # noqa: E402
 from bench.service_games import build_database, plan, play, pure_reference, reference  # noqa: E402
 from bot.config import Config  # noqa: E402
 from rules import native  # noqa: E402
@@ -84,6 +87,8 @@ TARGET_RATE_RATIO = 0.025
 """Moves/s with images at 1,000 games, as a share of the rules core's (250 of 10,000)."""
 TARGET_P99_RATIO = 150
 """p99 with images at 1,000 games, in the rules core's mean times per move (15 ms of 0.1)."""
+PAUSE = 0.050
+"""A move slower than this (seconds) is counted as a pause: the report says how many."""
 HALF_AS_GOOD_FROM = 10_000
 """From this many active games on, the targets are half as demanding."""
 
@@ -157,7 +162,8 @@ def run(args: argparse.Namespace) -> None:
                 f"= {rate:.0f} moves/s ({rate * ref_per_move:.4f} of the rules core's); per "
                 f"move p50 {q[49] * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms "
                 f"({p99 / ref_per_move:.0f}x the core's time per move), max "
-                f"{max(latencies) * 1000:.1f} ms; refused {refused}"
+                f"{max(latencies) * 1000:.1f} ms, {sum(t > PAUSE for t in latencies)} over "
+                f"{PAUSE * 1000:.0f} ms; refused {refused}"
             )
             met = {core: ok and refused == 0 for core, ok in met.items()}
             print(_cpu(played.main_cpu, played.loop_cpu, played.drawer_cpu, moves, ref_cpu))
@@ -166,6 +172,7 @@ def run(args: argparse.Namespace) -> None:
                 print(f"board processes' peak memory (resident): {peaks} MiB")
             if breakdown:
                 print(report(breakdown.moves))
+                print(slowest(breakdown.moves))
             if render:
                 print(_drawn(played.drawn, args.active))
                 print(

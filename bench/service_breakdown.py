@@ -64,6 +64,8 @@ class Move:
     board_wall: float = 0.0
     board_after_write: float = 0.0
     switches: int = 0
+    began: float = 0.0
+    """When the move was sent (``time.time()``: to line it up with other logs)."""
     # marks (perf_counter)
     _written_at: float = field(default=0.0, repr=False)
     _board_at: float = field(default=0.0, repr=False)
@@ -182,7 +184,7 @@ class Breakdown:
 
     async def move(self, play: Coroutine[Any, Any, Any]) -> Any:
         """Await ``play`` (one request) as one recorded move."""
-        move = Move()
+        move = Move(began=time.time())
         token = CURRENT.set(move)
         self._in_flight.append(move)
         wall, cpu = time.perf_counter(), time.thread_time()
@@ -242,4 +244,25 @@ def report(moves: Sequence[Move]) -> str:
             for group in groups.values()
         )
         out.append(f"  {label:<{width}}{cells}")
+    return "\n".join(out)
+
+
+SLOWEST_SHOWN = 5
+"""How many of the slowest moves :func:`slowest` shows one by one."""
+
+
+def slowest(moves: Sequence[Move], n: int = SLOWEST_SHOWN) -> str:
+    """The ``n`` slowest moves one by one, with the UTC time each was sent (to line a pause up
+    with a log of the system's calls, e.g. ``strace -tt``): a single pause is averaged away
+    in :func:`report`'s groups."""
+    out = [f"the {min(n, len(moves))} slowest moves (sent at, UTC):"]
+    for m in sorted(moves, key=lambda m: m.wall, reverse=True)[:n]:
+        sent = time.strftime("%H:%M:%S", time.gmtime(m.began)) + f"{m.began % 1:.3f}"[1:]
+        out.append(
+            f"  {sent} wall {m.wall * 1e3:.1f} ms: reads {(m.store_wall - m.write_wall) * 1e3:.1f}"
+            f", write {m.write_wall * 1e3:.1f}, board after the write "
+            f"{m.board_after_write * 1e3:.1f}, loop CPU own {m.own_cpu * 1e3:.1f} and other "
+            f"{(m.loop_cpu - m.own_cpu) * 1e3:.1f} (gc {m.gc_time * 1e3:.1f}, "
+            f"{m.full_gcs} full), preempted {m.switches}x"
+        )
     return "\n".join(out)

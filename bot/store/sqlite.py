@@ -27,6 +27,7 @@ from urllib.parse import quote
 
 import aiosqlite
 
+from bot.store.checkpoint import CHECKPOINT_EVERY, WRITER_CHECKPOINT_PAGES, Checkpointer
 from bot.store.errors import (
     DatabaseFileGone,
     ReadOnlyStore,
@@ -602,6 +603,9 @@ class SqliteStore(SqlStore):
         self.gone: str | None = None
         """What happened to the database file while the store was open (None: nothing); once
         set, writes raise :class:`~bot.store.errors.DatabaseFileGone`."""
+        self.checkpointer: Checkpointer | None = None
+        """What copies the write-ahead log into the database file beside the commits (see
+        :mod:`bot.store.checkpoint`); None when the store is read-only."""
         self.writer: GroupCommit | None = None
         """What writes the transactions of :meth:`_transact` (moves) in one trip each, those
         waiting together in one commit; None when the store is read-only."""
@@ -620,6 +624,7 @@ class SqliteStore(SqlStore):
         sync: str = "full",
         target_version: int = LATEST,
         read_only: bool = False,
+        checkpoint_every: float = CHECKPOINT_EVERY,
     ) -> SqliteStore:
         """Open (or create) the database, check it is Komabot's and whole, and migrate it.
 
@@ -628,6 +633,8 @@ class SqliteStore(SqlStore):
         any with ``read_only``, is opened read-only: :attr:`read_only` says why, reads work and
         writes raise :class:`~bot.store.errors.ReadOnlyStore`.  Several processes may open one
         file at once.  ``target_version`` below the latest is for migration tests only.
+        The write-ahead log is copied into the database every ``checkpoint_every`` seconds by
+        a thread of the store's (:attr:`checkpointer`), not by the commits.
         """
         path = Path(path)
         try:
@@ -681,6 +688,8 @@ class SqliteStore(SqlStore):
                 await asyncio.to_thread(verify_database, path, pre_migration=False)
             if path.stat().st_size > FULL_CHECK_BYTES:
                 store._start_background_check()
+            if problem is None:
+                await store._start_checkpoints(checkpoint_every)
         except sqlite3.Error as exc:
             await db.close()
             if isinstance(_write_error(exc), StoreFull):
@@ -694,6 +703,13 @@ class SqliteStore(SqlStore):
             await db.close()
             raise
         return store
+
+    async def _start_checkpoints(self, every: float) -> None:
+        """Leave the log's checkpoints to :attr:`checkpointer` (the commits' own only past a
+        backstop)."""
+        await self._db.execute(f"PRAGMA wal_autocheckpoint={WRITER_CHECKPOINT_PAGES}")
+        self.checkpointer = await asyncio.to_thread(Checkpointer, self.path, every)
+        self.checkpointer.start()
 
     def _start_background_check(self) -> None:
         """Run ``PRAGMA quick_check`` on a large file in a thread of its own (on its own
@@ -826,6 +842,8 @@ class SqliteStore(SqlStore):
 
     async def close(self) -> None:
         await asyncio.to_thread(self._stop_background_check)
+        if self.checkpointer is not None:
+            await asyncio.to_thread(self.checkpointer.stop)
         if self.writer is not None:
             await self.writer.stop()
         async with self._lock:

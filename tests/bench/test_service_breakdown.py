@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import time
 from pathlib import Path
 
-from bench.service_breakdown import ROWS, Breakdown, report
+from bench.service_breakdown import ROWS, Breakdown, report, slowest
 from bench.service_games import build_database, plan, play
 
 
@@ -33,3 +34,12 @@ def test_every_move_is_broken_down(tmp_path: Path) -> None:
         assert row.strip().startswith(label.strip())
         figures = row[len(row) - 36 :].replace("ms", " ").split()
         assert len(figures) == 3 and all(float(f) >= 0 for f in figures), row
+    shown = slowest(breakdown.moves, 3).splitlines()
+    assert len(shown) == 4 and shown[0] == "the 3 slowest moves (sent at, UTC):"
+    top = sorted(breakdown.moves, key=lambda m: m.wall, reverse=True)[:3]
+    for line, move in zip(shown[1:], top, strict=True):
+        assert f" wall {move.wall * 1e3:.1f} ms: " in line
+        assert (
+            line.strip()[:12]
+            == time.strftime("%H:%M:%S.", time.gmtime(move.began)) + (f"{move.began % 1:.3f}"[2:])
+        )
