@@ -18,6 +18,7 @@ Wa with drops).  Komabot plays as ``komabot usi`` in its own process.
 - A game still going at the ply cap (400) is a draw by the cap, shown apart.
 
     .venv/bin/python bench/match.py hachu --level 8 --movetime 500 --games 20
+    .venv/bin/python bench/match.py hachu --nodes 48000 --opponent-depth 7 --games 10
     .venv/bin/python bench/match.py crazywa --games 10
     .venv/bin/python bench/match.py fairy --skill 6 --movetime 1000 --opponent-movetime 100
     .venv/bin/python bench/match.py levels --variant wa --levels 1-8 --games 4 --movetime 200
@@ -97,6 +98,7 @@ class PlayerSpec:
     movetime_ms: int
     level: int = 8
     nodes: int = 0  # Komabot: "go nodes" instead of the move time
+    depth: int = 0  # HaChu: "sd" with an untimed clock instead of the move time
     skill: int = 6
     command: tuple[str, ...] = ()
     xboard_variant: str = ""
@@ -125,7 +127,13 @@ class PlayerSpec:
         if self.kind == "hachu":
             options = (("Promote on entry", "0"), ("Allow repeats", "1"))
             return XboardPlayer(
-                self.label, (HACHU,), "wa-shogi", options, ms, clock_factor=HACHU_CLOCK_FACTOR
+                self.label,
+                self.command or (HACHU,),
+                "wa-shogi",
+                options,
+                ms,
+                clock_factor=HACHU_CLOCK_FACTOR,
+                depth_limit=self.depth,
             )
         if self.kind == "crazywa":
             # CrazyWa's own drop rule differs: a captured Swallow's Wings, Treacherous Fox,
@@ -438,6 +446,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--nodes", type=int, default=0, help="Komabot: nodes a move instead of a time (levels)"
     )
     p.add_argument("--opponent-movetime", type=int, help="the opponent's ms a move (same)")
+    p.add_argument(
+        "--opponent-depth",
+        type=int,
+        default=0,
+        help="hachu: its depth a move (xboard sd, untimed) instead of a time",
+    )
     p.add_argument("--skill", type=int, default=6, help="Fairy-Stockfish Skill Level (6)")
     p.add_argument("--games", type=int, default=10, help="games (levels mode: per pair)")
     p.add_argument("--opening-plies", type=int, default=4, help="random plies a pair (4)")
@@ -505,15 +519,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             variant = {"hachu": "wa", "crazywa": "wa-drops", "fairy": "shogi"}[args.opponent]
             a = PlayerSpec("komabot", variant, args.movetime, level=args.level, nodes=args.nodes)
+            if args.opponent_depth and args.opponent != "hachu":
+                p.error("--opponent-depth is for hachu")
             b = PlayerSpec(
-                args.opponent, variant, args.opponent_movetime or args.movetime, skill=args.skill
+                args.opponent,
+                variant,
+                args.opponent_movetime or args.movetime,
+                skill=args.skill,
+                depth=args.opponent_depth,
             )
         if args.candidate is not None:
             a = dataclasses.replace(a, root=str(args.candidate.resolve()))
         jobs = pair_jobs(variant, a, b, args.games, args.seed, args.opening_plies, args.max_plies)
         records = run_jobs(jobs, args.workers, log=args.log)
         budget_a = f"{a.nodes} nodes" if a.nodes else f"{a.movetime_ms} ms"
-        budget_b = f"{b.nodes} nodes" if b.nodes else f"{b.movetime_ms} ms"
+        budget_b = (
+            f"{b.nodes} nodes"
+            if b.nodes
+            else f"depth {b.depth} (untimed)"
+            if b.depth
+            else f"{b.movetime_ms} ms"
+        )
         print(
             f"\n{variant}: {a.label} at {budget_a} a move vs {b.label} at "
             f"{budget_b} a move, {args.opening_plies} random plies a pair"

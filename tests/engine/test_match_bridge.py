@@ -303,3 +303,23 @@ def test_an_engine_crashing_on_every_try_of_one_move_aborts_the_game(tmp_path: P
     assert record.reason == f"fake xboard crashed more than {MAX_RESTARTS} times"
     assert record.crashes == MAX_RESTARTS + 1
     assert record.moves == ["7i7h"]
+
+
+def hachu_at_depth(depth: int, marker: str = "") -> Player:
+    command = (sys.executable, FAKE, "xboard", "e9e8,c9c8", *([marker] if marker else []))
+    return PlayerSpec("hachu", "wa", 50, depth=depth, command=command).make()
+
+
+def test_hachu_at_a_fixed_depth_is_sent_it_with_a_clock_that_does_not_cut_it() -> None:
+    # the fake engine reports depth 1 when its clock would cut an "sd" search short
+    record = wa_game(usi("7i7h,6i6h"), hachu_at_depth(9), max_plies=4)
+    assert record.depths["b"] == [9, 9]
+    assert record.moves == ["7i7h", "7c7d", "6i6h", "9c9d"]
+    timed = wa_game(usi("7i7h,6i6h"), hachu_at_depth(0), max_plies=4)
+    assert timed.depths["b"] == [7, 7]  # no sd: its own depth at 50 ms a move
+
+
+def test_hachu_at_a_fixed_depth_gets_it_back_after_a_crash(tmp_path: Path) -> None:
+    record = wa_game(usi("7i7h,6i6h"), hachu_at_depth(9, str(tmp_path / "crashed")), 4)
+    assert (record.crashes, record.capped_moves) == (1, 1)
+    assert record.depths["b"] == [1, 9]  # capped below where it failed, then started afresh

@@ -4,7 +4,9 @@
 ``go`` with one of the comma-separated MOVES (the first at ply 0 or 1, the second at ply 2 or
 3); with a MARKER path it exits at its first ``go`` when the file does not exist yet (creating
 it): one crash, after printing a thinking line (depth 3) whose variation starts with PV if
-given.  ``... usi MOVES``: a USI engine playing MOVES in turn.
+given.  Its thinking line reports depth 7, or N after ``sd N`` when its clock (``time``) is
+at least ten minutes, and depth 1 below that (as if the clock had cut its search short).
+``... usi MOVES``: a USI engine playing MOVES in turn.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ def main() -> int:
     crash_pv = sys.argv[4] if len(sys.argv) > 4 else ""
     moves = [m for m in moves_text.split(",") if m]
     plies = 0  # of the game so far: the move for a ply is moves[ply // 2]
+    depth_limit = 0
+    clock_cs = 0
     for raw in sys.stdin:
         words = raw.split()
         if not words:
@@ -34,6 +38,10 @@ def main() -> int:
                 plies = 0
             elif command == "usermove":
                 plies += 1
+            elif command == "sd":
+                depth_limit = int(words[1])
+            elif command == "time":
+                clock_cs = int(words[1])
             elif command == "ping":
                 out = f"pong {words[1]}"
             elif command == "go":
@@ -44,7 +52,8 @@ def main() -> int:
                     return 3
                 move = moves[plies // 2]
                 plies += 1
-                out = f"7 12 10 345 {move}\nmove {move}"
+                depth = 7 if not depth_limit else depth_limit if clock_cs >= 60_000 else 1
+                out = f"{depth} 12 10 345 {move}\nmove {move}"
         elif command == "usi":
             out = "id name fake\nusiok"
         elif command == "isready":
