@@ -30,7 +30,10 @@ ROOT = Path(__file__).resolve().parent.parent
 MAX_RESTARTS = 8  # crashes of one engine on one move before the game is aborted
 ANSWER_SLACK_S = 15.0  # beyond the move time, how long to wait for a move
 START_TIMEOUT_S = 20.0
-UNTIMED_MOVE_S = 120.0  # a search limited by nodes: how long before giving up
+UNTIMED_MOVE_S = 120.0  # a search limited by nodes or depth: how long before giving up
+# an xboard engine limited by depth ("sd") gets this clock each move, so that time never
+# stops its search first (HaChu spends about 1/120 of its clock: 30 s)
+UNTIMED_CLOCK_MS = 3_600_000
 
 
 class EngineCrash(Exception):
@@ -246,6 +249,7 @@ class XboardPlayer:
         hand_as: dict[int, int] | None = None,
         clock_factor: int = 1,
         clock_margin_ms: int = 0,
+        depth_limit: int = 0,
     ) -> None:
         self.name = name
         self.by_setboard = by_setboard  # send the position each move, not the moves
@@ -255,6 +259,9 @@ class XboardPlayer:
         self.clock_factor = clock_factor
         # added to the clock: CrazyWa thinks at most its clock less 30 ms
         self.clock_margin_ms = clock_margin_ms
+        # when set, each search stops at this depth ("sd") with a clock too large to cut it
+        # first: the same search however loaded the machine
+        self.depth_limit = depth_limit
         self.command = command
         self.variant_name = variant_name
         self.options = options
@@ -265,6 +272,7 @@ class XboardPlayer:
         self.crashes = 0  # over the whole match
         self.last_depth = 0
         self.last_nodes: int | None = None
+        self.last_score: int | None = None  # of the last thinking line (side to move's view)
         self.last_pv_move = ""  # the first move of the last thinking line of this search
 
     def _start(self) -> LineProcess:
@@ -285,6 +293,8 @@ class XboardPlayer:
         for option, value in self.options:
             proc.send(f"option {option}={value}")
         proc.send(f"st {self.movetime_ms / 1000:g}")
+        if self.depth_limit:
+            proc.send(f"sd {self.depth_limit}")
         proc.send("easy")
         proc.send("post")
         proc.send("force")
@@ -325,6 +335,7 @@ class XboardPlayer:
         while True:
             self.last_depth = 0
             self.last_nodes = None
+            self.last_score = None
             self.last_pv_move = ""
             crashed = False
             try:
@@ -369,14 +380,19 @@ class XboardPlayer:
             for move in pos.move_stack[self.fed :]:
                 proc.send(f"usermove {to_xboard(variant, move)}")
         self.fed = pos.ply
-        clock_ms = self.movetime_ms * self.clock_factor + self.clock_margin_ms
+        if self.depth_limit:
+            clock_ms = UNTIMED_CLOCK_MS
+            budget_s = UNTIMED_MOVE_S
+        else:
+            clock_ms = self.movetime_ms * self.clock_factor + self.clock_margin_ms
+            budget_s = self.movetime_ms / 1000
         centiseconds = max(1, clock_ms // 10)
         if cap:
             proc.send(f"sd {cap}")  # lifted by starting afresh: a large sd corrupts CrazyWa
         proc.send(f"time {centiseconds}")
         proc.send(f"otim {centiseconds}")
         proc.send("go")
-        deadline = time.monotonic() + self.movetime_ms / 1000 + ANSWER_SLACK_S
+        deadline = time.monotonic() + budget_s + ANSWER_SLACK_S
         depth = nodes = None
         while True:
             line = proc.read(deadline)
@@ -398,6 +414,7 @@ class XboardPlayer:
             if len(words) >= 4 and all(w.lstrip("-").isdigit() for w in words[:4]):
                 depth, nodes = int(words[0]), int(words[3])
                 self.last_depth, self.last_nodes = depth, nodes
+                self.last_score = int(words[1])
                 self.last_pv_move = words[4] if len(words) > 4 else ""
 
     def parse(self, pos: Position, text: str) -> Move:

@@ -4,11 +4,15 @@ file, give the evaluator it fitted."""
 
 from __future__ import annotations
 
+import json
 import shlex
+import shutil
 import sys
 from pathlib import Path
 
-from bench.match import KOMABOT_MAIN
+import pytest
+
+from bench.match import HACHU, KOMABOT_MAIN
 from bench.tune_eval import main, read_samples
 from bench.tune_fit import Problem, current, descend, evaluator, teacher_scale, toml_sections
 from engine.evaluation import Evaluator
@@ -43,6 +47,36 @@ def test_positions_are_labelled_quiet_and_the_same_every_run(tmp_path: Path) -> 
         assert sample.result in (0.0, 0.5, 1.0)
         assert sample.game == 0
         assert int(sample.sfen.split()[-1]) > 4  # the move number: from ply 4 on
+
+
+@pytest.mark.skipif(shutil.which(HACHU) is None, reason="HaChu is not installed")
+def test_wa_positions_of_a_logged_game_are_labelled_by_hachu(tmp_path: Path) -> None:
+    logged = json.loads(
+        (data_dir() / "bench" / "hachu" / "2026-11-26-morning-1.jsonl").open().readline()
+    )
+    games = tmp_path / "games.jsonl"
+    aborted = logged | {"result": None}
+    won = logged | {"result": 1.0, "a_sente": False, "moves": logged["moves"][:30]}
+    games.write_text(json.dumps(aborted) + "\n" + json.dumps(won) + "\n", encoding="utf-8")
+
+    def positions(out: Path) -> str:
+        args = ["positions", "--variant", "wa", "--games-from", str(games), "--depth", "2"]
+        args += ["--skip", "10", "--every", "4", "--out", str(out)]
+        assert main(args) == 0
+        return out.read_text(encoding="utf-8")
+
+    text = positions(tmp_path / "a.tsv")
+    assert positions(tmp_path / "b.tsv").replace("b.tsv", "a.tsv") == text
+    assert text.startswith("# teacher: HaChu")
+    samples = read_samples(tmp_path / "a.tsv")
+    assert samples
+    variant = load_variant("wa")
+    for sample in samples:
+        pos = Position.from_sfen(variant, sample.sfen)
+        assert not pos.is_check()
+        assert sample.game == 0  # the aborted game is left out, the won one is the first
+        # a_sente false and a won: gote won, so the result follows the side to move
+        assert sample.result == (0.0 if pos.side == 0 else 1.0)
 
 
 def test_the_fit_lowers_the_loss_on_a_small_sample() -> None:
