@@ -124,14 +124,17 @@ def fit(args: argparse.Namespace) -> int:
         return 2
     fitted = [s for s in samples if s.game % HELD_OUT_EVERY]
     held = [s for s in samples if not s.game % HELD_OUT_EVERY]
+    if not fitted:
+        print(f"{args.data}: no positions to fit (every fifth game is held out)")
+        return 2
     scale = teacher_scale(fitted)
     share = args.result_share
     print(f"{len(fitted)} positions fitted, {len(held)} held out; teacher's scale K={scale:.0f}")
     train = Problem.build(variant, fitted, share, scale)
     test = Problem.build(variant, held, share, scale) if held else None
     start = current(variant, args.hand)
-    k = train.fit_scale(start)
-    print(f"engine's scale K={k:.0f}")
+    k = scale if args.teacher_scale else train.fit_scale(start)
+    print(f"engine's scale K={k:.0f}" + (" (the teacher's)" if args.teacher_scale else ""))
     unknown = [key for key in args.keep if key not in start]
     if unknown:
         print(f"not a parameter: {', '.join(unknown)} (known: {', '.join(start)})")
@@ -206,6 +209,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     fitp.add_argument(
         "--prior", type=float, default=0.0, help="pull towards the engine's values (0: none)"
+    )
+    fitp.add_argument(
+        "--teacher-scale",
+        action="store_true",
+        help="give the engine's scores the teacher's scale K instead of fitting it to the "
+        "engine's starting values (for an evaluation far from the teacher's)",
     )
     fitp.add_argument(
         "--result-share", type=float, default=0.0, help="the game result's share of a target"

@@ -114,3 +114,20 @@ def test_the_printed_tables_read_back_give_the_fitted_evaluator(tmp_path: Path) 
         assert from_file.full(Position.from_sfen(read_back, sample.sfen)) == fitted.full(
             Position.from_sfen(variant, sample.sfen)
         )
+
+
+def test_the_teacher_scale_gives_the_engine_the_teachers_k(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = (data_dir() / "tuning" / "wa.tsv").read_text(encoding="utf-8").splitlines()
+    data = tmp_path / "wa.tsv"
+    games_1_2 = [line for line in lines if line.endswith(("\t1", "\t2"))]  # none held out
+    data.write_text("\n".join(lines[:3] + games_1_2) + "\n", encoding="utf-8")
+    args = ["fit", "--variant", "wa", "--data", str(data), "--passes", "0"]
+    assert main([*args, "--teacher-scale"]) == 0
+    out = capsys.readouterr().out
+    teacher_k = out.split("teacher's scale K=")[1].split()[0]
+    assert f"engine's scale K={teacher_k} (the teacher's)" in out
+    assert main(args) == 0
+    fitted = capsys.readouterr().out.split("engine's scale K=")[1].split()[0]
+    assert fitted != teacher_k  # Komabot's starting values are far from HaChu's scale
