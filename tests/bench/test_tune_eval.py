@@ -15,6 +15,7 @@ import pytest
 from bench.match import HACHU, KOMABOT_MAIN
 from bench.tune_eval import main, read_samples
 from bench.tune_fit import Problem, current, descend, evaluator, teacher_scale, toml_sections
+from bench.tune_positions import Sample
 from engine.evaluation import Evaluator
 from rules import Position, load_variant
 from rules.variant import data_dir, read_variant_file
@@ -32,18 +33,22 @@ def _positions(out: Path) -> str:
     return out.read_text(encoding="utf-8")
 
 
+def _quiet_positions(path: Path, variant_id: str) -> list[tuple[Position, Sample]]:
+    """The file's samples with their positions; there are some, none in check."""
+    variant = load_variant(variant_id)
+    out = [(Position.from_sfen(variant, s.sfen), s) for s in read_samples(path)]
+    assert out
+    assert not any(pos.is_check() for pos, _ in out)
+    return out
+
+
 def test_positions_are_labelled_quiet_and_the_same_every_run(tmp_path: Path) -> None:
     text = _positions(tmp_path / "a.tsv")
     again = _positions(tmp_path / "b.tsv").replace("b.tsv", "a.tsv")  # the command's --out
     assert again == text
     header = [line for line in text.splitlines() if line.startswith("#")]
     assert header[0].startswith("# teacher: Komabot")
-    samples = read_samples(tmp_path / "a.tsv")
-    assert samples
-    variant = load_variant("shogi")
-    for sample in samples:
-        pos = Position.from_sfen(variant, sample.sfen)
-        assert not pos.is_check()
+    for _, sample in _quiet_positions(tmp_path / "a.tsv", "shogi"):
         assert sample.result in (0.0, 0.5, 1.0)
         assert sample.game == 0
         assert int(sample.sfen.split()[-1]) > 4  # the move number: from ply 4 on
@@ -51,9 +56,8 @@ def test_positions_are_labelled_quiet_and_the_same_every_run(tmp_path: Path) -> 
 
 @pytest.mark.skipif(shutil.which(HACHU) is None, reason="HaChu is not installed")
 def test_wa_positions_of_a_logged_game_are_labelled_by_hachu(tmp_path: Path) -> None:
-    logged = json.loads(
-        (data_dir() / "bench" / "hachu" / "2026-11-26-morning-1.jsonl").open().readline()
-    )
+    log = data_dir() / "bench" / "hachu" / "2026-11-26-morning-1.jsonl"
+    logged = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
     games = tmp_path / "games.jsonl"
     aborted = logged | {"result": None}
     won = logged | {"result": 1.0, "a_sente": False, "moves": logged["moves"][:30]}
@@ -68,12 +72,7 @@ def test_wa_positions_of_a_logged_game_are_labelled_by_hachu(tmp_path: Path) -> 
     text = positions(tmp_path / "a.tsv")
     assert positions(tmp_path / "b.tsv").replace("b.tsv", "a.tsv") == text
     assert text.startswith("# teacher: HaChu")
-    samples = read_samples(tmp_path / "a.tsv")
-    assert samples
-    variant = load_variant("wa")
-    for sample in samples:
-        pos = Position.from_sfen(variant, sample.sfen)
-        assert not pos.is_check()
+    for pos, sample in _quiet_positions(tmp_path / "a.tsv", "wa"):
         assert sample.game == 0  # the aborted game is left out, the won one is the first
         # a_sente false and a won: gote won, so the result follows the side to move
         assert sample.result == (0.0 if pos.side == 0 else 1.0)
