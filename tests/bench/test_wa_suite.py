@@ -82,16 +82,16 @@ def test_a_resignation_is_not_a_solution() -> None:
 
 
 LOG = Path(__file__).resolve().parents[2] / "data" / "bench" / "hachu"
-# the afternoon's second game: Komabot (gote) plays 6i8k at ply 84 and loses a piece (with
+# the afternoon's fifth game: Komabot (sente) plays 7j7i at ply 147 and loses a piece (with
 # Wa's fitted values the deep search no longer faults the third game's 9k10j at ply 39: it
 # finds nothing better there)
-LOST_AT = 83  # its index in the game's moves
+LOST_AT = 146  # its index in the game's moves
 
 
 def _game_until_the_loss() -> list[str]:
-    text = (LOG / "2026-11-26-afternoon.jsonl").read_text(encoding="utf-8").splitlines()[1]
+    text = (LOG / "2026-11-26-afternoon.jsonl").read_text(encoding="utf-8").splitlines()[4]
     game = json.loads(text)
-    assert game["a"].startswith("Komabot") and not game["a_sente"]
+    assert game["a"].startswith("Komabot") and game["a_sente"]
     return [str(m) for m in game["moves"][: LOST_AT + 10]]
 
 
@@ -102,7 +102,7 @@ def test_build_keeps_the_losing_move_and_run_asks_the_engine(
     moves = _game_until_the_loss()
     hung = LOST_AT
     log = tmp_path / "games.jsonl"
-    game = {"a": "Komabot L8", "b": "HaChu", "variant": "wa", "a_sente": False, "moves": moves}
+    game = {"a": "Komabot L8", "b": "HaChu", "variant": "wa", "a_sente": True, "moves": moves}
     log.write_text(json.dumps(game) + "\n", encoding="utf-8")
     suite = tmp_path / "suite.jsonl"
     args = ["build", str(log), "--out", str(suite), "--deep-nodes", str(deep_nodes)]
