@@ -80,6 +80,7 @@ from rules.outcome import impasse_report  # noqa: E402
 
 MAX_PLIES = 400
 HACHU = "/usr/games/hachu"
+HACHU_OPTIONS = (("Promote on entry", "0"), ("Allow repeats", "1"))  # as in Wa's rules
 HACHU_CLOCK_FACTOR = 120  # measured: a clock of 60 s makes it think about 0.5 s a move
 CRAZYWA = "/usr/games/crazywa"
 FAIRY_STOCKFISH = "/usr/games/fairy-stockfish"
@@ -125,7 +126,7 @@ class PlayerSpec:
             options = (("Skill Level", str(self.skill)), ("Threads", "1"), ("USI_Hash", "16"))
             return UsiPlayer(self.label, (FAIRY_STOCKFISH,), options, ms)
         if self.kind == "hachu":
-            options = (("Promote on entry", "0"), ("Allow repeats", "1"))
+            options = HACHU_OPTIONS
             return XboardPlayer(
                 self.label,
                 self.command or (HACHU,),

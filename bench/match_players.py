@@ -272,6 +272,7 @@ class XboardPlayer:
         self.crashes = 0  # over the whole match
         self.last_depth = 0
         self.last_nodes: int | None = None
+        self.last_score: int | None = None  # of the last thinking line (side to move's view)
         self.last_pv_move = ""  # the first move of the last thinking line of this search
 
     def _start(self) -> LineProcess:
@@ -334,6 +335,7 @@ class XboardPlayer:
         while True:
             self.last_depth = 0
             self.last_nodes = None
+            self.last_score = None
             self.last_pv_move = ""
             crashed = False
             try:
@@ -412,6 +414,7 @@ class XboardPlayer:
             if len(words) >= 4 and all(w.lstrip("-").isdigit() for w in words[:4]):
                 depth, nodes = int(words[0]), int(words[3])
                 self.last_depth, self.last_nodes = depth, nodes
+                self.last_score = int(words[1])
                 self.last_pv_move = words[4] if len(words) > 4 else ""
 
     def parse(self, pos: Position, text: str) -> Move:

@@ -1,4 +1,5 @@
-"""Tune the evaluation's weights to positions scored by Fairy-Stockfish (Texel's method).
+"""Tune the evaluation's weights to positions scored by a teacher engine (Texel's method):
+Fairy-Stockfish (USI), or HaChu (xboard) for Wa, which Fairy-Stockfish does not know.
 
 Two steps, each deterministic (the same arguments give the same bytes and the same weights):
 
@@ -6,8 +7,12 @@ Two steps, each deterministic (the same arguments give the same bytes and the sa
         --play-nodes 2000 --workers 2 --out data/tuning/shogi.tsv
     .venv/bin/python bench/tune_eval.py fit --data data/tuning/shogi.tsv [--keep KEY ...]
 
-``positions`` plays the teacher against itself (``go nodes``) from seeded random openings and
-labels the quiet positions with its score at a fixed depth (``bench/tune_positions.py``); the
+    .venv/bin/python bench/tune_eval.py positions --variant wa --games-from LOG.jsonl ... \\
+        --depth 8 --every 2 --workers 2 --out data/tuning/wa.tsv
+
+``positions`` plays the teacher against itself (``go nodes``; HaChu: ``sd``) from seeded
+random openings, or takes the games of ``bench/match.py --log`` files, and labels the quiet
+positions with its score at a fixed depth (``bench/tune_positions.py``); the
 file's header says which engine, which version and the command.  ``fit`` fits the piece values
 on the board and in hand and the weights of ``engine/weights.py`` to them
 (``bench/tune_fit.py``), reports the loss before and after on the games it fitted and on
@@ -18,6 +23,7 @@ variant file.  Whether the result plays better is for ``bench/match.py ab`` to s
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import shlex
 import sys
@@ -28,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.match import FAIRY_STOCKFISH, MAX_PLIES  # noqa: E402
+from bench.match import FAIRY_STOCKFISH, HACHU, MAX_PLIES  # noqa: E402
 from bench.tune_fit import Problem, current, descend, teacher_scale, toml_sections  # noqa: E402
 from bench.tune_positions import GameSpec, Sample, label_game, teacher_name  # noqa: E402
 from rules import VariantFileError, load_variant  # noqa: E402
@@ -38,24 +44,30 @@ HELD_OUT_EVERY = 5  # games whose number is a multiple of this are held out of t
 
 
 def make_positions(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    teacher = tuple(shlex.split(args.teacher))
+    protocol = "xboard" if args.variant == "wa" else "usi"
+    command = args.teacher or (HACHU if protocol == "xboard" else FAIRY_STOCKFISH)
+    teacher = tuple(shlex.split(command))
+    played = logged_games(args.games_from, args.variant) or [((), 0.5)] * args.games
     specs = [
         GameSpec(
             args.variant,
+            protocol,
             teacher,
             game,
             args.seed * 100_000 + game,
             args.opening_plies,
             args.play_nodes,
+            args.play_depth,
             args.depth,
             args.skip,
             args.every,
             args.max_plies,
+            *played[game],
         )
-        for game in range(args.games)
+        for game in range(len(played))
     ]
     header = [
-        f"# teacher: {teacher_name(teacher)} ({args.teacher})",
+        f"# teacher: {teacher_name(protocol, teacher)} ({command})",
         "# command: bench/tune_eval.py " + shlex.join(argv),
         "# columns: sfen, teacher's score (cp, side to move), result (side to move), game",
     ]
@@ -63,11 +75,24 @@ def make_positions(args: argparse.Namespace, argv: Sequence[str]) -> int:
     with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
         for samples in pool.imap(label_game, specs, chunksize=1):  # in the games' order
             games.append(samples)
-            print(f"game {len(games)}/{args.games}: {len(samples)} positions", flush=True)
+            print(f"game {len(games)}/{len(specs)}: {len(samples)} positions", flush=True)
     lines = header + [s.line() for game in games for s in game]
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"{sum(map(len, games))} positions from {args.games} games written to {args.out}")
+    print(f"{sum(map(len, games))} positions from {len(specs)} games written to {args.out}")
     return 0
+
+
+def logged_games(paths: Sequence[Path], variant: str) -> list[tuple[tuple[str, ...], float]]:
+    """The moves and sente's result of each game of ``bench/match.py --log`` files in this
+    variant that ended with a result (aborted ones are left out), in the files' order."""
+    out = []
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            game = json.loads(line)
+            if game.get("variant") == variant and game.get("result") is not None:
+                result = float(game["result"])
+                out.append((tuple(game["moves"]), result if game["a_sente"] else 1 - result))
+    return out
 
 
 def read_samples(path: Path) -> list[Sample]:
@@ -99,14 +124,17 @@ def fit(args: argparse.Namespace) -> int:
         return 2
     fitted = [s for s in samples if s.game % HELD_OUT_EVERY]
     held = [s for s in samples if not s.game % HELD_OUT_EVERY]
+    if not fitted:
+        print(f"{args.data}: no positions to fit (every fifth game is held out)")
+        return 2
     scale = teacher_scale(fitted)
     share = args.result_share
     print(f"{len(fitted)} positions fitted, {len(held)} held out; teacher's scale K={scale:.0f}")
     train = Problem.build(variant, fitted, share, scale)
     test = Problem.build(variant, held, share, scale) if held else None
     start = current(variant, args.hand)
-    k = train.fit_scale(start)
-    print(f"engine's scale K={k:.0f}")
+    k = scale if args.teacher_scale else train.fit_scale(start)
+    print(f"engine's scale K={k:.0f}" + (" (the teacher's)" if args.teacher_scale else ""))
     unknown = [key for key in args.keep if key not in start]
     if unknown:
         print(f"not a parameter: {', '.join(unknown)} (known: {', '.join(start)})")
@@ -127,11 +155,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = p.add_subparsers(dest="step", required=True)
     pos = sub.add_parser("positions", help="play and label positions")
     pos.add_argument("--variant", default="shogi")
-    pos.add_argument("--teacher", default=FAIRY_STOCKFISH, help="a USI engine's command")
+    pos.add_argument(
+        "--teacher",
+        help="the teacher's command: a USI engine (default Fairy-Stockfish), for Wa HaChu",
+    )
     pos.add_argument("--games", type=int, default=80)
+    pos.add_argument(
+        "--games-from",
+        type=Path,
+        nargs="*",
+        default=[],
+        help="label the games of these match logs (JSON lines) instead of playing --games",
+    )
     pos.add_argument("--seed", type=int, default=1)
     pos.add_argument("--opening-plies", type=int, default=8)
-    pos.add_argument("--play-nodes", type=int, default=2000, help="the teacher's nodes a move")
+    pos.add_argument(
+        "--play-nodes", type=int, default=2000, help="a USI teacher's nodes a move in its games"
+    )
+    pos.add_argument(
+        "--play-depth", type=int, default=6, help="HaChu's depth a move in its games (Wa)"
+    )
     pos.add_argument("--depth", type=int, default=9, help="the teacher's depth for a label")
     pos.add_argument("--skip", type=int, default=16, help="plies before the first label")
     pos.add_argument("--every", type=int, default=3, help="label every N-th position")
@@ -166,6 +209,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     fitp.add_argument(
         "--prior", type=float, default=0.0, help="pull towards the engine's values (0: none)"
+    )
+    fitp.add_argument(
+        "--teacher-scale",
+        action="store_true",
+        help="give the engine's scores the teacher's scale K instead of fitting it to the "
+        "engine's starting values (for an evaluation far from the teacher's)",
     )
     fitp.add_argument(
         "--result-share", type=float, default=0.0, help="the game result's share of a target"

@@ -25,6 +25,8 @@ from rules import Position, Variant
 from rules.variant import EVALUATION_WEIGHTS
 
 VALUE_STEP = 16.0  # the first step of a piece value (centipawns)
+MIN_VALUE = 50  # a piece is worth at least half a pawn (a fit with few captures of it may
+# otherwise take it to nothing: Wa's Strutting Crow went to 1)
 WEIGHT_STEP = 0.25  # the first step of a weight, as a share of its value
 MIN_STEP_SHARE = 1 / 16  # the steps halve down to this share of the first
 
@@ -45,7 +47,7 @@ def parameters(variant: Variant, start: dict[str, float]) -> list[Parameter]:
             low, high = EVALUATION_WEIGHTS[name]
             out.append(Parameter(key, low, high, max(abs(value) * WEIGHT_STEP, high / 1000)))
         else:
-            out.append(Parameter(key, 1, 100_000, VALUE_STEP))
+            out.append(Parameter(key, MIN_VALUE, 100_000, VALUE_STEP))
     return out
 
 

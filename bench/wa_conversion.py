@@ -5,7 +5,8 @@ mate, not shuffle.  This bench measures exactly that, independently of the machi
 
 - ``pick`` reads games (``bench/match.py --log`` files, or any JSON lines with ``variant``
   and USI ``moves``) and takes from each Wa game the first position where one side leads by
-  at least ``--lead`` centipawns of material (the engine's piece values, no square terms),
+  at least ``--lead`` centipawns of material (the piece values derived from the moves, no
+  square terms: a yardstick that tuning the engine's values does not move),
   the material has not changed for the last ``QUIET_PLIES`` plies (no exchange in progress)
   and the side to move is not in check.  Games that reached the ply cap come first (the
   leads that were not converted), then the others in their order.  The positions go to a
@@ -84,10 +85,10 @@ def first_lead(
     lead from sente's view; None when there is none."""
     values = values_for(VARIANT)
     pos = Position.start(load_variant(VARIANT))
-    history = [material(pos, values.board, values.hand)]
+    history = [material(pos, values.derived, values.hand)]
     for ply, text in enumerate(moves, start=1):
         pos.push_usi(text)
-        history.append(material(pos, values.board, values.hand))
+        history.append(material(pos, values.derived, values.hand))
         now = history[-1]
         steady = len(history) > quiet and all(m == now for m in history[-quiet - 1 :])
         if ply >= first and abs(now) >= lead and steady and not pos.is_check():

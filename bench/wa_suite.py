@@ -99,13 +99,15 @@ def material(pos: Position, board_values: Sequence[int], hand_values: Sequence[i
 
 
 def material_line(variant: Variant, moves: Sequence[str]) -> list[int]:
-    """Sente's material after each ply (index 0: the start), as far as the moves are legal."""
+    """Sente's material after each ply (index 0: the start), as far as the moves are legal,
+    by the values derived from the moves (what the shipped suites were built with: a
+    yardstick that tuning the engine's values does not move)."""
     values = values_for(variant.id)
     pos = Position.start(variant)
-    line = [material(pos, values.board, values.hand)]
+    line = [material(pos, values.derived, values.hand)]
     for text in moves:
         pos.push_usi(text)
-        line.append(material(pos, values.board, values.hand))
+        line.append(material(pos, values.derived, values.hand))
     return line
 
 
