@@ -16,7 +16,6 @@ from bot.core.people import People, mentions
 from bot.core.words import (
     BOT_WORDS,
     COLOR_WORDS,
-    HANDICAP_LONGEST,
     HANDICAP_TAKING,
     HANDICAP_WORDS,
     LEVEL_GLUED,
@@ -24,6 +23,7 @@ from bot.core.words import (
     NO_TIME_WORDS,
     RATED_WORDS,
     VARIANT_WORDS,
+    handicap_longest,
     handicap_named,
 )
 from engine.levels import HIGHEST, LOWEST
@@ -211,7 +211,7 @@ def _handicap(found: _Found, word: str, words: _Words) -> str:
     """The handicap named at ``word`` (the word ``handicap`` and a name, or a name alone); the
     words of the name are taken off ``words``."""
     if word.lower() in HANDICAP_WORDS:
-        named = handicap_named(words.ahead(HANDICAP_LONGEST))
+        named = handicap_named(words.ahead(handicap_longest()))
         if named is None:
             raise UserError(
                 "handicap.unknown",
@@ -230,7 +230,7 @@ def _handicap(found: _Found, word: str, words: _Words) -> str:
 
 def _ahead(word: str, words: _Words) -> list[str]:
     """``word`` and as many words after it as a handicap's name may have."""
-    return [word, *words.ahead(HANDICAP_LONGEST - 1)]
+    return [word, *words.ahead(handicap_longest() - 1)]
 
 
 def _names(lang: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 from bot.core.messages import LANGUAGES
 from rules import load_variant
@@ -91,9 +92,13 @@ def _plain(name: str) -> str:
     )
 
 
-def _handicap_names() -> dict[str, str]:
-    """Every way to name a handicap of any variant: its id and its names in every language,
-    with spaces or hyphens, accents or none."""
+@cache
+def handicap_names() -> dict[str, str]:
+    """Typed handicap name (lowered, one space between words) -> handicap id (``rook``, 飛車落ち,
+    ``hisha-ochi``, ``без ладьи``...): every way to name a handicap of any variant, its id and
+    its names in every language, with spaces or hyphens, accents or none.  Made on first use:
+    it loads every variant (Wa's move tables alone take about 0.13 s), which a process that
+    never reads a challenge need not pay for at start-up."""
     names: dict[str, str] = {}
     for variant_id in VARIANT_CHOICES:
         for handicap in load_variant(variant_id).handicaps.values():
@@ -104,24 +109,27 @@ def _handicap_names() -> dict[str, str]:
     return names
 
 
-HANDICAP_NAMES = _handicap_names()
-"""Typed handicap name (lowered, one space between words) -> handicap id (``rook``, 飛車落ち,
-``hisha-ochi``, ``без ладьи``...)."""
 HANDICAP_CHOICES = tuple(load_variant("shogi").handicaps)
 """The handicaps front ends offer as choices: their ids."""
-HANDICAP_LONGEST = max(len(name.split()) for name in HANDICAP_NAMES)
+
+
+@cache
+def handicap_longest() -> int:
+    """The most words a handicap's name has."""
+    return max(len(name.split()) for name in handicap_names())
 
 
 def handicap_named(words: list[str]) -> tuple[str, str] | None:
     """The handicap the first words of ``words`` name (the longest name that fits), and the
     words that named it, or None."""
-    for count in range(min(HANDICAP_LONGEST, len(words)), 0, -1):
+    names = handicap_names()
+    for count in range(min(handicap_longest(), len(words)), 0, -1):
         typed = " ".join(words[:count])
         key = typed.lower()
-        if key not in HANDICAP_NAMES:
+        if key not in names:
             key = _plain(typed)
-        if key in HANDICAP_NAMES:
-            return HANDICAP_NAMES[key], typed
+        if key in names:
+            return names[key], typed
     return None
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.core.words import HANDICAP_NAMES
+from bot.core.words import handicap_names
 from bot.store import GameStatus
 from bot.store.models import ENGINE_PLAYER
 from rules import GOTE, Position, load_variant
@@ -98,7 +98,7 @@ async def test_every_handicap_by_every_name(h: Harness, handicap: str) -> None:
 def test_every_handicap_name_of_every_language_is_a_typed_word() -> None:
     for handicap in SHOGI.handicaps.values():
         for name in handicap.names.values():
-            assert HANDICAP_NAMES[name.lower()] == handicap.id
+            assert handicap_names()[name.lower()] == handicap.id
 
 
 @pytest.mark.parametrize(
