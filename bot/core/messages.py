@@ -7,7 +7,8 @@ are dotted: ``area.what``.  Messages that count something (``2 дня``, ``5 о�
 template per CLDR plural category whole numbers fall into (``one``/``other`` in English;
 ``one``/``few``/``many`` in Russian and Polish), and ``plural(key, lang, n)`` picks the form by
 Babel's plural rules for ``lang``.  Add a language by adding one ``.po`` file
-(``docs/translators.md``); the files are read once, when this module is imported.
+(``docs/translators.md``); the files are read once, when this module is imported (their
+tables are cached between processes: :func:`bot.core.i18n.tables.load_cached`).
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from typing import Any
 
 from babel import Locale
 
-from bot.core.i18n.tables import load
+from bot.core.i18n.tables import load_cached
 
-_TABLES = load()
+_TABLES = load_cached()
 
 EN: Mapping[str, str] = _TABLES.plain["en"]
 # Counted messages: CLDR plural category -> template; ``{n}`` is the count.

@@ -563,3 +563,44 @@ def test_a_branch_that_changed_the_dict_catalogues_is_merged_into_the_po_files(
         "ja.po games.new_key: not translated yet",
         "pl.po games.new_key: not translated yet",
     ]
+
+
+def test_the_tables_are_cached_between_processes_by_the_files_bytes(
+    po_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first load reads the files and keeps the tables in __pycache__; the next takes them
+    from there without Babel; an edited file is read again and the old cache goes."""
+    from bot.core.i18n import tables
+
+    fresh = tables.load(po_copy)
+    assert tables.load_cached(po_copy) == fresh
+    (first,) = (po_copy / "__pycache__").glob("tables-*.marshal")
+
+    def no_reading(folder: Path | None = None) -> tables.Tables:
+        raise AssertionError("the .po files were read again")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(tables, "load", no_reading)
+        assert tables.load_cached(po_copy) == fresh
+
+    edit(po_copy / "ru.po", 'msgstr "Партии #{game} нет."', 'msgstr "Нет партии #{game}."')
+    edited = tables.load_cached(po_copy)
+    assert edited.plain["ru"]["game.not_found"] == "Нет партии #{game}."
+    assert edited == tables.load(po_copy) != fresh
+    (second,) = (po_copy / "__pycache__").glob("tables-*.marshal")
+    assert second != first
+
+
+def test_a_broken_or_unwritable_cache_only_costs_the_reading(po_copy: Path) -> None:
+    from bot.core.i18n import tables
+
+    fresh = tables.load(po_copy)
+    tables.load_cached(po_copy)
+    (cached,) = (po_copy / "__pycache__").glob("tables-*.marshal")
+    for garbage in (b"", b"\x00\x01garbage", cached.read_bytes()[:-7]):
+        cached.write_bytes(garbage)
+        assert tables.load_cached(po_copy) == fresh
+        assert cached.read_bytes() != garbage  # written again whole
+    shutil.rmtree(po_copy / "__pycache__")
+    (po_copy / "__pycache__").write_text("a file where the folder would go")
+    assert tables.load_cached(po_copy) == fresh
