@@ -1,6 +1,10 @@
 """A rating per level from the games of a round robin: the Bradley-Terry (logistic Elo)
 model fitted by maximum likelihood to every pair's points, with a 95% interval per level
-from the curvature of the likelihood (the inverse of the Fisher information).
+from the curvature of the likelihood (the inverse of the Fisher information), and for each
+step from one level to the next a 95% interval from the profile likelihood (the steps the
+likelihood-ratio test does not reject), which stays honest where one level beat the other in
+nearly every game: there the curvature is nearly flat and its interval spans everything, while
+the profile's lower end says how much stronger the level at least is.
 
 ``results[(i, j)]``: level i's points (1 a win, 0.5 a draw) and games against level j; both
 ``(i, j)`` and ``(j, i)`` may be given (they are the same games seen from either side, and
@@ -22,6 +26,9 @@ from bench.match_log import read_games
 Results = dict[tuple[int, int], tuple[float, int]]
 SCALE = math.log(10) / 400  # Elo points to the logistic model's natural unit
 Z95 = 1.96
+CHI2_95 = 3.841  # the chi-squared distribution's 95% point at one degree of freedom
+STEP_LIMIT = 4000.0
+"""How far (Elo) the profile interval of a step is followed before it is called unbounded."""
 
 
 def add_game(results: Results, level: int, other: int, points: float) -> None:
@@ -79,28 +86,107 @@ def _expected(mine: float, theirs: float) -> float:
 
 def round_robin_elo(levels: Sequence[int], results: Results) -> dict[int, float]:
     """Elo per level by maximum likelihood, ``levels[0]`` at 0."""
-    pairs = _pairs(levels, results)
-    rating = dict.fromkeys(levels, 0.0)
+    return _fit(levels, _opponents(levels, _pairs(levels, results)))
+
+
+Opponents = dict[int, list[tuple[int, float, int]]]  # level: (other level, points, games)
+
+
+def _opponents(levels: Sequence[int], pairs: Results) -> Opponents:
+    out: Opponents = {level: [] for level in levels}
+    for (p, q), (pts, n) in pairs.items():
+        out[p].append((q, pts, n))
+    return out
+
+
+def _fit(
+    levels: Sequence[int],
+    opponents: Opponents,
+    tie: tuple[int, int, float] | None = None,
+    start: dict[int, float] | None = None,
+) -> dict[int, float]:
+    """The ratings of most likelihood, ``levels[0]`` at 0; with ``tie = (a, b, d)`` the most
+    likely with level ``b`` held at level ``a`` plus ``d`` (the two move as one)."""
+    rating = dict(start) if start else dict.fromkeys(levels, 0.0)
+    a, b, d = tie if tie else (None, None, 0.0)
+    if b is not None:
+        rating[b] = rating[a] + d
     for _ in range(5000):
         change = 0.0
         for i in levels:
+            if i == b:
+                continue
             expected = actual = 0.0
             games = 0
-            for (p, q), (pts, n) in pairs.items():
-                if p == i:
-                    expected += n * _expected(rating[i], rating[q])
+            for who in (i, b) if i == a else (i,):
+                mine = rating[who]
+                for q, pts, n in opponents[who]:
+                    expected += n * _expected(mine, rating[q])
                     actual += pts
                     games += n
             if games:
                 step = 400 * (actual - expected) / games
                 rating[i] += step
                 change = max(change, abs(step))
+                if i == a:
+                    rating[b] = rating[a] + d
         base = rating[levels[0]]
         for i in levels:
             rating[i] -= base
         if change < 0.001:
             break
     return rating
+
+
+def _log_likelihood(opponents: Opponents, rating: dict[int, float]) -> float:
+    """Of every game (each seen from both sides, one side's points each time), prior included."""
+    total = 0.0
+    for p, games in opponents.items():
+        for q, pts, _n in games:
+            if pts:
+                total += pts * math.log(_expected(rating[p], rating[q]))
+    return total
+
+
+def step_interval(
+    levels: Sequence[int], results: Results, before: int, level: int
+) -> tuple[float, float]:
+    """The 95% profile-likelihood interval of ``level``'s rating less ``before``'s: the
+    differences whose best fit is within ``CHI2_95 / 2`` of the likelihood's maximum.  An end
+    beyond ``STEP_LIMIT`` Elo of the estimate is given as infinite."""
+    opponents = _opponents(levels, _pairs(levels, results))
+    best = _fit(levels, opponents)
+    top = _log_likelihood(opponents, best)
+    estimate = best[level] - best[before]
+
+    def rejected(d: float, start: dict[int, float]) -> tuple[bool, dict[int, float]]:
+        fit = _fit(levels, opponents, (before, level, d), start)
+        return 2 * (top - _log_likelihood(opponents, fit)) > CHI2_95, fit
+
+    ends = []
+    for sign in (-1, 1):
+        inside, start, width = 0.0, best, 50.0
+        while True:  # outwards until rejected, then halve the gap
+            out, fit = rejected(estimate + sign * width, start)
+            if out:
+                break
+            inside, start = width, fit
+            if width >= STEP_LIMIT:
+                break
+            width *= 2
+        if not out:
+            ends.append(sign * math.inf)
+            continue
+        outside = width
+        while outside - inside > 1:
+            middle = (inside + outside) / 2
+            out, fit = rejected(estimate + sign * middle, start)
+            if out:
+                outside = middle
+            else:
+                inside, start = middle, fit
+        ends.append(estimate + sign * (inside + outside) / 2)
+    return ends[0], ends[1]
 
 
 def covariance(levels: Sequence[int], results: Results) -> dict[tuple[int, int], float]:
@@ -152,12 +238,13 @@ def _inverse(matrix: list[list[float]]) -> list[list[float]]:
 
 def ratings_table(levels: Sequence[int], results: Results) -> str:
     """The Markdown table per level: points, games, Elo with its 95% interval, and the step
-    from the level before with its own 95% interval."""
+    from the level before with its profile-likelihood 95% interval."""
     rating = round_robin_elo(levels, results)
     cov = covariance(levels, results)
     anchor = levels[0]
     lines = [
-        f"| level | points | games | Elo (level {anchor} = 0) | step from the level before |",
+        f"| level | points | games | Elo (level {anchor} = 0) | step from the level before "
+        "(95% interval) |",
         "|---|---|---|---|---|",
     ]
     seen = _played(levels, results)
@@ -167,9 +254,14 @@ def ratings_table(levels: Sequence[int], results: Results) -> str:
         step = ""
         if before is not None:
             gap = rating[level] - rating[before]
-            step = f"{round(gap):+d} ± {elo_interval(cov, level, before):.0f}"
+            low, high = step_interval(levels, results, before, level)
+            step = f"{round(gap):+d} ({_elo(low)} to {_elo(high)})"
         lines.append(f"| {level} | {pts:g} | {n} | {elo} | {step} |")
     return "\n".join(lines)
+
+
+def _elo(value: float) -> str:
+    return f"{value:+,.0f}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
 
 
 def _played(levels: Sequence[int], results: Results) -> dict[int, tuple[float, int]]:

@@ -16,6 +16,7 @@ from bench.level_ratings import (
     round_robin_elo,
     search_from_logs,
     search_table,
+    step_interval,
 )
 from bench.match import (
     GameRecord,
@@ -169,6 +170,37 @@ def test_round_robin_reads_each_pair_once_and_gives_wider_intervals_for_fewer_ga
     # n = 40, times the slope of the Elo curve there (400 / (ln 10 p(1-p)) = 926 Elo per unit
     # of score): +-124 Elo; eight times fewer games, sqrt(8) times as wide
     assert 110 < many < 135 and few > 2.5 * many
+
+
+def test_a_steps_profile_interval_is_the_curvatures_where_that_holds_and_not_for_a_sweep() -> None:
+    # many games near an even score: the likelihood is nearly quadratic, so the profile
+    # interval is about the Fisher one, +-124 Elo at 10 of 40 (see the test above)
+    results = {(1, 2): (10.0, 40)}
+    low, high = step_interval([1, 2], results, 1, 2)
+    estimate = round_robin_elo([1, 2], results)[2]
+    half = elo_interval(covariance([1, 2], results), 2, 1)
+    assert low < estimate < high
+    assert abs((high - low) / 2 - half) < 0.15 * half
+    # an even score: the interval holds 0, the same on both sides
+    low, high = step_interval([1, 2], {(1, 2): (3.0, 6)}, 1, 2)
+    assert low < 0 < high and abs(low + high) < 2
+    # a sweep of 6: the curvature's interval holds 0 (it is nearly flat there), the profile's
+    # does not; with 2 games it still does
+    sweep = {(1, 2): (0.0, 6)}
+    assert round_robin_elo([1, 2], sweep)[2] - elo_interval(covariance([1, 2], sweep), 2, 1) < 0
+    assert step_interval([1, 2], sweep, 1, 2)[0] > 0
+    assert step_interval([1, 2], {(1, 2): (0.0, 2)}, 1, 2)[0] < 0
+
+
+def test_a_steps_interval_in_a_round_robin_uses_the_games_of_every_pair() -> None:
+    # 2 against 3 alone is even; against level 1 level 3 did far better than level 2
+    results = {(1, 2): (3.0, 6), (2, 3): (3.0, 6), (1, 3): (0.0, 6)}
+    rating = round_robin_elo([1, 2, 3], results)
+    low, high = step_interval([1, 2, 3], results, 2, 3)
+    assert 0 < rating[3] - rating[2]
+    assert low < rating[3] - rating[2] < high
+    alone = step_interval([2, 3], {(2, 3): (3.0, 6)}, 2, 3)  # even: about 0 in the middle
+    assert low > alone[0] and high > alone[1]
 
 
 LINE = {"a_sente": True, "reason": "resigned", "moves": []}
