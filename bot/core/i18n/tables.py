@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+import babel
 from babel.messages.catalog import Catalog, Message
 
 from bot.core.i18n.plurals import category_indices
@@ -115,10 +116,11 @@ def load_cached(folder: Path | None = None) -> Tables:
     before are read from ``__pycache__/tables-<digest>.<tag>.marshal`` beside them, as Python
     keeps compiled modules.  Reading the files with Babel and checking their plural forms take
     about 0.2 s, half of a ``komabot`` process's start; the cache takes a few milliseconds.
-    The digest covers every file's name and bytes, so an edited file is read again; a folder
-    that cannot be written to just goes without the cache."""
+    The digest covers every file's name and bytes and Babel's version, so an edited file is
+    read again; a folder that cannot be written to just goes without the cache."""
     where = folder or po_dir()
-    digest = hashlib.sha256(str(CACHE_FORMAT).encode())
+    # the plural categories come from Babel's CLDR data: a new Babel reads the files again
+    digest = hashlib.sha256(f"{CACHE_FORMAT} {babel.__version__}".encode())
     for lang in languages(where):
         digest.update(f"\0{lang}\0".encode())
         digest.update((where / f"{lang}.po").read_bytes())
