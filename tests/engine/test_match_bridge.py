@@ -197,7 +197,7 @@ def test_a_steps_interval_in_a_round_robin_uses_the_games_of_every_pair() -> Non
     results = {(1, 2): (3.0, 6), (2, 3): (3.0, 6), (1, 3): (0.0, 6)}
     rating = round_robin_elo([1, 2, 3], results)
     low, high = step_interval([1, 2, 3], results, 2, 3)
-    assert 0 < rating[3] - rating[2]
+    assert rating[3] - rating[2] > 0
     assert low < rating[3] - rating[2] < high
     alone = step_interval([2, 3], {(2, 3): (3.0, 6)}, 2, 3)  # even: about 0 in the middle
     assert low > alone[0] and high > alone[1]
