@@ -90,6 +90,22 @@ KOMABOT_MAIN = "import sys; from bot.cli import main; sys.exit(main(sys.argv[1:]
 # --- players ---------------------------------------------------------------------------------
 
 
+def hachu_player(
+    name: str, command: Sequence[str], movetime_ms: int, depth: int = 0
+) -> XboardPlayer:
+    """HaChu playing Wa with the options of Wa's rules: ``movetime_ms`` a move (its clock
+    ``HACHU_CLOCK_FACTOR`` times that), or with ``depth`` to that depth, untimed."""
+    return XboardPlayer(
+        name,
+        command,
+        "wa-shogi",
+        HACHU_OPTIONS,
+        movetime_ms,
+        clock_factor=HACHU_CLOCK_FACTOR,
+        depth_limit=depth,
+    )
+
+
 @dataclass(frozen=True)
 class PlayerSpec:
     """How to make a player (picklable, for worker processes)."""
@@ -126,16 +142,7 @@ class PlayerSpec:
             options = (("Skill Level", str(self.skill)), ("Threads", "1"), ("USI_Hash", "16"))
             return UsiPlayer(self.label, (FAIRY_STOCKFISH,), options, ms)
         if self.kind == "hachu":
-            options = HACHU_OPTIONS
-            return XboardPlayer(
-                self.label,
-                self.command or (HACHU,),
-                "wa-shogi",
-                options,
-                ms,
-                clock_factor=HACHU_CLOCK_FACTOR,
-                depth_limit=self.depth,
-            )
+            return hachu_player(self.label, self.command or (HACHU,), ms, self.depth)
         if self.kind == "crazywa":
             # CrazyWa's own drop rule differs: a captured Swallow's Wings, Treacherous Fox,
             # Violent Wolf, Violent Stag, Flying Falcon or Cloud Eagle goes to the hand as the

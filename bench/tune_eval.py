@@ -23,7 +23,6 @@ variant file.  Whether the result plays better is for ``bench/match.py ab`` to s
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 import shlex
 import sys
@@ -35,6 +34,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.match import FAIRY_STOCKFISH, HACHU, MAX_PLIES  # noqa: E402
+from bench.match_log import read_games  # noqa: E402
 from bench.tune_fit import Problem, current, descend, teacher_scale, toml_sections  # noqa: E402
 from bench.tune_positions import GameSpec, Sample, label_game, teacher_name  # noqa: E402
 from rules import VariantFileError, load_variant  # noqa: E402
@@ -85,14 +85,11 @@ def make_positions(args: argparse.Namespace, argv: Sequence[str]) -> int:
 def logged_games(paths: Sequence[Path], variant: str) -> list[tuple[tuple[str, ...], float]]:
     """The moves and sente's result of each game of ``bench/match.py --log`` files in this
     variant that ended with a result (aborted ones are left out), in the files' order."""
-    out = []
-    for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            game = json.loads(line)
-            if game.get("variant") == variant and game.get("result") is not None:
-                result = float(game["result"])
-                out.append((tuple(game["moves"]), result if game["a_sente"] else 1 - result))
-    return out
+    return [
+        (game.moves, game.result if game.a_sente else 1 - game.result)
+        for game in read_games(paths)
+        if game.variant == variant and game.result is not None
+    ]
 
 
 def read_samples(path: Path) -> list[Sample]:

@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bench.match import HACHU_OPTIONS, play_game, random_opening
-from bench.match_players import LineProcess, Player, UsiPlayer, XboardPlayer
+from bench.match import hachu_player, play_game, random_opening
+from bench.match_players import LineProcess, Player, UsiPlayer
 from rules import SENTE, Move, Position, RulesError, load_variant
 
 TEACHER_OPTIONS = (("Threads", "1"), ("USI_Hash", "16"))
@@ -133,7 +133,7 @@ class XboardTeacher:
         self.depth = depth
 
     def score(self, pos: Position) -> tuple[int | None, Move | None]:
-        engine = hachu_player("teacher", self.command, self.depth)
+        engine = hachu_player("teacher", self.command, 0, self.depth)
         try:
             reply = engine.play(pos)
         finally:
@@ -174,11 +174,6 @@ def _xboard_name(command: Sequence[str]) -> str:
         proc.close()
 
 
-def hachu_player(name: str, command: Sequence[str], depth: int) -> XboardPlayer:
-    """HaChu playing Wa to a fixed depth, with the match's options."""
-    return XboardPlayer(name, command, "wa-shogi", HACHU_OPTIONS, 0, depth_limit=depth)
-
-
 def make_teacher(protocol: str, command: Sequence[str], depth: int) -> Teacher:
     return XboardTeacher(command, depth) if protocol == "xboard" else UsiTeacher(command, depth)
 
@@ -187,7 +182,7 @@ def teacher_player(spec: GameSpec, index: int) -> Player:
     """The teacher playing a game: USI at ``go nodes``, xboard at a fixed depth (``sd``)."""
     name = f"teacher {index}"
     if spec.protocol == "xboard":
-        return hachu_player(name, spec.teacher, spec.play_depth)
+        return hachu_player(name, spec.teacher, 0, spec.play_depth)
     return UsiPlayer(name, spec.teacher, TEACHER_OPTIONS, 0, spec.play_nodes)
 
 
