@@ -17,17 +17,18 @@ import signal
 import sys
 import threading
 from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING
 
 from bot.config import Config, RedactSecrets, install_redaction, redact
-from bot.core.api import FrontEnd, KeepsState
-from bot.core.clock import Clock, SystemClock
-from bot.core.scheduler import Scheduler
-from bot.core.service import GameService
+from bot.core.api import KeepsState
 from bot.store import StoreOpenError
 from bot.store.database import open_store
-from render import warm as warm_render
 from rules import native
 from rules.variant import load_every_variant
+
+if TYPE_CHECKING:
+    from bot.core.api import FrontEnd
+    from bot.core.clock import Clock
 
 log = logging.getLogger("komabot")
 
@@ -66,9 +67,16 @@ async def run_app(
     raised (each failure logged as one line, tokens removed).  Raises StoreOpenError (nothing
     written) when the database cannot be used.
     """
-    clock = clock or SystemClock()
     stop = stop or asyncio.Event()
     store = await open_store(config)
+    # imported once the database is open: a start that cannot open it fails without loading
+    # the game service, the engine and the drawing code
+    from bot.core.clock import SystemClock
+    from bot.core.scheduler import Scheduler
+    from bot.core.service import GameService
+    from render.board import warm as warm_render
+
+    clock = clock or SystemClock()
     if store.read_only:
         log.warning(
             "database %s cannot be written: %s. Reading commands work; moves, challenges and "

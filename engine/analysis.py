@@ -40,8 +40,6 @@ MATE_SCORE = 100_000
 """A mate's score before the plies to it are taken off (``engine.api.Result.score`` too)."""
 WIN_SCALE = 600.0
 """Centipawns per unit of the logistic win-chance curve."""
-DEFAULT_MOVETIME_MS = 300
-"""The budget per position when none is given (an 80-move game: 81 positions, ~25 s)."""
 WORST_SHOWN = 3
 BUILTIN_NAME = "Komabot"
 """The built-in engine's name in an analysis (:attr:`GameAnalysis.engine`)."""

@@ -19,7 +19,6 @@ from __future__ import annotations
 from engine.analysis import GameAnalysis, Judgement, mate_in_plies
 from rules import Position, load_variant
 from rules.notation.printing import Printer
-from rules.records.kif import kif_move
 
 JUDGEMENT_WORDS = {
     Judgement.INACCURACY: "疑問手",
@@ -40,6 +39,8 @@ def score_words(score: int) -> str:
 
 def kif_comments(analysis: GameAnalysis) -> dict[int, list[str]]:
     """The comment lines for each ply of the analysed game."""
+    from rules.records.kif import kif_move  # here: the bot starts without the KIF reader
+
     pos = Position.from_sfen(load_variant(analysis.variant), analysis.start_sfen)
     out = {0: [f"解析 {analysis.engine} ({analysis.budget.describe()})"]}
     for review in analysis.reviews:

@@ -17,6 +17,7 @@ STYLES: tuple[Style, ...] = ("kanji", "international")
 COORDINATES: tuple[Coordinates, ...] = ("western", "japanese")
 DEFAULT_SIZE = 720  # image width in pixels; phones scale it to the screen width
 MIN_SIZE, MAX_SIZE = 240, 2400
+DEFAULT_MAX_BYTES = 8_000_000  # replay GIFs: Discord's default upload limit (Telegram allows more)
 
 
 @dataclass(frozen=True)

@@ -21,14 +21,13 @@ from typing import NamedTuple
 from PIL import GifImagePlugin, Image, ImageChops
 
 from render.board import PALETTE_COLORS, compose_board, palette_for
-from render.options import MIN_SIZE, BoardOptions
+from render.options import DEFAULT_MAX_BYTES, MIN_SIZE, BoardOptions
 from rules import Move, Position, RulesError, Variant
 from rules.notation import as_style, format_move
 
 MOVE_MS = 1000
 FIRST_MS = 1500
 FINAL_MS = 4000
-DEFAULT_MAX_BYTES = 8_000_000  # Discord's default upload limit (Telegram allows more)
 MAX_FRAMES = 300  # five minutes at a move a second; longer games are sampled evenly
 PROJECT_AFTER = 30  # frames written before the file's final size is estimated
 DISPOSAL_KEEP = 1  # GIF disposal "do not dispose": each frame draws over the one before

@@ -2,7 +2,10 @@
 
 Each module in this package adds its subcommands through ``register(subparsers)``; the
 subcommand's handler is stored as ``func`` and returns the exit code.  Handlers report bad input
-as one line on standard error and a non-zero exit code.
+as one line on standard error and a non-zero exit code.  Every ``komabot`` process builds the
+whole parser, so a module imports at its top only what its parser needs, and each handler
+imports the engine, the drawing code, the miner or the bot when it runs
+(tests/bot/cli/test_start_up_imports.py).
 """
 
 from __future__ import annotations

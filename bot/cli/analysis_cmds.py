@@ -22,24 +22,18 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from bot.cli.notation_cmds import read_input, result_words
-from engine.analysis import (
-    DEFAULT_MOVETIME_MS,
-    Budget,
-    BuiltinEvaluator,
-    GameAnalysis,
-    MoveReview,
-    PlayerSummary,
-    analyse_game,
-    mate_in_plies,
-)
 from rules import SENTE, load_variant
-from rules.notation.printing import format_move
-from rules.records import GameRecord, export_file, import_record
+
+if TYPE_CHECKING:
+    from engine.analysis import GameAnalysis, MoveReview, PlayerSummary
+    from rules.records import GameRecord
 
 ORDER = 25
+DEFAULT_MOVETIME_MS = 300
+"""The budget per position when none is given (an 80-move game: 81 positions, ~25 s)."""
 BAR_WIDTH = 30
 USI_TIMEOUT = 30.0  # seconds an external engine may take to start, and beyond a move's time
 SIDE_WORDS = ("sente", "gote")
@@ -83,10 +77,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
-    # imported here: every other komabot command starts without asyncio and the graph
+    # imported here: every other komabot command starts without the engine, asyncio and the
+    # graph
+    from engine.analysis import Budget, BuiltinEvaluator, analyse_game
     from engine.analysis_kif import kif_comments
     from engine.analysis_usi import UsiEvaluator
     from engine.usi_client import OPTIONS_VARIABLE, EngineSpec, UsiEngineError, parse_options
+    from rules.records import export_file, import_record
 
     data = read_input("analyse", args.file)
     if data is None:
@@ -213,6 +210,8 @@ def _figures(player: PlayerSummary) -> str:
 
 
 def _worst_line(record: GameRecord, review: MoveReview) -> str:
+    from rules.notation.printing import format_move
+
     pos = record.start_position()
     for text in record.moves[: review.ply - 1]:
         pos.push_usi(text)
@@ -226,6 +225,8 @@ def _worst_line(record: GameRecord, review: MoveReview) -> str:
 
 
 def _score(score: int) -> str:
+    from engine.analysis import mate_in_plies
+
     plies = mate_in_plies(score)
     if plies is None:
         return f"{score:+d}"

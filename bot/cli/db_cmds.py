@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -43,6 +42,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def cmd_copy(args: argparse.Namespace) -> int:
+    import asyncio  # here: the other komabot commands start without it
+
     from bot.config import Config, ConfigError, with_database
     from bot.store import StoreError
     from bot.store.copy import copy_database
@@ -83,6 +84,8 @@ def cmd_copy(args: argparse.Namespace) -> int:
 
 
 def cmd_backup(args: argparse.Namespace) -> int:
+    import asyncio
+
     from bot.config import Config, ConfigError, with_database
     from bot.store import StoreError
     from bot.store.backup import Backup, backup_sqlite, backup_store

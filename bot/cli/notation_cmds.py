@@ -10,7 +10,6 @@ from pathlib import Path
 from bot.cli.rules_cmds import add_position_args, position_from_args
 from rules import GOTE, SENTE, Outcome, Termination
 from rules.errors import RulesError
-from rules.notation import parse_move
 from rules.records import FORMATS, MAX_BYTES, GameRecord, check_format, export_file, import_record
 
 ORDER = 20
@@ -52,6 +51,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def cmd_parse(args: argparse.Namespace) -> int:
     """One line per move: its USI, or the reason it was refused (exit 1 then)."""
+    from rules.notation import parse_move  # here: perft, usi and the bot start without it
+
     pos = position_from_args(args)
     for text in args.moves:
         try:

@@ -6,12 +6,14 @@ import argparse
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from puzzles.collection import CollectionError, check, dump, load
-from puzzles.miner import MiningSettings, mine
-from puzzles.puzzle import Puzzle
+from puzzles.settings import MiningSettings
 from rules import available_variants
-from rules.records import GameRecord, RecordError, import_record
+
+if TYPE_CHECKING:
+    from puzzles.puzzle import Puzzle
+    from rules.records import GameRecord
 
 ORDER = 60
 
@@ -102,6 +104,8 @@ def _fail(message: str) -> int:
 
 
 def _records(paths: list[Path], variant_id: str) -> Iterator[tuple[str, GameRecord]]:
+    from rules.records import RecordError, import_record
+
     for path in paths:
         record = import_record(path.read_bytes(), path.name)
         if record.variant != variant_id:
@@ -125,6 +129,11 @@ def mining_settings(args: argparse.Namespace) -> MiningSettings:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    # imported here: the other komabot commands start without the miner and its engine
+    from puzzles.collection import CollectionError, dump, load
+    from puzzles.miner import mine
+    from rules.records import RecordError
+
     if args.variant not in available_variants():
         return _fail(f"unknown variant {args.variant!r} (one of {', '.join(available_variants())})")
     if args.count < 1:
@@ -187,6 +196,8 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from puzzles.collection import CollectionError, check, load
+
     try:
         puzzles = load(args.file)
     except CollectionError as exc:

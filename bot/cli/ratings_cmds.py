@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 
 from bot.config import DB_HELP
@@ -23,6 +22,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def cmd_rebuild(args: argparse.Namespace) -> int:
+    import asyncio  # here: the other komabot commands start without it
+
     from bot.config import Config, ConfigError, with_database
     from bot.store import StoreError
     from bot.store.database import open_store

@@ -7,17 +7,21 @@ import io
 import sys
 from pathlib import Path
 
-from PIL import Image
-
 from bot.cli.rules_cmds import add_position_args, position_from_args
-from render.board import render_board
-from render.cheatsheet import render_cheatsheet
-from render.diagram import render_piece
-from render.options import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, PERSPECTIVES, STYLES, BoardOptions
-from render.replay import DEFAULT_MAX_BYTES, ReplayTooBig, render_replay
+from render.options import (
+    DEFAULT_MAX_BYTES,
+    DEFAULT_SIZE,
+    MAX_SIZE,
+    MIN_SIZE,
+    PERSPECTIVES,
+    STYLES,
+    BoardOptions,
+)
 from rules import RulesError, load_variant
-from rules.lookup import find_piece
 from rules.notation import Style
+
+# The drawing modules (and Pillow) are imported by the commands that draw: the other komabot
+# commands start without them.
 
 ORDER = 30
 NOTATIONS = tuple(style.value for style in Style)
@@ -107,6 +111,8 @@ def _write_image(command: str, path: Path, png: bytes) -> int:
     """Write the PNG ``png`` to ``path`` in the format its name asks for."""
     fmt = IMAGE_FORMATS[path.suffix.lower()]
     if fmt != "PNG":
+        from PIL import Image
+
         image = Image.open(io.BytesIO(png))
         out = io.BytesIO()
         (image.convert("RGB") if fmt == "JPEG" else image).save(out, fmt, quality=92)
@@ -136,6 +142,8 @@ def _options(args: argparse.Namespace, **extra: object) -> BoardOptions:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    from render.board import render_board
+
     pos = position_from_args(args)
     for i, text in enumerate(args.moves, start=1):
         try:
@@ -148,6 +156,9 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_piece(args: argparse.Namespace) -> int:
+    from render.diagram import render_piece
+    from rules.lookup import find_piece
+
     matches = find_piece(args.name, [args.variant] if args.variant else None)
     first = matches[0]
     for other in matches[1:]:
@@ -160,10 +171,14 @@ def cmd_piece(args: argparse.Namespace) -> int:
 
 
 def cmd_cheatsheet(args: argparse.Namespace) -> int:
+    from render.cheatsheet import render_cheatsheet
+
     return _write_image("cheatsheet", args.out, render_cheatsheet(load_variant(args.variant)))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from render.replay import ReplayTooBig, render_replay
+
     if args.max_bytes < 10_000:
         print("komabot replay: --max-bytes must be at least 10000", file=sys.stderr)
         return 2

@@ -69,25 +69,27 @@ def _quiet_unless_asked(config: Config) -> Config:
 
 
 def cmd_console(args: argparse.Namespace) -> int:
-    from bot.app import serve
-    from bot.console_front import ConsoleFrontEnd
-
     config = _config(args, "komabot console")
     if config is None:
         return 2
+    # imported once the configuration is known to be good: a mistake in it is reported
+    # without loading the whole bot first
+    from bot.app import serve
+    from bot.console_front import ConsoleFrontEnd
+
     config = _quiet_unless_asked(config)
     front = ConsoleFrontEnd(config, user=args.user, banner=not args.quiet)
     return serve(config, [front], "komabot console")
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from bot.app import serve
-    from bot.core.api import FrontEnd
-
     config = _config(args, "komabot run")
     if config is None:
         return 2
+    # imported once the configuration is known to be good (as in cmd_console)
+    from bot.app import serve
     from bot.config import ConfigError
+    from bot.core.api import FrontEnd
 
     front_ends: list[FrontEnd] = []
     try:

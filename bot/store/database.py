@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Protocol
 
 from bot.database_url import Database
-from bot.store.postgres import PostgresStore
 from bot.store.sql import SqlStore
 from bot.store.sqlite import SqliteStore
 
@@ -27,6 +26,9 @@ async def open_store(config: StoreSettings, *, read_only: bool = False) -> SqlSt
     cannot be used (nothing written then)."""
     database = config.database
     if database.url is not None:
+        # imported here: a bot on SQLite never loads asyncpg
+        from bot.store.postgres import PostgresStore
+
         return await PostgresStore.open(database.url, pool_size=config.db_pool, read_only=read_only)
     assert database.path is not None
     return await SqliteStore.open(database.path, sync=config.db_sync, read_only=read_only)

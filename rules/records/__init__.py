@@ -27,12 +27,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from rules.records.csa import looks_like_csa, read_csa, write_csa
-from rules.records.encoding import decode, encode_replacing
-from rules.records.kif import looks_like_kif, read_kif, write_kif
 from rules.records.record import GameRecord, RecordError, settled
-from rules.records.usi import looks_like_usi, read_usi, write_usi
 from rules.variant import load_variant
+
+# The readers and writers (csa, kif, usi, encoding) are imported by the functions that use
+# them: a process that never reads or writes a record (``komabot perft``, ``usi``, a bot that
+# no one asked for a record yet) does not load them.
 
 __all__ = [
     "FORMATS",
@@ -101,6 +101,11 @@ def export_file(
 
     ``comments`` (ply -> lines, 0 before the first move) are written in KIF and KIFU as
     ``*`` lines after their move; CSA and USI records are written without them."""
+    from rules.records.csa import write_csa
+    from rules.records.encoding import encode_replacing
+    from rules.records.kif import write_kif
+    from rules.records.usi import write_usi
+
     fmt = check_format(record.variant, fmt)
     record.final_position()  # every move checked before anything is written
     if fmt == "kif":
@@ -123,6 +128,8 @@ def export_record(record: GameRecord, fmt: str) -> bytes:
 def import_record(data: bytes, filename: str | None = None) -> GameRecord:
     """Read a KIF, KIFU, CSA or USI record (detected from the name and the content), as the
     rules let it have happened (``record.settled``: what was changed is in ``notes``)."""
+    from rules.records.encoding import decode
+
     if len(data) > MAX_BYTES:
         raise RecordError(
             f"the file is too large (more than {MAX_BYTES:,} bytes)", code="record_too_large"
@@ -136,6 +143,10 @@ def import_record(data: bytes, filename: str | None = None) -> GameRecord:
 
 def _read(text: str, filename: str | None) -> GameRecord:
     """The record ``text`` holds, as its format's reader reads it."""
+    from rules.records.csa import looks_like_csa, read_csa
+    from rules.records.kif import looks_like_kif, read_kif
+    from rules.records.usi import looks_like_usi, read_usi
+
     _check_not_only_comments(text)
     ext = (filename or "").lower().rsplit(".", 1)[-1] if filename and "." in filename else ""
     kif_like = ext in ("kif", "kifu", "ki2", "ki2u")
