@@ -128,8 +128,7 @@ def test_a_depth_level_reads_its_depth_whatever_its_share(number: int) -> None:
 
 def test_the_strong_levels_read_as_deep_as_level_six_then_use_their_share() -> None:
     found = {
-        n: think("shogi", "startpos", MIDDLE, nodes=60_000, level=n, seed=1)
-        for n in (5, 6, 7, 8)
+        n: think("shogi", "startpos", MIDDLE, nodes=60_000, level=n, seed=1) for n in (5, 6, 7, 8)
     }
     assert [found[n].depth for n in (5, 6)] == [5, 6]
     assert found[7].depth >= 6 and found[8].depth >= found[7].depth
