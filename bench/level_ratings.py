@@ -32,7 +32,12 @@ STEP_LIMIT = 4000.0
 
 
 def add_game(results: Results, level: int, other: int, points: float) -> None:
-    """Count one game of ``level`` against ``other`` in which ``level`` scored ``points``."""
+    """Count one game of ``level`` against ``other`` in which ``level`` scored ``points``,
+    under the pair with the lower level first (a log may have either level as its ``a``: the
+    games of both orders are different games, which must not be read as one side's view of the
+    other's)."""
+    if level > other:
+        level, other, points = other, level, 1.0 - points
     old_pts, old_n = results.get((level, other), (0.0, 0))
     results[(level, other)] = (old_pts + points, old_n + 1)
 
@@ -52,6 +57,14 @@ def results_from_logs(paths: Iterable[Path]) -> tuple[set[str], Results]:
         variants.add(game.variant)
         add_game(results, int(a.group(1)), int(b.group(1)), game.result)
     return variants, results
+
+
+def levels_played(levels: Sequence[int], results: Results) -> list[int]:
+    """Those of ``levels`` that played another level in ``results``: a log of a few levels'
+    games rates only those (the others would show as empty rows, and a level against itself
+    says nothing of its rating)."""
+    played = {level for pair in results if pair[0] != pair[1] for level in pair}
+    return [level for level in levels if level in played]
 
 
 def _games(levels: Sequence[int], results: Results) -> list[tuple[int, int, float, int]]:

@@ -61,6 +61,7 @@ from bench.level_ratings import (  # noqa: E402
     SearchStats,
     add_game,
     add_search,
+    levels_played,
     ratings_table,
     results_from_logs,
     search_from_logs,
@@ -471,7 +472,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     if args.opponent == "rate":
         variants, results = results_from_logs(args.logs)
-        levels = parse_levels(args.levels)
+        levels = levels_played(parse_levels(args.levels), results)
+        if not levels:
+            print(f"no games between two of the levels {args.levels} in the logs given")
+            return 1
         print(f"{', '.join(sorted(variants))}: {sum(n for _, n in results.values())} games")
         print(ratings_table(levels, results))
         print()

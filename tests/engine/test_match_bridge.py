@@ -8,6 +8,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 from bench.level_ratings import (
     covariance,
     elo_interval,
@@ -25,6 +27,7 @@ from bench.match import (
     random_opening,
     summary,
 )
+from bench.match import main as match_main
 from bench.match_players import (
     MAX_RESTARTS,
     Player,
@@ -218,6 +221,27 @@ def test_rate_mode_reads_the_level_games_of_match_logs(tmp_path: Path) -> None:
     log.write_text("".join(json.dumps(LINE | g) + "\n" for g in games), encoding="utf-8")
     variants, results = results_from_logs([log])
     assert variants == {"wa"} and results == {(1, 2): (0.5, 2)}
+
+
+def test_rate_mode_rates_only_the_levels_that_played_another(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = [
+        {"a": "Komabot L5", "b": "Komabot L6", "variant": "wa", "result": 0.0},
+        {"a": "Komabot L6", "b": "Komabot L5", "variant": "wa", "result": 0.5},
+        {"a": "Komabot L8", "b": "Komabot L8", "variant": "wa", "result": 1.0},  # itself
+    ]
+    log = tmp_path / "levels.jsonl"
+    log.write_text("".join(json.dumps(LINE | g) + "\n" for g in games), encoding="utf-8")
+    assert match_main(["rate", str(log)]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line[:4] in ("| 5 ", "| 6 ")]
+    assert len(rows) == 4  # levels 5 and 6 in both tables, no other level
+    assert rows[0].startswith("| 5 | 0.5 | 2 | +0 ± 0 |")
+    assert rows[1].startswith("| 6 | 1.5 | 2 | ")
+    only_itself = tmp_path / "itself.jsonl"
+    only_itself.write_text(json.dumps(LINE | games[2]) + "\n", encoding="utf-8")
+    assert match_main(["rate", str(only_itself)]) == 1
+    assert "no games between two of the levels 1-8" in capsys.readouterr().out
 
 
 def test_rate_mode_shows_how_deep_each_level_searched(tmp_path: Path) -> None:
