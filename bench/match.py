@@ -476,7 +476,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not levels:
             print(f"no games between two of the levels {args.levels} in the logs given")
             return 1
-        print(f"{', '.join(sorted(variants))}: {sum(n for _, n in results.values())} games")
+        rated = sum(n for (i, j), (_, n) in results.items() if i != j and {i, j} <= set(levels))
+        print(f"{', '.join(sorted(variants))}: {rated} games between the levels rated")
         print(ratings_table(levels, results))
         print()
         print(search_table(levels, search_from_logs(args.logs)))

@@ -234,7 +234,9 @@ def test_rate_mode_rates_only_the_levels_that_played_another(
     log = tmp_path / "levels.jsonl"
     log.write_text("".join(json.dumps(LINE | g) + "\n" for g in games), encoding="utf-8")
     assert match_main(["rate", str(log)]) == 0
-    rows = [line for line in capsys.readouterr().out.splitlines() if line[:4] in ("| 5 ", "| 6 ")]
+    out = capsys.readouterr().out
+    assert out.startswith("wa: 2 games between the levels rated\n")
+    rows = [line for line in out.splitlines() if line[:4] in ("| 5 ", "| 6 ")]
     assert len(rows) == 4  # levels 5 and 6 in both tables, no other level
     assert rows[0].startswith("| 5 | 0.5 | 2 | +0 ± 0 |")
     assert rows[1].startswith("| 6 | 1.5 | 2 | ")
