@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import random
 import time
 from collections.abc import Awaitable, Callable
@@ -135,6 +137,17 @@ class Harness:
             reply = await self.say(user, "move", text, str(game.id))
             assert "played" in reply.text, reply.text
         return reply
+
+
+async def until(check: Callable[[], bool | Awaitable[bool]], timeout: float = 10.0) -> None:
+    """Wait until ``check()`` (a test, or a coroutine function) holds: polled every 10 ms, for
+    at most ``timeout`` seconds of wall time (a loaded machine may take a while)."""
+    async with asyncio.timeout(timeout):
+        while True:
+            result = check()
+            if await result if inspect.isawaitable(result) else result:
+                return
+            await asyncio.sleep(0.01)
 
 
 def bot_to_move(chat: ChatKey = MAIN, human: User = ALICE, variant: str = "shogi") -> GameRow:

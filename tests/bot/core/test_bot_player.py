@@ -5,7 +5,6 @@ impasse), failures, restarts, fairness between people, and other chats served me
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -31,6 +30,7 @@ from tests.bot.core.harness import (
     QUICK_MOVETIME_MS,
     Harness,
     bot_to_move,
+    until,
 )
 
 OTHER = ChatKey("console", "other")
@@ -50,16 +50,6 @@ async def fake(tmp_path: Path, clock: FakeClock) -> AsyncIterator[Harness]:
 
 async def settle(h: Harness) -> None:
     await h.service.bot_player.settled()
-
-
-async def until(check: Callable[[], bool | Awaitable[bool]], timeout: float = 10.0) -> None:
-    """Wait until ``check()`` (a test, or a coroutine function) holds."""
-    async with asyncio.timeout(timeout):
-        while True:
-            result = check()
-            if await result if inspect.isawaitable(result) else result:
-                return
-            await asyncio.sleep(0.01)
 
 
 async def person_moves(h: Harness, game_id: int, chat: ChatKey = MAIN) -> Reply:

@@ -9,7 +9,7 @@ import pytest
 
 from bot.core.scheduler import Scheduler
 from bot.store import TimerKind
-from tests.bot.core.harness import ALICE, BOB, Harness
+from tests.bot.core.harness import ALICE, BOB, Harness, until
 
 DAY = 86400
 HOUR = 3600
@@ -110,16 +110,14 @@ async def test_the_scheduler_loop_fires_on_its_own(h: Harness) -> None:
         for _ in range(5):
             await asyncio.sleep(0)
         await h.clock.advance(DAY - HOUR)
-        for _ in range(50):
-            if h.outbox.sent:
-                break
-            await asyncio.sleep(0.01)
-        assert h.outbox.sent and "Alice, it's your move" in h.outbox.sent[0][1].text
+        await until(lambda: bool(h.outbox.sent))
+        assert "Alice, it's your move" in h.outbox.sent[0][1].text
         await h.clock.advance(HOUR)
-        for _ in range(50):
-            if not (await h.game(game.id)).active:
-                break
-            await asyncio.sleep(0.01)
+
+        async def ended() -> bool:
+            return not (await h.game(game.id)).active
+
+        await until(ended)
         assert (await h.game(game.id)).termination == "timeout"
     finally:
         stop.set()
