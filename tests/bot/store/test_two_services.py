@@ -12,7 +12,7 @@ from bot.core.api import ChatKey
 from bot.core.clock import FakeClock
 from bot.core.timers import TIMER_LEASE
 from tests.bot.core.engine_fakes import RecordingEngine
-from tests.bot.core.harness import ALICE, Harness, person
+from tests.bot.core.harness import ALICE, Harness, bot_to_move, person
 from tests.bot.store.conftest import OpenStore
 
 GAMES = 12
@@ -113,7 +113,9 @@ async def test_a_turn_a_dead_process_claimed_is_taken_up_when_its_claim_ends(
 ) -> None:
     clock, one, two, first, second = await bot_games_on_two_services(open_store, tmp_path)
     try:
-        await one.say(ALICE, "play", "shogi", "gote")  # not started: nobody takes the turn
+        # a game with the bot to move, written as a process would before queueing the turn
+        # (a "play" command would queue it here at once, and this process would think)
+        await one.store.create_game(bot_to_move(), [], free=[ALICE.key])
         (game,) = await one.store.active_engine_games()
         now = clock.now()
         lease = two.service.bot_player.lease
@@ -137,7 +139,9 @@ async def test_a_claim_its_thinker_renews_is_never_taken(
 ) -> None:
     clock, one, two, _first, _second = await bot_games_on_two_services(open_store, tmp_path)
     try:
-        await one.say(ALICE, "play", "shogi", "gote")  # not started: nobody takes the turn
+        # a game with the bot to move, written as a process would before queueing the turn
+        # (a "play" command would queue it here at once, and this process would think)
+        await one.store.create_game(bot_to_move(), [], free=[ALICE.key])
         (game,) = await one.store.active_engine_games()
         lease = one.service.bot_player.lease
         now = clock.now()
