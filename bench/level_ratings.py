@@ -81,6 +81,11 @@ def _games(levels: Sequence[int], results: Results) -> list[tuple[int, int, floa
     return out
 
 
+def games_between(levels: Sequence[int], results: Results) -> int:
+    """How many games of ``results`` were played between two of ``levels`` (each once)."""
+    return sum(n for *_, n in _games(levels, results))
+
+
 def _pairs(levels: Sequence[int], results: Results) -> Results:
     """Points and games of each ordered pair, both ways, with the prior added."""
     out: Results = {}

@@ -61,6 +61,7 @@ from bench.level_ratings import (  # noqa: E402
     SearchStats,
     add_game,
     add_search,
+    games_between,
     levels_played,
     ratings_table,
     results_from_logs,
@@ -476,7 +477,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not levels:
             print(f"no games between two of the levels {args.levels} in the logs given")
             return 1
-        rated = sum(n for (i, j), (_, n) in results.items() if i != j and {i, j} <= set(levels))
+        rated = games_between(levels, results)
         print(f"{', '.join(sorted(variants))}: {rated} games between the levels rated")
         print(ratings_table(levels, results))
         print()

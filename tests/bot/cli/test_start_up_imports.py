@@ -42,6 +42,11 @@ ENGINE = {"engine.search", "engine.api", "engine.analysis"}
 BOT = {"asyncio", "asyncpg", "aiosqlite", "babel", "bot.app", "bot.core.service", "bot.store"}
 
 
+def assert_none_of(loaded: set[str], unwanted: set[str]) -> None:
+    """None of ``unwanted`` was loaded (those that were, named if one was)."""
+    assert loaded.isdisjoint(unwanted), sorted(loaded & unwanted)
+
+
 def modules_of(
     tmp_path: Path, argv: list[str], *, stdin: str = "", env: dict[str, str] | None = None
 ) -> tuple[subprocess.CompletedProcess[str], set[str]]:
@@ -70,9 +75,7 @@ def test_help_and_perft_load_neither_the_engine_nor_images_nor_the_bot(
 ) -> None:
     done, loaded = modules_of(tmp_path, argv)
     assert done.returncode == 0, done.stderr
-    assert loaded.isdisjoint(DRAWING | RECORD_READERS | PUZZLES | ENGINE | BOT), sorted(
-        loaded & (DRAWING | RECORD_READERS | PUZZLES | ENGINE | BOT)
-    )
+    assert_none_of(loaded, DRAWING | RECORD_READERS | PUZZLES | ENGINE | BOT)
 
 
 def test_usi_loads_the_engine_alone(tmp_path: Path) -> None:
@@ -80,18 +83,14 @@ def test_usi_loads_the_engine_alone(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "usiok" in done.stdout
     assert {"engine.usi", "engine.search"} <= loaded
-    assert loaded.isdisjoint(DRAWING | RECORD_READERS | PUZZLES | BOT), sorted(
-        loaded & (DRAWING | RECORD_READERS | PUZZLES | BOT)
-    )
+    assert_none_of(loaded, DRAWING | RECORD_READERS | PUZZLES | BOT)
 
 
 def test_a_bad_database_url_is_reported_before_the_bot_loads(tmp_path: Path) -> None:
     done, loaded = modules_of(tmp_path, ["run"], env={"KOMABOT_DATABASE_URL": "mysql://x/y"})
     assert done.returncode == 2
     assert "KOMABOT_DATABASE_URL" in done.stderr
-    assert loaded.isdisjoint(DRAWING | RECORD_READERS | PUZZLES | ENGINE | BOT), sorted(
-        loaded & (DRAWING | RECORD_READERS | PUZZLES | ENGINE | BOT)
-    )
+    assert_none_of(loaded, DRAWING | RECORD_READERS | PUZZLES | ENGINE | BOT)
 
 
 def test_a_database_that_cannot_be_opened_stops_before_the_game_service(tmp_path: Path) -> None:
@@ -104,9 +103,7 @@ def test_a_database_that_cannot_be_opened_stops_before_the_game_service(tmp_path
     assert "cannot connect to PostgreSQL" in done.stderr
     assert "asyncpg" in loaded
     game = {"bot.core.service", "bot.core.scheduler", "engine.analysis"}
-    assert loaded.isdisjoint(DRAWING | RECORD_READERS | PUZZLES | game), sorted(
-        loaded & (DRAWING | RECORD_READERS | PUZZLES | game)
-    )
+    assert_none_of(loaded, DRAWING | RECORD_READERS | PUZZLES | game)
 
 
 def test_the_console_on_sqlite_loads_no_postgresql_driver_nor_record_readers(
@@ -117,4 +114,4 @@ def test_the_console_on_sqlite_loads_no_postgresql_driver_nor_record_readers(
     assert done.returncode == 0, done.stderr
     assert {"bot.core.service", "aiosqlite", "engine.search"} <= loaded  # it did start
     later = {"asyncpg", "puzzles.miner"} | RECORD_READERS  # (the bot's puzzles: no miner)
-    assert loaded.isdisjoint(later), sorted(loaded & later)
+    assert_none_of(loaded, later)
