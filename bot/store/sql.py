@@ -85,6 +85,12 @@ RATED_GAME_COLUMNS = (
 """The columns of a game the rating code reads: all there at RATINGS_VERSION (the ratings of
 a database opened at that version in tests are rebuilt from them)."""
 GAME_COLUMNS = RATED_GAME_COLUMNS + ", main_time, sente_time_left, gote_time_left"
+WRITTEN_GAME_COLUMNS = tuple(GAME_COLUMNS.split(", ")[1:])
+"""The columns :meth:`SqlStore._game_values` gives the values of, in its order (all but id)."""
+_UPDATE_GAME = (
+    f"UPDATE games SET {', '.join(f'{c} = ?' for c in WRITTEN_GAME_COLUMNS)} "
+    "WHERE id = ? AND version = ?"
+)
 _INSERT_GAME = (
     "INSERT INTO games (platform, chat_id, thread_id, variant, start_sfen, moves, version, "
     "sente, gote, status, termination, winner, time_per_move, deadline, draw_offer, "
@@ -730,16 +736,7 @@ class SqlStore:
         new = replace(game, version=game.version + 1)
 
         async def write(tx: Tx) -> None:
-            changed = await tx.run(
-                "UPDATE games SET platform = ?, chat_id = ?, thread_id = ?, variant = ?, "
-                "start_sfen = ?, moves = ?, version = ?, sente = ?, gote = ?, status = ?, "
-                "termination = ?, winner = ?, time_per_move = ?, deadline = ?, draw_offer = ?, "
-                "takeback_offer = ?, created_at = ?, updated_at = ?, finished_at = ?, "
-                "challenge_id = ?, engine_level = ?, engine_scores = ?, rated = ?, community = ?, "
-                "main_time = ?, sente_time_left = ?, gote_time_left = ? "
-                "WHERE id = ? AND version = ?",
-                (*self._game_values(new), game.id, game.version),
-            )
+            changed = await self._write_game(tx, new, game.version)
             if changed != 1:
                 raise VersionConflict(f"game {game.id} changed since version {game.version}")
             if new.rateable:
@@ -751,6 +748,11 @@ class SqlStore:
 
         await self._transact(write)
         return new
+
+    async def _write_game(self, tx: Tx, new: GameRow, version: int) -> int:
+        """Write every column of ``new`` over its row if the row is still at ``version``; how
+        many rows that changed (0: the game changed meanwhile)."""
+        return await tx.run(_UPDATE_GAME, (*self._game_values(new), new.id, version))
 
     # --- ratings ------------------------------------------------------------------------
 

@@ -36,7 +36,7 @@ from bot.store.errors import (
 )
 from bot.store.group_commit import GroupCommit
 from bot.store.migrations import APPLICATION_ID, LATEST, MIGRATIONS, RATINGS_VERSION
-from bot.store.models import NoticeState, ReminderRoute
+from bot.store.models import GameRow, NoticeState, ReminderRoute
 from bot.store.outage import Outage
 from bot.store.sql import (
     CHALLENGE_COLUMNS,
@@ -44,6 +44,7 @@ from bot.store.sql import (
     NOTICE_COLUMNS,
     RATING_COLUMNS,
     TIMER_COLUMNS,
+    WRITTEN_GAME_COLUMNS,
     SqlStore,
     T,
     Tx,
@@ -578,6 +579,25 @@ def _unreachable(exc: sqlite3.Error) -> bool:
     return getattr(exc, "sqlite_errorcode", 0) & 0xFF in _UNREACHABLE_CODES
 
 
+INDEXED_GAME_COLUMNS = (
+    "platform", "chat_id", "sente", "gote", "status", "engine_level", "community", "finished_at"
+)  # fmt: skip
+"""The columns of ``games`` its indexes read (keys and partial indexes' conditions; checked
+against the schema by the tests) that ``update_game`` writes: a move changes none of them."""
+_UPDATE_GAME_UNINDEXED = (
+    "UPDATE games SET "
+    + ", ".join(f"{c} = ?" for c in WRITTEN_GAME_COLUMNS if c not in INDEXED_GAME_COLUMNS)
+    + " WHERE id = ? AND version = ?"
+)
+_UPDATE_GAME_INDEXED = (
+    "UPDATE games SET "
+    + ", ".join(f"{c} = ?" for c in INDEXED_GAME_COLUMNS)
+    + " WHERE id = ? AND NOT ("
+    + " AND ".join(f"{c} IS ?" for c in INDEXED_GAME_COLUMNS)
+    + ")"
+)
+
+
 class SqliteStore(SqlStore):
     """The store on one SQLite file. Create with :meth:`open`."""
 
@@ -936,6 +956,20 @@ class SqliteStore(SqlStore):
         with self._write_errors():
             result: T = await self.writer.write(body)
         return result
+
+    async def _write_game(self, tx: Tx, new: GameRow, version: int) -> int:
+        """:meth:`SqlStore._write_game` in two statements: SQLite rewrites the entries of every
+        index that reads a column an UPDATE sets, even to the value it had, so the indexed
+        columns (``INDEXED_GAME_COLUMNS``) are set by a second statement, and only when one of
+        them differs (a move: 11-12 pages written a commit instead of 18, and about 90 us less
+        CPU, measured on the bench's database)."""
+        values = dict(zip(WRITTEN_GAME_COLUMNS, self._game_values(new), strict=True))
+        unindexed = [v for c, v in values.items() if c not in INDEXED_GAME_COLUMNS]
+        changed = await tx.run(_UPDATE_GAME_UNINDEXED, (*unindexed, new.id, version))
+        if changed == 1:
+            indexed = [values[c] for c in INDEXED_GAME_COLUMNS]
+            await tx.run(_UPDATE_GAME_INDEXED, (*indexed, new.id, *indexed))
+        return changed
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Tx]:

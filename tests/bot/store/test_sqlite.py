@@ -4,6 +4,7 @@ on SQLite (the tests that open :class:`SqliteStore` themselves: they read or wri
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import time
 from dataclasses import replace
@@ -26,7 +27,8 @@ from bot.store import (
 )
 from bot.store.migrations import APPLICATION_ID, LATEST, MIGRATIONS
 from bot.store.models import ReminderRoute
-from bot.store.sql import SqlStore
+from bot.store.sql import WRITTEN_GAME_COLUMNS, SqlStore
+from bot.store.sqlite import INDEXED_GAME_COLUMNS
 from tests.bot.store.conftest import OpenStore
 
 CHAT = ChatKey("console", "main")
@@ -248,6 +250,43 @@ async def test_update_checks_the_version(store: SqlStore) -> None:
     with pytest.raises(VersionConflict):
         await store.update_game(replace(game, moves=("2g2f",)))
     assert (await store.get_game(game.id)) == moved
+
+
+async def test_update_writes_every_column_indexed_or_not(store: SqlStore) -> None:
+    game = await add_game(store)
+    moved = await store.update_game(replace(game, moves=("7g7f",), deadline=5000.0))
+    assert await store.get_game(game.id) == moved
+    changed = replace(
+        moved,
+        chat=ChatKey("console", "other", "thread", community="guild"),
+        sente="console:c",
+        gote="console:d",
+        status=GameStatus.FINISHED,
+        termination="resignation",
+        winner=1,
+        finished_at=6000.0,
+        engine_level=3,
+        start_sfen="4k4/9/9/9/9/9/9/9/4K4 b G 1",
+    )
+    saved = await store.update_game(changed)
+    assert await store.get_game(game.id) == saved
+
+
+async def test_the_indexed_game_columns_are_those_of_the_schema(tmp_path: Path) -> None:
+    store = await SqliteStore.open(tmp_path / "k.sqlite3")
+    await store.close()
+    con = sqlite3.connect(tmp_path / "k.sqlite3")
+    try:
+        schema = " ".join(
+            sql for (sql,) in con.execute(
+                "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'games' "
+                "AND sql IS NOT NULL"
+            )
+        )  # fmt: skip
+    finally:
+        con.close()
+    read = {c for c in WRITTEN_GAME_COLUMNS if re.search(rf"\b{c}\b", schema)}
+    assert read == set(INDEXED_GAME_COLUMNS)
 
 
 async def test_accept_keeps_one_active_game_per_player_per_chat(store: SqlStore) -> None:
