@@ -92,11 +92,8 @@ _UPDATE_GAME = (
     "WHERE id = ? AND version = ?"
 )
 _INSERT_GAME = (
-    "INSERT INTO games (platform, chat_id, thread_id, variant, start_sfen, moves, version, "
-    "sente, gote, status, termination, winner, time_per_move, deadline, draw_offer, "
-    "takeback_offer, created_at, updated_at, finished_at, challenge_id, engine_level, "
-    "engine_scores, rated, community, main_time, sente_time_left, gote_time_left) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    f"INSERT INTO games ({', '.join(WRITTEN_GAME_COLUMNS)}) "
+    f"VALUES ({', '.join('?' * len(WRITTEN_GAME_COLUMNS))})"
 )
 _BOT_TO_MOVE = (
     "(CASE WHEN ' ' || start_sfen || ' ' LIKE '% w %' THEN 1 ELSE 0 END"

@@ -20,6 +20,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
+from operator import itemgetter
 from pathlib import Path
 from types import NoneType
 from typing import Any
@@ -589,6 +590,11 @@ _UPDATE_GAME_UNINDEXED = (
     + ", ".join(f"{c} = ?" for c in WRITTEN_GAME_COLUMNS if c not in INDEXED_GAME_COLUMNS)
     + " WHERE id = ? AND version = ?"
 )
+_UNINDEXED_VALUES = itemgetter(
+    *(i for i, c in enumerate(WRITTEN_GAME_COLUMNS) if c not in INDEXED_GAME_COLUMNS)
+)
+_INDEXED_VALUES = itemgetter(*(WRITTEN_GAME_COLUMNS.index(c) for c in INDEXED_GAME_COLUMNS))
+"""The values of ``SqlStore._game_values`` for the first statement and for the second."""
 _UPDATE_GAME_INDEXED = (
     "UPDATE games SET "
     + ", ".join(f"{c} = ?" for c in INDEXED_GAME_COLUMNS)
@@ -963,11 +969,12 @@ class SqliteStore(SqlStore):
         columns (``INDEXED_GAME_COLUMNS``) are set by a second statement, and only when one of
         them differs (a move: 11-12 pages written a commit instead of 18, and about 90 us less
         CPU, measured on the bench's database)."""
-        values = dict(zip(WRITTEN_GAME_COLUMNS, self._game_values(new), strict=True))
-        unindexed = [v for c, v in values.items() if c not in INDEXED_GAME_COLUMNS]
-        changed = await tx.run(_UPDATE_GAME_UNINDEXED, (*unindexed, new.id, version))
+        values = self._game_values(new)
+        changed = await tx.run(
+            _UPDATE_GAME_UNINDEXED, (*_UNINDEXED_VALUES(values), new.id, version)
+        )
         if changed == 1:
-            indexed = [values[c] for c in INDEXED_GAME_COLUMNS]
+            indexed = _INDEXED_VALUES(values)
             await tx.run(_UPDATE_GAME_INDEXED, (*indexed, new.id, *indexed))
         return changed
 
