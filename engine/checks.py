@@ -19,6 +19,8 @@ class CheckTables:
         t = variant.tables
         size = t.size
         kinds = len(variant.pieces)
+        self.leaps = t.leaps
+        self.rides = t.rides
         # hits[v][sq]: the squares a piece of value v on sq attacks on an empty board,
         # each with the squares in between that must be empty
         self.hits: list[list[dict[int, tuple[int, ...]]]] = [[] for _ in range(2 * kinds + 1)]
@@ -97,6 +99,29 @@ class CheckTables:
         finally:
             board[frm] = v
             board[to] = 0
+
+    def threatens(self, pos: Position, frm: int, to: int, v: int, value: list[int]) -> bool:
+        """Does the piece of signed value ``v`` moving from ``frm`` (-1: a drop) to ``to``
+        attack, from there, an enemy piece worth more than itself (by ``value``, indexed by
+        signed piece value)?  The same answer before the move is played and after it.  A
+        quiet move that does is a threat the opponent must answer: not one to search
+        shallower, nor to leave out near the leaves."""
+        board = pos.board
+        mine = value[v]
+        sente = v > 0
+        for target in self.leaps[v][to]:
+            victim = board[target]
+            if victim != 0 and (victim > 0) != sente and value[victim] > mine:
+                return True
+        for ray in self.rides[v][to]:
+            for sq in ray:
+                victim = board[sq]
+                if victim == 0 or sq == frm:
+                    continue
+                if (victim > 0) != sente and value[victim] > mine:
+                    return True
+                break
+        return False
 
     def exposed_own_king(self, pos: Position, frm: int, to: int) -> bool:
         """After a board move from ``frm`` to ``to`` by a side that was not in check: is

@@ -146,6 +146,13 @@ def _best_first(keys: list[int]) -> list[int]:
     return [r % n for r in ranked]
 
 
+def _moved(pos: Position, move: Move) -> int:
+    """The signed value of the piece ``move`` moves or drops (before it is played)."""
+    if move.drop:
+        return move.drop if pos.side == SENTE else -move.drop
+    return pos.board[move.from_sq]
+
+
 class _Abort(Exception):
     """The budget is spent or a stop was asked for: unwind to the root."""
 
@@ -578,6 +585,11 @@ class Searcher:
                 and searched
                 and (futile or searched >= late)
                 and not checks.quiet_move_checks(pos, move)
+                and (
+                    futile
+                    or depth < 2
+                    or not checks.threatens(pos, frm, to, _moved(pos, move), ev.piece_value)
+                )
             ):
                 continue  # futile, or a late quiet move near the leaves: not worth a search
             delta = ev.move_delta(pos, move)
@@ -595,7 +607,14 @@ class Searcher:
                 score = -self._search(new_depth, -beta, -alpha, ply + 1, check, True)
             else:
                 reduction = 0
-                if depth >= 3 and searched >= 3 and quiet and not check and not in_check:
+                if (
+                    depth >= 3
+                    and searched >= 3
+                    and quiet
+                    and not check
+                    and not in_check
+                    and not checks.threatens(pos, frm, to, board[to], ev.piece_value)
+                ):
                     reduction = 1 + (searched >= 8) + (depth >= 7)
                 score = -self._search(
                     new_depth - reduction, -alpha - 1, -alpha, ply + 1, check, True

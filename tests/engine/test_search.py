@@ -220,3 +220,17 @@ def test_an_impasse_declaration_is_seen_beyond_the_root() -> None:
     result = think("shogi", sfen, depth=2)
     assert result.score_cp is not None and result.score_cp >= RULE_BOUND
     assert result.best_move is not None and result.best_move[2:] in ("4c", "5c", "6c")
+
+
+def test_a_quiet_move_that_traps_a_piece_is_seen() -> None:
+    """From a game against HaChu: sente's promoted Running Rabbit (a Treacherous Fox) went to
+    3a; gote's quiet 5a4b takes its last safe square, and 4b3b next attacks it.  Quiet moves
+    that attack a dearer piece are searched in full (not reduced, not pruned near the
+    leaves): depth 6 finds it (before, depth 9 and ten times the nodes)."""
+    sfen = (
+        "hml1vkwg+R1o/11/2p1pp1supp/pp1p2p1p2/1r3e5/3c5d1/11/1PP5P2/PD2PPP1LPP/3XGSV3H/O1U1WKC2M1"
+        " w - 64"
+    )
+    result = think("wa", sfen, depth=6)
+    assert result.best_move == "5a4b", result
+    assert result.score_cp is not None and result.score_cp > 150, result
