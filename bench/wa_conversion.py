@@ -1,4 +1,5 @@
-"""Wa: does the side ahead convert?  Won endgames played out by Komabot against itself.
+"""Wa: does the side ahead convert?  Won endgames played out by Komabot against itself, or
+against HaChu defending.
 
 Issue 27 wants fewer than 1 Wa game in 10 to reach the 400-ply cap: a side well ahead must
 mate, not shuffle.  This bench measures exactly that, independently of the machine's load:
@@ -21,10 +22,17 @@ mate, not shuffle.  This bench measures exactly that, independently of the machi
   plies the conversions took.  Neither side resigns unless ``--resign`` is given: a win is
   a mate, whatever scale an engine's scores have (an engine whose evaluation scores a won
   ending higher would otherwise resign sooner against itself, which is no conversion).
+- ``play --defender-depth N`` lets HaChu (Debian's ``hachu``, searching to depth ``N``,
+  untimed) defend instead: Komabot against itself converts against a defender that plays
+  as Komabot does, which is not how HaChu defends (positions Komabot mates against itself in
+  twenty plies have gone a hundred without mate against HaChu).  HaChu's illegal moves (it
+  sometimes leaves its king in check) abort the game, counted apart; HaChu may resign (a
+  conversion, not counted as a mate).
 
     .venv/bin/python bench/wa_conversion.py pick /tmp/ab.jsonl --count 12
     .venv/bin/python bench/wa_conversion.py pick --selfplay 24 --nodes 2000 --count 12
     .venv/bin/python bench/wa_conversion.py play --base /tmp/base --nodes 3000 --workers 2
+    .venv/bin/python bench/wa_conversion.py play --defender-depth 5 --nodes 12000 --workers 2
 """
 
 from __future__ import annotations
@@ -145,6 +153,7 @@ class PlayJob:
     start: Start
     plies: int
     resign: bool = False  # may the players resign (otherwise a game ends by mate or the cap)
+    defender: PlayerSpec | None = None  # another engine defends (None: the player itself)
 
 
 def player_for(job: PlayJob) -> Player:
@@ -155,7 +164,8 @@ def player_for(job: PlayJob) -> Player:
 
 
 def play_out(job: PlayJob) -> GameRecord:
-    """The position played out by the same player on both sides, the leader as ``a``."""
+    """The position played out by the player on the leading side (``a``) against itself or
+    the job's defender."""
     variant = load_variant(VARIANT)
     pos = Position.start(variant)
     opening = []
@@ -163,7 +173,8 @@ def play_out(job: PlayJob) -> GameRecord:
         move = pos.parse_usi(text)
         pos.make_unchecked(move)
         opening.append(move)
-    leader, defender = player_for(job), player_for(job)
+    leader = player_for(job)
+    defender = job.defender.make() if job.defender is not None else player_for(job)
     try:
         cap = len(opening) + job.plies
         return play_game(variant, leader, defender, job.start.leader == "sente", opening, cap)
@@ -233,7 +244,8 @@ def _run(jobs: Sequence[PlayJob], workers: int, log: Path | None) -> list[GameRe
     def show(job: PlayJob, rec: GameRecord) -> None:
         if log is not None:
             label, source = job.player.label, job.start.source
-            append_game(log, label, label, VARIANT, dataclasses.asdict(rec), source=source)
+            other = job.defender.label if job.defender is not None else label
+            append_game(log, label, other, VARIANT, dataclasses.asdict(rec), source=source)
         outcome = {1.0: "converted", 0.5: "drawn", 0.0: "lost"}.get(rec.result or 0.0, "lost")
         if rec.result is None:
             outcome = "aborted"
@@ -264,6 +276,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument(
         "--resign", action="store_true", help="play: let the players resign (default: mate)"
     )
+    p.add_argument(
+        "--defender-depth",
+        type=int,
+        default=0,
+        help="play: HaChu defends, searching to this depth (default: Komabot defends itself)",
+    )
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--log", type=Path, help="play: write each game (moves, result) as a JSON line")
     args = p.parse_args(argv)
@@ -290,9 +308,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     players = [replace(player, root=str(args.candidate.resolve())) if args.candidate else player]
     if args.base is not None:
         players.append(replace(player, root=str(args.base.resolve())))
+    defender = None
+    if args.defender_depth:
+        defender = PlayerSpec("hachu", VARIANT, 0, depth=args.defender_depth)
     now = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    print(f"# {now}, {len(starts)} positions, {args.nodes} nodes a move, workers {args.workers}")
-    jobs = [PlayJob(pl, s, args.plies, args.resign) for s in starts for pl in players]
+    against = f", HaChu defending at depth {args.defender_depth}" if defender else ""
+    print(
+        f"# {now}, {len(starts)} positions, {args.nodes} nodes a move{against}, "
+        f"workers {args.workers}"
+    )
+    jobs = [PlayJob(pl, s, args.plies, args.resign, defender) for s in starts for pl in players]
     records = _run(jobs, args.workers, args.log)
     rows = []
     for index, pl in enumerate(players):

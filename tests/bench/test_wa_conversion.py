@@ -1,10 +1,12 @@
 """The Wa conversion bench (bench/wa_conversion.py): the shipped positions are quiet won
 positions; picking from a log finds the first such position of a game; a position is played
-out by real ``komabot usi`` processes and counted from the leading side's view."""
+out by real ``komabot usi`` processes (against itself, or against an xboard defender) and
+counted from the leading side's view."""
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,7 @@ from bench.wa_conversion import (
     first_lead,
     main,
     pick,
+    play_out,
     player_for,
     read_starts,
     tally,
@@ -102,3 +105,20 @@ def test_a_position_is_played_out_by_komabot_against_itself(
     out = capsys.readouterr().out
     assert "after 2 plies (ply cap; material lead at the end " in out
     assert "| Komabot L8 | 1 | 0 (0%; 0) | 1; 0 | 0 | 0 | 0 | -, - |" in out
+
+
+def test_an_xboard_defender_plays_the_defending_side(tmp_path: Path) -> None:
+    # the scripted xboard engine of the match tests stands in for HaChu: whatever the ply,
+    # it answers a move from a square where the defender has nothing, which aborts the game
+    # (the opponent's illegal move) on the defender's first turn
+    fake = Path(__file__).parent.parent / "engine" / "data" / "fake_engines.py"
+    start = read_starts(DATA)[0]
+    command = (sys.executable, str(fake), "xboard", ",".join(["a1a2"] * 400))
+    defender = PlayerSpec("hachu", "wa", 0, depth=3, command=command)
+    leader = PlayerSpec("komabot", "wa", 0, nodes=40)
+    record = play_out(PlayJob(leader, start, 4, defender=defender))
+    assert record.result is None
+    assert record.reason.startswith("illegal move by HaChu")
+    defender_first = (len(start.moves) % 2 == 0) != (start.leader == "sente")
+    assert record.plies == len(start.moves) + (0 if defender_first else 1)
+    assert tally([record], [start]).aborted == 1
