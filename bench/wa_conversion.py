@@ -24,10 +24,10 @@ mate, not shuffle.  This bench measures exactly that, independently of the machi
   ending higher would otherwise resign sooner against itself, which is no conversion).
 - ``play --defender-depth N`` lets HaChu (Debian's ``hachu``, searching to depth ``N``,
   untimed) defend instead: Komabot against itself converts against a defender that plays
-  as Komabot does, which is not how HaChu defends (positions Komabot mates against itself in
-  twenty plies have gone a hundred without mate against HaChu).  HaChu's illegal moves (it
-  sometimes leaves its king in check) abort the game, counted apart; HaChu may resign (a
-  conversion, not counted as a mate).
+  as Komabot does, which is not how HaChu defends (two games against HaChu still undecided
+  at the 400-ply cap, Komabot far ahead: from their last positions Komabot mated itself in
+  23 plies).  HaChu's illegal moves (it sometimes leaves its king in check) abort the game,
+  counted apart; HaChu may resign (a conversion, not counted as a mate).
 
     .venv/bin/python bench/wa_conversion.py pick /tmp/ab.jsonl --count 12
     .venv/bin/python bench/wa_conversion.py pick --selfplay 24 --nodes 2000 --count 12

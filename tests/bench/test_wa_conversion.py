@@ -107,7 +107,7 @@ def test_a_position_is_played_out_by_komabot_against_itself(
     assert "| Komabot L8 | 1 | 0 (0%; 0) | 1; 0 | 0 | 0 | 0 | -, - |" in out
 
 
-def test_an_xboard_defender_plays_the_defending_side(tmp_path: Path) -> None:
+def test_an_xboard_defender_plays_the_defending_side() -> None:
     # the scripted xboard engine of the match tests stands in for HaChu: whatever the ply,
     # it answers a move from a square where the defender has nothing, which aborts the game
     # (the opponent's illegal move) on the defender's first turn
