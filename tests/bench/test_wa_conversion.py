@@ -28,7 +28,7 @@ from bench.wa_conversion import (
     tally,
 )
 from bench.wa_suite import material_line
-from rules import Position, load_variant
+from rules import GOTE, SENTE, Position, load_variant
 
 
 def _replay(moves: tuple[str, ...]) -> tuple[Position, list[int]]:
@@ -119,6 +119,7 @@ def test_an_xboard_defender_plays_the_defending_side() -> None:
     record = play_out(PlayJob(leader, start, 4, defender=defender))
     assert record.result is None
     assert record.reason.startswith("illegal move by HaChu")
-    defender_first = (len(start.moves) % 2 == 0) != (start.leader == "sente")
+    pos, _ = _replay(start.moves)
+    defender_first = pos.side != (SENTE if start.leader == "sente" else GOTE)
     assert record.plies == len(start.moves) + (0 if defender_first else 1)
     assert tally([record], [start]).aborted == 1
