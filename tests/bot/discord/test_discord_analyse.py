@@ -39,9 +39,16 @@ async def test_analyse_edits_its_card_then_posts_the_graph(tmp_path: Path) -> No
                 await fake.slash(alice, "resign")
                 confirm = [m for m in fake.messages.values() if "_interaction_id" in m][-1]
                 await fake.click(alice, confirm, "resign confirm 1")
+                # the resignation is answered as a follow-up, after the click: wait for it
+                await fake.wait_for(
+                    lambda: any("alice resigned." in shown(m) for m in fake.messages.values())
+                )
+                seen = set(fake.messages)
                 started = await fake.slash(bob, "analyse", game="1")
                 assert started["data"]["content"] == "Analysing game #1: move 0 of 6…"
-                progress = [m for m in fake.messages.values() if "_interaction_id" in m][-1]
+                (progress,) = [
+                    m for i, m in fake.messages.items() if i not in seen and "_interaction_id" in m
+                ]
                 final = await fake.wait_for(
                     lambda: next(
                         (m for m in fake.messages.values() if "Analysis of game #1," in shown(m)),
