@@ -15,6 +15,11 @@ class Clock(Protocol):
 
     async def sleep(self, seconds: float) -> None: ...
 
+    async def sleep_until(self, when: float) -> None:
+        """Until ``now()`` reaches ``when``: a deadline fixed before the call, so time that
+        passes before the sleep starts is not slept twice."""
+        ...
+
 
 class SystemClock:
     """Wall-clock time and real sleeping."""
@@ -24,6 +29,9 @@ class SystemClock:
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(max(0.0, seconds))
+
+    async def sleep_until(self, when: float) -> None:
+        await asyncio.sleep(max(0.0, when - time.time()))
 
 
 class FakeClock:
@@ -37,9 +45,11 @@ class FakeClock:
         return self._now
 
     async def sleep(self, seconds: float) -> None:
-        until = self._now + max(0.0, seconds)
+        await self.sleep_until(self._now + max(0.0, seconds))
+
+    async def sleep_until(self, when: float) -> None:
         async with self._changed:
-            await self._changed.wait_for(lambda: self._now >= until)
+            await self._changed.wait_for(lambda: self._now >= when)
 
     async def advance(self, seconds: float) -> None:
         self._now += seconds

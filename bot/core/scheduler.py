@@ -40,7 +40,7 @@ class Scheduler:
             if getattr(self.service.store, "damaged", None) is not None:
                 # the background check found the file damaged: writes are refused (and logged
                 # once, loudly, by the store), so timers wait for a restored file
-                await self._pause(self.max_wait, stop)
+                await self._pause(self.clock.now() + self.max_wait, stop)
                 continue
             try:
                 await self.service.fire_due()
@@ -50,18 +50,21 @@ class Scheduler:
             except Exception:
                 log.exception("firing timers failed; trying again shortly")
                 due = None
-            wait = self.max_wait
+            # A deadline, not a length: the clock may move on before the sleep below starts
+            # (a loaded loop), and that time must not be waited twice.
+            until = self.clock.now() + self.max_wait
             if due is not None:
-                wait = min(wait, max(0.0, due - self.clock.now()))
-            if wait <= 0:
+                until = min(until, due)
+            if until <= self.clock.now():
                 await asyncio.sleep(0)
                 continue
-            await self._pause(wait, stop)
+            await self._pause(until, stop)
 
-    async def _pause(self, wait: float, stop: asyncio.Event) -> None:
-        """Until ``wait`` seconds pass, a timer is added (:meth:`wake`) or ``stop`` is set."""
+    async def _pause(self, until: float, stop: asyncio.Event) -> None:
+        """Until the clock reads ``until``, a timer is added (:meth:`wake`) or ``stop`` is
+        set."""
         waiters = [
-            asyncio.ensure_future(self.clock.sleep(wait)),
+            asyncio.ensure_future(self.clock.sleep_until(until)),
             asyncio.ensure_future(self._wake.wait()),
             asyncio.ensure_future(stop.wait()),
         ]

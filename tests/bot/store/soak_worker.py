@@ -54,6 +54,9 @@ class SharedClock:
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(max(0.0, seconds) / SPEED)
 
+    async def sleep_until(self, when: float) -> None:
+        await self.sleep(when - self.now())
+
 
 class LoggingOutbox:
     """Writes each reminder it sends to the log (the line is the acknowledgement)."""
