@@ -351,13 +351,14 @@ class BotPlayer:
         failure in a row (5 s, 30 s, 2 min... hourly); the pause."""
         failures = self._failures[game_id] = self._failures.get(game_id, 0) + 1
         pause = retry_pause(failures)
-        task = asyncio.ensure_future(self._again_after(game_id, pause))
+        # the time to try again is fixed now, not when the task first runs
+        task = asyncio.ensure_future(self._again_at(game_id, self.clock.now() + pause))
         self._later.add(task)
         task.add_done_callback(self._later.discard)
         return pause
 
-    async def _again_after(self, game_id: int, pause: float) -> None:
-        await self.clock.sleep(pause)
+    async def _again_at(self, game_id: int, when: float) -> None:
+        await self.clock.sleep_until(when)
         try:
             game = await self.store.get_game(game_id)
         except StoreUnavailable:  # the store logs the outage once
