@@ -52,10 +52,9 @@ class Scheduler:
                 due = None
             # A deadline, not a length: the clock may move on before the sleep below starts
             # (a loaded loop), and that time must not be waited twice.
-            until = self.clock.now() + self.max_wait
-            if due is not None:
-                until = min(until, due)
-            if until <= self.clock.now():
+            now = self.clock.now()
+            until = now + self.max_wait if due is None else min(now + self.max_wait, due)
+            if until <= now:
                 await asyncio.sleep(0)
                 continue
             await self._pause(until, stop)
