@@ -51,7 +51,8 @@ MAX_PLY = 96
 POLL_EVERY = 256  # nodes between looks at the clock and the stop signal
 QUIESCENCE_EVASION_PLIES = 2  # in check this deep into quiescence: search the evasions
 DELTA_MARGIN = 150  # quiescence: a capture that cannot lift the score this near alpha waits
-FUTILITY_MARGIN = 160  # depth-1 nodes: quiet moves when the score is this far below alpha
+FUTILITY_MARGIN = 160  # per ply of depth: quiet moves when the static score is this far below alpha
+FUTILITY_DEPTH = 3  # futility pruning at depths 1 to this
 REVERSE_FUTILITY = 130  # per ply of depth: static score this far above beta cuts
 ASPIRATION = 40
 NULL_MOVE_PIECES = 3  # no null move with fewer pieces than this besides the king, none in hand
@@ -565,7 +566,7 @@ class Searcher:
                 score = self._null_move(depth, beta, ply)
                 if score >= beta:
                     return beta
-            if depth == 1 and static + FUTILITY_MARGIN <= alpha:
+            if depth <= FUTILITY_DEPTH and static + FUTILITY_MARGIN * depth <= alpha:
                 futile = True
 
         board = pos.board
