@@ -83,7 +83,9 @@ from rules.outcome import impasse_report  # noqa: E402
 MAX_PLIES = 400
 HACHU = "/usr/games/hachu"
 HACHU_OPTIONS = (("Promote on entry", "0"), ("Allow repeats", "1"))  # as in Wa's rules
-HACHU_CLOCK_FACTOR = 120  # measured: a clock of 60 s makes it think about 0.5 s a move
+# HaChu ignores "st" and thinks about 1/104 of its clock on average: a clock of 52 s gave it 506
+# ms a move at 500 ms, where Komabot took 481 (measured 2026-11-28; 120 gave it 575 ms)
+HACHU_CLOCK_FACTOR = 104
 CRAZYWA = "/usr/games/crazywa"
 FAIRY_STOCKFISH = "/usr/games/fairy-stockfish"
 KOMABOT_MAIN = "import sys; from bot.cli import main; sys.exit(main(sys.argv[1:]))"  # komabot
