@@ -32,7 +32,7 @@ ANSWER_SLACK_S = 15.0  # beyond the move time, how long to wait for a move
 START_TIMEOUT_S = 20.0
 UNTIMED_MOVE_S = 120.0  # a search limited by nodes or depth: how long before giving up
 # an xboard engine limited by depth ("sd") gets this clock each move, so that time never
-# stops its search first (HaChu spends about 1/104 of its clock: 35 s)
+# stops its search first (HaChu spends a share of it: bench/match.py's HACHU_CLOCK_FACTOR)
 UNTIMED_CLOCK_MS = 3_600_000
 
 
@@ -255,7 +255,7 @@ class XboardPlayer:
         self.by_setboard = by_setboard  # send the position each move, not the moves
         self.hand_as = hand_as or {}  # hand kinds the engine knows as others
         # the clock ("time", "otim") is this many times the move time: HaChu ignores "st"
-        # and spends about 1/104 of its clock on a move (bench/match.py)
+        # and spends a share of its clock on a move (bench/match.py's HACHU_CLOCK_FACTOR)
         self.clock_factor = clock_factor
         # added to the clock: CrazyWa thinks at most its clock less 30 ms
         self.clock_margin_ms = clock_margin_ms
