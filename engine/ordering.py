@@ -57,21 +57,33 @@ class MoveOrdering:
         promote_t = self.promote
         zone = self.zone[pos.side]
         sign = 1 if pos.side == SENTE else -1
+        # the hash move and the killers as plain numbers, compared field by field (a square
+        # of -2 matches no move): no comparison of tuples for every move
+        h_to = k1_to = k2_to = -2
+        h_frm = h_drop = k1_frm = k1_drop = k2_frm = k2_drop = 0
+        h_promote = k1_promote = k2_promote = False
+        if hash_move is not None:
+            h_frm, h_to, h_promote, h_drop = hash_move
         k1, k2 = self.killers[ply]
-        # the killers to compare with: no comparison of a move with an empty (None) slot
-        killers = [k for k in (k1, k2) if k is not None]
+        if k1 is not None:
+            k1_frm, k1_to, k1_promote, k1_drop = k1
+        if k2 is not None:
+            k2_frm, k2_to, k2_promote, k2_drop = k2
         exchange = self.exchange
         worth = exchange.worth
         keys = []
         for move in moves:
             frm, to, promote, drop = move
-            if hash_move is not None and move == hash_move:
+            if to == h_to and frm == h_frm and drop == h_drop and promote == h_promote:
                 keys.append(HASH_MOVE)
-            elif drop:
-                if move in killers:
-                    keys.append(KILLER + (move == k1))
-                else:
-                    keys.append(history[drop * sign * size + to])
+                continue
+            killer = 0
+            if to == k1_to and frm == k1_frm and drop == k1_drop and promote == k1_promote:
+                killer = KILLER + 1
+            elif to == k2_to and frm == k2_frm and drop == k2_drop and promote == k2_promote:
+                killer = KILLER
+            if drop:
+                keys.append(killer if killer else history[drop * sign * size + to])
             else:
                 v = board[frm]
                 victim = board[to]
@@ -83,8 +95,8 @@ class MoveOrdering:
                         keys.append(CAPTURE + won * 64 - value[v] // 16)
                 elif promote:
                     keys.append(PROMOTION + gain_of[v])
-                elif move in killers:
-                    keys.append(KILLER + (move == k1))
+                elif killer:
+                    keys.append(killer)
                 elif promote_t[v] and gain_of[v] and (zone[frm] or zone[to]):
                     keys.append(history[v * size + to] + DECLINED_PROMOTION)
                 else:

@@ -137,14 +137,25 @@ def _variant_tables(
     )
 
 
+def _best_index(keys: list[int]) -> int:
+    """The index that :func:`_best_first` puts first (the largest key, the last of equal
+    ones), found without sorting: most nodes cut off at their first move."""
+    best = 0
+    top = keys[0]
+    for i in range(1, len(keys)):
+        key = keys[i]
+        if key >= top:
+            best = i
+            top = key
+    return best
+
+
 def _best_first(keys: list[int]) -> list[int]:
     """The indices of ``keys``, largest key first and equal keys by falling index: the order
-    of ``sorted(zip(keys, indices), reverse=True)``, sorting plain numbers (``key * n +
-    index`` orders as the pair does) rather than a tuple for each key."""
-    n = len(keys)
-    ranked = [key * n + i for i, key in enumerate(keys)]
-    ranked.sort(reverse=True)
-    return [r % n for r in ranked]
+    of ``sorted(zip(keys, indices), reverse=True)``.  The indices go in falling, and a sort
+    with ``reverse`` keeps equal keys in their order; the keys themselves are compared (ints
+    below 2**30, which CPython's sort compares natively), with no tuple or new number a move."""
+    return sorted(range(len(keys) - 1, -1, -1), key=keys.__getitem__, reverse=True)
 
 
 def _moved(pos: Position, move: Move) -> int:
@@ -662,10 +673,16 @@ class Searcher:
             if not moves:
                 continue
             keys = self.ordering.keys(pos, moves, hash_move, ply)
-            for i in _best_first(keys):
-                move = moves[i]
-                if hash_move is None or move != hash_move:
-                    yield move, unchecked
+            first = _best_index(keys)
+            move = moves[first]
+            if hash_move is None or move != hash_move:
+                yield move, unchecked
+            if len(moves) > 1:  # the rest sorted only when the first did not cut off
+                for i in _best_first(keys):
+                    if i != first:
+                        move = moves[i]
+                        if hash_move is None or move != hash_move:
+                            yield move, unchecked
 
     def _may_declare(self, pos: Position) -> bool:
         """The side to move, not in check, may declare an impasse win (tested in full only
