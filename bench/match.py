@@ -19,6 +19,7 @@ Wa with drops).  Komabot plays as ``komabot usi`` in its own process.
 
     .venv/bin/python bench/match.py hachu --level 8 --movetime 500 --games 20
     .venv/bin/python bench/match.py hachu --nodes 48000 --opponent-depth 7 --games 10
+    .venv/bin/python bench/match.py hachu --play-on h.jsonl --workers 2
     .venv/bin/python bench/match.py crazywa --games 10
     .venv/bin/python bench/match.py fairy --skill 6 --movetime 1000 --opponent-movetime 100
     .venv/bin/python bench/match.py levels --variant wa --levels 1-8 --games 4 --movetime 200
@@ -31,6 +32,11 @@ holding that version's ``bot/``, ``engine/`` and ``rules/``, for example ``git a
 tar -x -C /tmp/base``) at the same level and budget: an A/B test of an engine change.
 ``--candidate DIR`` (any mode but ``levels``) plays another checkout's Komabot in place of
 this one's, for example a snapshot of this one, which may change while the match runs.
+
+``--play-on LOG`` answers whether Komabot's resignations cost points: the games of the
+logs that Komabot resigned are played on from the resignation, Komabot with ``AllowResign``
+off, against the opponent and at the budgets given (the same as the logged games', for a
+fair answer), to the mate or the ply cap.
 
 ``levels`` plays every pair of the given levels (``--span K``: only pairs at most K levels
 apart) and prints a rating per level fitted to all the games (``bench/level_ratings.py``);
@@ -68,7 +74,7 @@ from bench.level_ratings import (  # noqa: E402
     search_from_logs,
     search_table,
 )
-from bench.match_log import append_game  # noqa: E402
+from bench.match_log import append_game, read_games  # noqa: E402
 from bench.match_players import (  # noqa: E402
     MAX_RESTARTS,
     EngineCrash,
@@ -124,6 +130,7 @@ class PlayerSpec:
     command: tuple[str, ...] = ()
     xboard_variant: str = ""
     root: str = ""  # Komabot: another checkout to run instead of this one (A/B tests)
+    resign: bool = True  # Komabot: AllowResign (off: it plays on to the mate or the cap)
 
     @property
     def label(self) -> str:
@@ -140,7 +147,13 @@ class PlayerSpec:
             main = f"import sys; sys.path.insert(0, {self.root!r}); {KOMABOT_MAIN}"
             code = main if self.root else KOMABOT_MAIN
             command = (sys.executable, "-c", code, "usi", "--variant", self.variant)
-            options = (("Level", str(self.level)), ("MoveOverhead", "20"), ("USI_Hash", "64"))
+            options: tuple[tuple[str, str], ...] = (
+                ("Level", str(self.level)),
+                ("MoveOverhead", "20"),
+                ("USI_Hash", "64"),
+            )
+            if not self.resign:
+                options += (("AllowResign", "false"),)
             return UsiPlayer(self.label, command, options, ms, self.nodes)
         if self.kind == "fairy":
             options = (("Skill Level", str(self.skill)), ("Threads", "1"), ("USI_Hash", "16"))
@@ -310,13 +323,21 @@ class GameJob:
     opening_seed: int
     opening_plies: int
     max_plies: int
+    moves: tuple[str, ...] = ()  # USI: the game so far, played from there (no random plies)
 
 
 def run_job(job: GameJob) -> GameRecord:
     variant = load_variant(job.variant)
     a, b = job.a.make(), job.b.make()
     try:
-        opening = random_opening(variant, job.opening_seed, job.opening_plies)
+        if job.moves:
+            pos = Position.start(variant)
+            opening = []
+            for text in job.moves:
+                opening.append(pos.parse_usi(text))
+                pos.push(opening[-1])
+        else:
+            opening = random_opening(variant, job.opening_seed, job.opening_plies)
         return play_game(variant, a, b, job.a_sente, opening, job.max_plies)
     finally:
         a.close()
@@ -330,6 +351,19 @@ def pair_jobs(
     return [
         GameJob(variant, a, b, i % 2 == 0, seed * 10_000 + i // 2, plies, cap) for i in range(games)
     ]
+
+
+def play_on_jobs(logs: Sequence[Path], a: PlayerSpec, b: PlayerSpec, cap: int) -> list[GameJob]:
+    """The games of ``logs`` that Komabot resigned, each to be played on from its resignation
+    by ``a`` (Komabot, who should not resign) against ``b``, Komabot on its side of the game."""
+    jobs = []
+    for game in read_games(logs):
+        sente = game.komabot_sente()
+        if game.variant != a.variant or game.reason != "resignation" or sente is None:
+            continue
+        if game.komabot_result() == 0.0:
+            jobs.append(GameJob(game.variant, a, b, sente, 0, 0, cap, game.moves))
+    return jobs
 
 
 def run_jobs(
@@ -471,6 +505,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--log", type=Path, help="write each game (moves, result) as a JSON line")
+    p.add_argument(
+        "--play-on",
+        type=Path,
+        nargs="+",
+        metavar="LOG",
+        help="hachu, crazywa, fairy: instead of new games, the games of these --log files that "
+        "Komabot resigned, played on from there with resigning off",
+    )
     p.add_argument("logs", nargs="*", type=Path, help="rate mode: --log files of levels games")
     args = p.parse_args(argv)
     if args.opponent == "rate":
@@ -546,7 +588,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         if args.candidate is not None:
             a = dataclasses.replace(a, root=str(args.candidate.resolve()))
-        jobs = pair_jobs(variant, a, b, args.games, args.seed, args.opening_plies, args.max_plies)
+        if args.play_on:
+            if args.opponent == "ab":
+                p.error("--play-on is for hachu, crazywa and fairy")
+            a = dataclasses.replace(a, resign=False)
+            jobs = play_on_jobs(args.play_on, a, b, args.max_plies)
+            print(f"{len(jobs)} games that Komabot resigned, played on without resigning")
+        else:
+            jobs = pair_jobs(
+                variant, a, b, args.games, args.seed, args.opening_plies, args.max_plies
+            )
         records = run_jobs(jobs, args.workers, log=args.log)
         budget_a = f"{a.nodes} nodes" if a.nodes else f"{a.movetime_ms} ms"
         budget_b = (
@@ -556,9 +607,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             if b.depth
             else f"{b.movetime_ms} ms"
         )
+        start = (
+            "from where Komabot resigned, not resigning"
+            if args.play_on
+            else f"{args.opening_plies} random plies a pair"
+        )
         print(
-            f"\n{variant}: {a.label} at {budget_a} a move vs {b.label} at "
-            f"{budget_b} a move, {args.opening_plies} random plies a pair"
+            f"\n{variant}: {a.label} at {budget_a} a move vs {b.label} at {budget_b} a move, "
+            f"{start}"
         )
         print(summary(a.label, b.label, records))
     print(f"# {time.monotonic() - started:.0f} s")

@@ -4,6 +4,7 @@ the game so far, an illegal move aborting the game, results counted and rated.""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -24,10 +25,13 @@ from bench.match import (
     GameRecord,
     PlayerSpec,
     play_game,
+    play_on_jobs,
     random_opening,
+    run_job,
     summary,
 )
 from bench.match import main as match_main
+from bench.match_log import append_game
 from bench.match_players import (
     MAX_RESTARTS,
     Player,
@@ -381,3 +385,29 @@ def test_hachu_at_a_fixed_depth_gets_it_back_after_a_crash(tmp_path: Path) -> No
     record = wa_game(usi("7i7h,6i6h"), hachu_at_depth(9, str(tmp_path / "crashed")), 4)
     assert (record.crashes, record.capped_moves) == (1, 1)
     assert record.depths["b"] == [1, 9]  # capped below where it failed, then started afresh
+
+
+def test_play_on_takes_the_games_komabot_resigned_from_where_it_resigned(tmp_path: Path) -> None:
+    log = tmp_path / "h.jsonl"
+    resigned = GameRecord(True, 0.0, "resignation", 2, ["7g7f", "3c3d"])
+    as_gote = GameRecord(True, 1.0, "resignation", 2, ["2g2f", "8c8d"])  # the opponent first
+    mated = GameRecord(True, 0.0, "checkmate", 2, ["7g7f", "8c8d"])
+    won = GameRecord(False, 1.0, "resignation", 2, ["7g7f", "8c8d"])
+    append_game(log, "Komabot L8", "Fairy", "shogi", dataclasses.asdict(resigned))
+    append_game(log, "Fairy", "Komabot L8", "shogi", dataclasses.asdict(as_gote))
+    append_game(log, "Komabot L8", "Fairy", "shogi", dataclasses.asdict(mated))
+    append_game(log, "Komabot L8", "Fairy", "shogi", dataclasses.asdict(won))
+    komabot = PlayerSpec("komabot", "shogi", 50, resign=False)
+    assert isinstance(player := komabot.make(), UsiPlayer)
+    assert ("AllowResign", "false") in player.options
+    opponent = PlayerSpec("usi", "shogi", 50, command=(sys.executable, FAKE, "usi", "8c8d,8d8e"))
+    jobs = play_on_jobs([log], komabot, opponent, 6)
+    assert [(job.moves, job.a_sente) for job in jobs] == [
+        (("7g7f", "3c3d"), True),
+        (("2g2f", "8c8d"), False),
+    ]
+    # the logged moves, then the players' own from there (a scripted engine in Komabot's place)
+    scripted = PlayerSpec("usi", "shogi", 50, command=(sys.executable, FAKE, "usi", "2g2f,2f2e"))
+    rec = run_job(dataclasses.replace(jobs[0], a=scripted))
+    assert rec.moves == ["7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e"]
+    assert rec.reason == "ply cap"
