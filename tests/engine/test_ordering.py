@@ -1,5 +1,6 @@
-"""Move ordering: captures that lose by the static exchange come after the killers; the
-search takes moves by their keys as sorting (key, index) pairs would."""
+"""Move ordering: captures that lose by the static exchange come after the killers; the hash
+move and the killers are known by their fields; the search takes moves by their keys as
+sorting (key, index) pairs would."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from hypothesis import strategies as st
 from engine.evaluation import Evaluator
 from engine.exchange import StaticExchange
 from engine.ordering import CAPTURE, KILLER, LOSING_CAPTURE, MoveOrdering
-from engine.search import _best_first
+from engine.search import _best_first, _best_index
 from rules import Position, load_variant
 
 
@@ -37,3 +38,17 @@ def test_best_first_orders_as_sorting_the_key_index_pairs(keys: list[int]) -> No
     # the search's order of moves: larger key first, ties by the later index first
     expected = [i for _, i in sorted(zip(keys, range(len(keys)), strict=True), reverse=True)]
     assert _best_first(keys) == expected
+    if keys:  # the first without sorting: what the staged generator tries before sorting
+        assert _best_index(keys) == expected[0]
+
+
+def test_the_hash_move_and_both_killers_are_found_by_their_fields() -> None:
+    order = ordering()
+    pos = Position.start(load_variant("shogi"))
+    hash_move, first, second, other = (pos.parse_usi(m) for m in ("7g7f", "2g2f", "1g1f", "9g9f"))
+    order.killers[3][0], order.killers[3][1] = first, second
+    moves = [other, second, first, hash_move]
+    keys = order.keys(pos, moves, pos.parse_usi("7g7f"), 3)  # an equal move, not the same object
+    assert keys[3] > keys[2] == KILLER + 1 and keys[1] == KILLER and keys[0] < KILLER
+    order.killers[3][1] = None  # an empty slot matches no move
+    assert order.keys(pos, moves, None, 3)[1] < KILLER
