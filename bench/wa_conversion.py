@@ -62,7 +62,7 @@ from bench.match import (  # noqa: E402
 from bench.match_log import LoggedGame, append_game, read_games  # noqa: E402
 from bench.match_players import Player, UsiPlayer  # noqa: E402
 from bench.wa_suite import material, material_line  # noqa: E402
-from engine.resign import resign_threshold  # noqa: E402
+from engine.resign import two_strongest_pieces  # noqa: E402
 from engine.values import values_for  # noqa: E402
 from rules import Position, load_variant  # noqa: E402
 from rules.variant import data_dir  # noqa: E402
@@ -203,9 +203,9 @@ class Tally:
 
 def tally(records: Sequence[GameRecord], starts: Sequence[Start]) -> Tally:
     """The outcomes from the leading side's view (``a`` in each record).  A game at the cap
-    is "far ahead" when the leader's material lead at its end is at least the engine's resign
-    threshold (twice the strongest piece): material won, but no mate."""
-    threshold = resign_threshold(load_variant(VARIANT), values_for(VARIANT))
+    is "far ahead" when the leader's material lead at its end is at least twice the strongest
+    piece (the resign threshold of a game with drops): material won, but no mate."""
+    threshold = two_strongest_pieces(load_variant(VARIANT), values_for(VARIANT))
     pairs = list(zip(records, starts, strict=True))
     capped = [(r, s) for r, s in pairs if r.result == 0.5 and r.reason == "ply cap"]
     won = [r.plies - len(s.moves) for r, s in zip(records, starts, strict=True) if r.result == 1]

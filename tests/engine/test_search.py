@@ -11,7 +11,9 @@ import pytest
 
 from engine import HIGHEST, LEVELS, Engine, Limits, think
 from engine.levels import level
-from engine.scores import RULE_BOUND
+from engine.resign import resign_threshold, should_resign, two_strongest_pieces
+from engine.scores import MATE, MATE_BOUND, RULE_BOUND
+from engine.values import values_for
 from rules import IllegalMoveError, InvalidSetupError, Position, load_variant
 
 from ..rules.random_games import random_positions, test_seed
@@ -201,6 +203,19 @@ def test_resigns_only_when_hopeless_for_a_few_moves_and_allowed() -> None:
     assert result.resign
     assert not think("shogi", sfen, nodes=1500, past_scores=[]).resign  # not yet a streak
     assert not think("shogi", sfen, nodes=1500, past_scores=hopeless, level=4).resign
+
+
+def test_without_drops_only_a_found_mate_is_hopeless() -> None:
+    # Wa: a material deficit is no lost game (HaChu failed to convert 6 of 21 resigned ones)
+    wa, shogi, drops = (load_variant(v) for v in ("wa", "shogi", "wa-drops"))
+    assert resign_threshold(wa, values_for("wa")) == MATE_BOUND
+    deficit = two_strongest_pieces(wa, values_for("wa"))
+    assert not should_resign([-deficit * 5] * 3, MATE_BOUND)
+    assert should_resign([-(MATE - 9), -(MATE - 7), -(MATE - 5)], MATE_BOUND)
+    for variant in (shogi, drops):  # with drops, two of the strongest pieces down
+        values = values_for(variant.id)
+        assert resign_threshold(variant, values) == two_strongest_pieces(variant, values)
+    assert Engine("wa").resign_cp == MATE_BOUND
 
 
 def test_impasse_declaration_is_reported() -> None:
