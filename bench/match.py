@@ -235,6 +235,15 @@ def random_opening(variant: Variant, seed: int, plies: int) -> list[Move]:
     return out
 
 
+def opening_of(variant: Variant, moves: Sequence[str]) -> list[Move]:
+    """The moves (USI) of a game from the start, each checked, as the ``opening`` of
+    :func:`play_game`: to play on from a logged position."""
+    pos = Position.start(variant)
+    for text in moves:
+        pos.push_usi(text)
+    return pos.move_stack
+
+
 def play_game(
     variant: Variant,
     a: Player,
@@ -331,11 +340,7 @@ def run_job(job: GameJob) -> GameRecord:
     a, b = job.a.make(), job.b.make()
     try:
         if job.moves:
-            pos = Position.start(variant)
-            opening = []
-            for text in job.moves:
-                opening.append(pos.parse_usi(text))
-                pos.push(opening[-1])
+            opening = opening_of(variant, job.moves)
         else:
             opening = random_opening(variant, job.opening_seed, job.opening_plies)
         return play_game(variant, a, b, job.a_sente, opening, job.max_plies)

@@ -54,13 +54,14 @@ if str(ROOT) not in sys.path:
 from bench.match import (  # noqa: E402
     GameRecord,
     PlayerSpec,
+    opening_of,
     pair_jobs,
     play_each,
     play_game,
     run_jobs,
 )
 from bench.match_log import LoggedGame, append_game, read_games  # noqa: E402
-from bench.match_players import Player, UsiPlayer  # noqa: E402
+from bench.match_players import Player  # noqa: E402
 from bench.wa_suite import material, material_line  # noqa: E402
 from engine.resign import two_strongest_pieces  # noqa: E402
 from engine.values import values_for  # noqa: E402
@@ -157,22 +158,14 @@ class PlayJob:
 
 
 def player_for(job: PlayJob) -> Player:
-    player = job.player.make()
-    if not job.resign and isinstance(player, UsiPlayer):
-        player.options = (*player.options, ("AllowResign", "false"))
-    return player
+    return dataclasses.replace(job.player, resign=job.resign).make()
 
 
 def play_out(job: PlayJob) -> GameRecord:
     """The position played out by the player on the leading side (``a``) against itself or
     the job's defender."""
     variant = load_variant(VARIANT)
-    pos = Position.start(variant)
-    opening = []
-    for text in job.start.moves:
-        move = pos.parse_usi(text)
-        pos.make_unchecked(move)
-        opening.append(move)
+    opening = opening_of(variant, job.start.moves)
     leader = player_for(job)
     defender = job.defender.make() if job.defender is not None else player_for(job)
     try:

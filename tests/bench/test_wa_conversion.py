@@ -82,7 +82,7 @@ def test_the_tally_is_from_the_leaders_view() -> None:
     result = tally([won, capped, repeated, lost], [start] * 4)
     assert (result.converted, result.capped, result.drawn, result.lost) == (1, 1, 1, 1)
     assert result.mates == 1
-    assert result.capped_far_ahead == 0  # the start's lead is less than two Cloud Eagles
+    assert result.capped_far_ahead == 0  # the start's lead is less than two Flying Falcons
     assert result.plies_to_convert == (30,)
 
 
