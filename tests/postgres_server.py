@@ -8,6 +8,7 @@ the folder.  :func:`find_binaries` says where PostgreSQL is, or None where it is
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
@@ -62,7 +63,14 @@ def stop_abandoned(binaries: Path) -> None:
             pass
         except (ValueError, OSError):
             continue
-        PostgresServer(binaries, owner.parent).stop()
+        try:
+            owner.unlink()  # the claim: of two sessions starting at once, one cleans up
+        except FileNotFoundError:
+            continue
+        # Its server may be gone too (a reboot, a killed container): pg_ctl cannot stop it,
+        # and stop() deletes the folder all the same.
+        with contextlib.suppress(RuntimeError):
+            PostgresServer(binaries, owner.parent).stop()
 
 
 @dataclass
