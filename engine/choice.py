@@ -9,7 +9,10 @@ exchange are set aside:
 - a capture that loses by the exchange (a silver taking a defended pawn);
 - a move or drop onto a square where the opponent wins material by taking the piece;
 - a move after which the opponent wins more by its best capture anywhere than it could before
-  (a piece left unguarded, a line opened), counting what the move itself took.
+  (a piece left unguarded, a line opened), counting what the move itself took;
+- a move that leaves a piece to be taken (attacked already) where another candidate would
+  save it: the opponent's best capture after it is more than a pawn or two above the least
+  any candidate leaves.
 
 One candidate is then chosen at random (seeded).  When every candidate fails the check (all
 moves lose something), the search's best move is kept.  So the level plays a "reasonable
@@ -25,6 +28,14 @@ from collections.abc import Sequence
 from engine.exchange import StaticExchange
 from rules import Move, Position
 
+LEFT_HANGING_CP = 200
+"""How much more a candidate may leave the opponent to win by its best capture than the
+candidate that leaves least: a pawn or two (a beginner's slip), never a piece that another
+candidate would save."""
+
+LOSING_CAPTURE = 1 << 20
+"""The exposure of a capture that loses by the exchange: above any other."""
+
 
 def loose_choice(
     pos: Position,
@@ -36,32 +47,39 @@ def loose_choice(
     """A random move among ``scored`` (root moves with their search scores, from the side to
     move's view, best first or not) less than ``choice_cp`` below the best that gives no
     material away; the best move when none qualifies.  ``pos`` is not changed.  A score at
-    or below ``best - choice_cp`` may be only a bound (the search tested it at that floor)."""
+    or below ``best - choice_cp`` may be only a bound (the search tested it at that floor).
+
+    A candidate gives material away when its :func:`exposure` is more than the opponent's
+    best capture before it (it hangs a piece, or opens a line), or more than
+    ``LEFT_HANGING_CP`` above the least exposure among the candidates (it leaves a piece
+    hanging that another candidate would save)."""
     best_move, best_score = max(scored, key=lambda pair: pair[1])
     threat = best_capture(pos, exchange, pos.side ^ 1)
     near = [m for m, score in scored if score > best_score - choice_cp]
-    safe = [m for m in near if not gives_material_away(pos, m, exchange, threat)]
+    exposures = {m: exposure(pos, m, exchange) for m in near}
+    least = min(exposures.values(), default=0)
+    allowed = min(max(0, threat), max(0, least) + LEFT_HANGING_CP)
+    safe = [m for m in near if exposures[m] <= allowed]
     if not safe:
         return best_move
     safe.sort()  # the same choice for a seed whatever order the search left them in
     return rng.choice(safe)
 
 
-def gives_material_away(pos: Position, move: Move, exchange: StaticExchange, threat: int) -> bool:
-    """``move`` loses material by a one-move check: a losing capture, or a position where the
-    opponent's best capture wins more than ``threat`` (its best capture before the move, as if
-    it were to move) plus what ``move`` took."""
+def exposure(pos: Position, move: Move, exchange: StaticExchange) -> int:
+    """What the opponent wins by its best capture after ``move`` (by the static exchange),
+    less what ``move`` itself took; ``LOSING_CAPTURE`` for a capture that loses material."""
     taken = 0
     if not move.drop and pos.board[move.to_sq]:
         taken = exchange.value(pos, move)
         if taken < 0:
-            return True
+            return LOSING_CAPTURE
     pos.make_unchecked(move)
     try:
         after = best_capture(pos, exchange, pos.side)
     finally:
         pos.undo()
-    return after > max(0, threat) + max(0, taken)
+    return after - taken
 
 
 def best_capture(pos: Position, exchange: StaticExchange, side: int) -> int:

@@ -765,8 +765,10 @@ class Searcher:
         if in_check and qply < QUIESCENCE_EVASION_PLIES and ply < MAX_PLY:
             return self._evasions(alpha, beta, ply, qply)
         stand = ev.evaluate(pos, self.material)
-        if stand >= beta or ply >= MAX_PLY or in_check:
-            return stand  # (in check this deep: an estimate, the evasions are not searched)
+        if stand >= beta or ply >= MAX_PLY:
+            return stand
+        # In check this deep: the static score is an estimate and only the captures are
+        # searched (those that answer the check), such as taking the piece that just checked.
         if stand > alpha:
             alpha = stand
         best = stand
@@ -782,7 +784,11 @@ class Searcher:
             losing = worth[board[frm]] > won and exchange.value(pos, move) < 0
             delta = ev.move_delta(pos, move)
             pos.make_unchecked(move)
-            if checks.exposed_own_king(pos, frm, to):
+            if (
+                attacked(pos, pos.kings[pos.side ^ 1], pos.side)
+                if in_check
+                else checks.exposed_own_king(pos, frm, to)
+            ):
                 pos.undo()
                 continue
             check = checks.gives_check(pos, frm, to)
