@@ -99,7 +99,7 @@ def test_level_one_never_hangs_a_piece_for_nothing(variant_id: str) -> None:
             loss = _one_capture_loss(pos, move, worth)
             if loss >= MINOR:  # not necessarily for nothing: every move may lose as much
                 best = min(_one_capture_loss(pos, m, worth) for m in pos.legal_moves())
-                if loss - best >= MINOR:  # a piece hung: for nothing unless a deeper look says
+                if loss - best >= MINOR:  # hung: for nothing unless a deeper look disagrees
                     cost = _searched_cost(variant_id, pos.sfen(), result.best_move)
                     assert cost < MINOR, (variant_id, pos.sfen(), result.best_move, cost)
             else:
