@@ -49,7 +49,8 @@ from rules.movegen import attacked, legal_moves
 
 MAX_PLY = 96
 POLL_EVERY = 256  # nodes between looks at the clock and the stop signal
-QUIESCENCE_EVASION_PLIES = 2  # in check this deep into quiescence: search the evasions
+# In check within this many quiescence plies: every evasion is searched; deeper, the captures
+QUIESCENCE_EVASION_PLIES = 2
 DELTA_MARGIN = 150  # quiescence: a capture that cannot lift the score this near alpha waits
 FUTILITY_MARGIN = 160  # per ply of depth: quiet moves when the static score is this far below alpha
 FUTILITY_DEPTH = 3  # futility pruning at depths 1 to this
