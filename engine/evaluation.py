@@ -10,6 +10,8 @@ position's hash (a third of the leaves of a search are met again).
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.values import PieceValues, compute_values
 from engine.weights import EvalWeights, weights_for
 from rules import GOTE, SENTE, Move, Position, Variant
@@ -17,19 +19,19 @@ from rules import GOTE, SENTE, Move, Position, Variant
 # The weights of the terms (tempo, square mobility, king advance, defenders next to the king,
 # attackers near it, pieces in the enemy's hand, promotion-zone pressure) are data:
 # engine/weights.py, which a variant file may override.
-MAX_DEFENDERS = 5
-MAX_HAND_DANGER = 1.0
+MAX_DEFENDERS: Final = 5
+MAX_HAND_DANGER: Final = 1.0
 # Far ahead (material beyond this share of the strongest piece's value), the stronger side's
 # pieces are drawn towards the enemy king and the enemy king towards the edge: a won game is
 # won by mating, which a shallow search does not see from afar.
-MOP_UP_SHARE = 0.75
+MOP_UP_SHARE: Final = 0.75
 # From this share on the pull starts, growing linearly to full strength at MOP_UP_SHARE: a
 # smaller lead (a few pawns, a minor piece) also makes progress towards the king instead of
 # shuffling until the ply limit, and the score has no step where the pull begins.
-MOP_UP_START_SHARE = 0.3
-MOP_UP_APPROACH = 4  # per piece, per square nearer the enemy king
-MOP_UP_EDGE = 12  # per square the enemy king stands nearer an edge
-EVALUATION_CACHE = 1 << 15  # scores remembered (by position hash) before starting afresh
+MOP_UP_START_SHARE: Final = 0.3
+MOP_UP_APPROACH: Final = 4  # per piece, per square nearer the enemy king
+MOP_UP_EDGE: Final = 12  # per square the enemy king stands nearer an edge
+EVALUATION_CACHE: Final = 1 << 15  # scores remembered (by position hash) before starting afresh
 
 
 def _near(variant: Variant, radius: int) -> tuple[tuple[int, ...], ...]:

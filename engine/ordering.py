@@ -4,17 +4,19 @@ captures that lose material, then quiet moves and drops by their history."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.evaluation import Evaluator
 from engine.exchange import StaticExchange
 from rules import SENTE, Move, Position, Variant
 
-HASH_MOVE = 100_000_000
-CAPTURE = 50_000_000
-PROMOTION = 40_000_000
-KILLER = 30_000_000
-LOSING_CAPTURE = 10_000_000  # above every quiet move (history stays below HISTORY_CAP)
-DECLINED_PROMOTION = -20_000_000  # not promoting where it would gain: rarely right
-HISTORY_CAP = 1_000_000
+HASH_MOVE: Final = 100_000_000
+CAPTURE: Final = 50_000_000
+PROMOTION: Final = 40_000_000
+KILLER: Final = 30_000_000
+LOSING_CAPTURE: Final = 10_000_000  # above every quiet move (history stays below HISTORY_CAP)
+DECLINED_PROMOTION: Final = -20_000_000  # not promoting where it would gain: rarely right
+HISTORY_CAP: Final = 1_000_000
 
 
 class MoveOrdering:

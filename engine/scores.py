@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-MATE = 32000  # mated now: -MATE; mate in n plies: MATE - n
-MATE_BOUND = MATE - 1000  # scores beyond this are mates
-RULE_WIN = 30000  # a win by the repetition rule (the other side checked perpetually)
-RULE_BOUND = RULE_WIN - 1000  # scores beyond this (and below MATE_BOUND) are rule wins
-INFINITE = 32767
-DRAW = 0
+from typing import Final
+
+MATE: Final = 32000  # mated now: -MATE; mate in n plies: MATE - n
+MATE_BOUND: Final = MATE - 1000  # scores beyond this are mates
+RULE_WIN: Final = 30000  # a win by the repetition rule (the other side checked perpetually)
+RULE_BOUND: Final = RULE_WIN - 1000  # scores beyond this (and below MATE_BOUND) are rule wins
+INFINITE: Final = 32767
+DRAW: Final = 0
 
 
 def mate_plies(score: int) -> int | None:

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Protocol
+from typing import Final, Protocol
 
 from engine.checks import CheckTables
 from engine.choice import loose_choice
@@ -47,25 +47,27 @@ from engine.tactical import TacticalMoves
 from rules import SENTE, Move, Position, Variant, impasse_report
 from rules.movegen import attacked, legal_moves
 
-MAX_PLY = 96
-POLL_EVERY = 256  # nodes between looks at the clock and the stop signal
+MAX_PLY: Final = 96
+POLL_EVERY: Final = 256  # nodes between looks at the clock and the stop signal
 # In check within this many quiescence plies: every evasion is searched; deeper, the captures
-QUIESCENCE_EVASION_PLIES = 2
-DELTA_MARGIN = 150  # quiescence: a capture that cannot lift the score this near alpha waits
-FUTILITY_MARGIN = 160  # per ply of depth: quiet moves when the static score is this far below alpha
-FUTILITY_DEPTH = 3  # futility pruning at depths 1 to this
-REVERSE_FUTILITY = 130  # per ply of depth: static score this far above beta cuts
-ASPIRATION = 40
-NULL_MOVE_PIECES = 3  # no null move with fewer pieces than this besides the king, none in hand
+QUIESCENCE_EVASION_PLIES: Final = 2
+DELTA_MARGIN: Final = 150  # quiescence: a capture that cannot lift the score this near alpha waits
+# per ply of depth: quiet moves when the static score is this far below alpha
+FUTILITY_MARGIN: Final = 160
+FUTILITY_DEPTH: Final = 3  # futility pruning at depths 1 to this
+REVERSE_FUTILITY: Final = 130  # per ply of depth: static score this far above beta cuts
+ASPIRATION: Final = 40
+# no null move with fewer pieces than this besides the king, none in hand
+NULL_MOVE_PIECES: Final = 3
 # The checks-only mate search before the main search: its share of the budget, what one of
 # its nodes (a move played, the defender's legal moves generated) counts for against a node
 # budget (measured: it takes about twice the time of a node of the main search), and its
 # node cap when the search has no budget (depth or infinite)
-MATE_SHARE = 0.1
-MATE_NODE_COST = 2
-MATE_NODES_UNBOUNDED = 20_000
+MATE_SHARE: Final = 0.1
+MATE_NODE_COST: Final = 2
+MATE_NODES_UNBOUNDED: Final = 20_000
 # Non-PV nodes at depth 1, 2, 3 not in check: quiet moves after this many are skipped
-LATE_MOVES = (9999, 10, 16, 26)
+LATE_MOVES: Final = (9999, 10, 16, 26)
 
 
 class StopSignal(Protocol):

@@ -7,11 +7,17 @@ emptied and fills again: simple, and a table sized by ``USI_Hash`` rarely fills 
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.scores import MATE_BOUND
 from rules import Move
 
-EXACT, LOWER, UPPER = 0, 1, 2  # the score is exact, at least, at most
-ENTRIES_PER_MB = 4096  # entries a megabyte buys (a Python dict slot and its tuple: ~250 bytes)
+# the score is exact, at least, at most
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2
+# entries a megabyte buys (a Python dict slot and its tuple: ~250 bytes)
+ENTRIES_PER_MB: Final = 4096
 Entry = tuple[int, int, int, Move | None]
 
 

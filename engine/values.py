@@ -15,17 +15,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from rules import Variant, load_variant
 
-FORWARD_WEIGHT = 1.2
-SIDEWAYS_WEIGHT = 0.8
-BACKWARD_WEIGHT = 0.6
-JUMP_WEIGHT = 1.6  # a leap of more than one square, over anything
-SLIDE_DECAY = 0.75  # each further square of a slide counts this much of the one before
-EXPONENT = 1.2
-PAWN = 100
-HAND_BONUS = 0.10  # a piece in hand is worth this much more than on the board
+FORWARD_WEIGHT: Final = 1.2
+SIDEWAYS_WEIGHT: Final = 0.8
+BACKWARD_WEIGHT: Final = 0.6
+JUMP_WEIGHT: Final = 1.6  # a leap of more than one square, over anything
+SLIDE_DECAY: Final = 0.75  # each further square of a slide counts this much of the one before
+EXPONENT: Final = 1.2
+PAWN: Final = 100
+HAND_BONUS: Final = 0.10  # a piece in hand is worth this much more than on the board
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from rules.errors import InvalidMoveError
 
@@ -28,7 +28,9 @@ class Move(NamedTuple):
         return self.drop != 0
 
 
-_USI = re.compile(r"^(?:([0-9]{1,2}[a-z])([0-9]{1,2}[a-z])(\+?)|([A-Z])\*([0-9]{1,2}[a-z]))$")
+_USI: Final = re.compile(
+    r"^(?:([0-9]{1,2}[a-z])([0-9]{1,2}[a-z])(\+?)|([A-Z])\*([0-9]{1,2}[a-z]))$"
+)
 
 
 def move_to_usi(variant: Variant, move: Move) -> str:

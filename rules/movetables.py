@@ -11,7 +11,7 @@ moves are one shared object.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rules.move import Move
 
@@ -110,4 +110,4 @@ class MoveTables:
         return move
 
 
-_BUILT: dict[object, MoveTables] = {}
+_BUILT: Final[dict[object, MoveTables]] = {}

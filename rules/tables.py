@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rules.errors import InvalidMoveError
 from rules.movetables import move_tables
@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from rules.betza import Vector
     from rules.variant import Variant
 
-SENTE = 0
-GOTE = 1
+SENTE: Final = 0
+GOTE: Final = 1
 
 Ray = tuple[int, ...]
 # by signed board value (a per-value table): is a piece of that value one of the set

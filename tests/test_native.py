@@ -9,6 +9,7 @@ in the copy (35 s of CPU; 2.5-3 minutes on two loaded cores); skipped without my
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import shutil
@@ -243,3 +244,33 @@ def test_the_run_command_says_in_one_line_why_it_runs_pure_python(tmp_path: Path
     assert said.startswith("Komabot runs as pure Python: the build of these sources failed (")
     assert said.endswith("python3 scripts/build_native tries again.\n")
     assert not (copy / native.BUILD_DIR).exists()
+
+
+def test_module_constants_of_the_compiled_modules_are_final() -> None:
+    """mypyc reads a module-level name that is not ``Final`` from the module's dictionary at
+    every use (about four times slower in a loop) and builds a ``Final`` one into the code:
+    every upper-case constant of a compiled module is ``Final``."""
+    plain = []
+    for name in native.COMPILED:
+        path = ROOT / (name.replace(".", "/") + ".py")
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.Assign):
+                targets = [t for t in node.targets if isinstance(t, ast.Name)]
+                for target in targets:
+                    if target.id.lstrip("_").isupper() and not _is_type_alias(node.value):
+                        plain.append(f"{name}.{target.id}")
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                final = "Final" in ast.unparse(node.annotation)
+                if node.target.id.lstrip("_").isupper() and not final:
+                    plain.append(f"{name}.{node.target.id}")
+    assert plain == [], f"annotate these with typing.Final: {plain}"
+
+
+def _is_type_alias(value: ast.expr) -> bool:
+    """``Ray = tuple[int, ...]``, ``ValueSet = list[bool]``, ``P = TypeVar(...)``: a type,
+    not a value."""
+    if isinstance(value, ast.Call):
+        return isinstance(value.func, ast.Name) and value.func.id == "TypeVar"
+    return isinstance(value, ast.Subscript) or (
+        isinstance(value, ast.Name) and value.id[:1].isupper()
+    )
