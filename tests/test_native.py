@@ -254,23 +254,18 @@ def test_module_constants_of_the_compiled_modules_are_final() -> None:
     for name in native.COMPILED:
         path = ROOT / (name.replace(".", "/") + ".py")
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            if isinstance(node, ast.Assign):
-                targets = [t for t in node.targets if isinstance(t, ast.Name)]
-                for target in targets:
-                    if target.id.lstrip("_").isupper() and not _is_type_alias(node.value):
-                        plain.append(f"{name}.{target.id}")
-            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-                final = "Final" in ast.unparse(node.annotation)
-                if node.target.id.lstrip("_").isupper() and not final:
-                    plain.append(f"{name}.{node.target.id}")
+            if isinstance(node, ast.Assign) and not _is_type(node.value):
+                names = [n for t in node.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+            elif isinstance(node, ast.AnnAssign) and "Final" not in ast.unparse(node.annotation):
+                names = [node.target] if isinstance(node.target, ast.Name) else []
+            else:
+                continue
+            plain += [f"{name}.{n.id}" for n in names if n.id.lstrip("_").isupper()]
     assert plain == [], f"annotate these with typing.Final: {plain}"
 
 
-def _is_type_alias(value: ast.expr) -> bool:
-    """``Ray = tuple[int, ...]``, ``ValueSet = list[bool]``, ``P = TypeVar(...)``: a type,
-    not a value."""
+def _is_type(value: ast.expr) -> bool:
+    """``Ray = tuple[int, ...]``, ``P = TypeVar(...)``: a type alias or variable, not a value."""
     if isinstance(value, ast.Call):
         return isinstance(value.func, ast.Name) and value.func.id == "TypeVar"
-    return isinstance(value, ast.Subscript) or (
-        isinstance(value, ast.Name) and value.id[:1].isupper()
-    )
+    return isinstance(value, ast.Subscript)
