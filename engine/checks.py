@@ -9,6 +9,7 @@ case, and the full attack test of the rules core runs only when a line may have 
 from __future__ import annotations
 
 from rules import GOTE, SENTE, Move, Position, Variant
+from rules.arrays import IntArray
 from rules.movegen import attacked
 
 
@@ -41,10 +42,10 @@ class CheckTables:
             per_square = []
             for sq in range(size):
                 blockers = set()
-                for ray, sets in t.attack_rays[color][sq]:
-                    for i in range(len(ray) - 1):
-                        if any(any(sets[j]) for j in range(i + 1, len(ray))):
-                            blockers.add(ray[i])
+                for line, sets in t.attack_rays[color][sq]:
+                    for i in range(len(line) - 1):
+                        if any(any(sets[j]) for j in range(i + 1, len(line))):
+                            blockers.add(line[i])
                 per_square.append(frozenset(blockers))
             self.lines.append(per_square)
 
@@ -100,7 +101,7 @@ class CheckTables:
             board[frm] = v
             board[to] = 0
 
-    def threatens(self, pos: Position, frm: int, to: int, v: int, value: list[int]) -> bool:
+    def threatens(self, pos: Position, frm: int, to: int, v: int, value: IntArray) -> bool:
         """Does the piece of signed value ``v`` moving from ``frm`` (-1: a drop) to ``to``
         attack, from there, an enemy piece worth more than itself (by ``value``, indexed by
         signed piece value)?  The same answer before the move is played and after it.  A

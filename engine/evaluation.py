@@ -15,6 +15,7 @@ from typing import Final
 from engine.values import PieceValues, compute_values
 from engine.weights import EvalWeights, weights_for
 from rules import GOTE, SENTE, Move, Position, Variant
+from rules.arrays import IntArray, IntTable, bool_table, int_array, int_table
 
 # The weights of the terms (tempo, square mobility, king advance, defenders next to the king,
 # attackers near it, pieces in the enemy's hand, promotion-zone pressure) are data:
@@ -34,21 +35,21 @@ MOP_UP_EDGE: Final = 12  # per square the enemy king stands nearer an edge
 EVALUATION_CACHE: Final = 1 << 15  # scores remembered (by position hash) before starting afresh
 
 
-def _near(variant: Variant, radius: int) -> tuple[tuple[int, ...], ...]:
+def _near(variant: Variant, radius: int) -> IntTable:
     """For each square, the other squares at most ``radius`` king steps away."""
     w, h = variant.files, variant.ranks
     out = []
     for sq in range(w * h):
         col, row = sq % w, sq // w
         out.append(
-            tuple(
+            [
                 r * w + c
                 for r in range(max(0, row - radius), min(h, row + radius + 1))
                 for c in range(max(0, col - radius), min(w, col + radius + 1))
                 if (r, c) != (row, col)
-            )
+            ]
         )
-    return tuple(out)
+    return int_table(out)
 
 
 def _square_reach(variant: Variant, kind: int, sq: int) -> int:
@@ -79,15 +80,15 @@ class Evaluator:
         self.drops = variant.drops.enabled
         board_values = self.values.board
         # absolute value of a piece by signed board value, for ordering and pruning
-        self.piece_value: list[int] = [0] * (2 * kinds + 1)
+        piece_value = [0] * (2 * kinds + 1)
         # sente's view of one piece of each signed value on each square
-        self.square_value: list[list[int]] = [[0] * size for _ in range(2 * kinds + 1)]
+        square_value = [[0] * size for _ in range(2 * kinds + 1)]
         # sente's view of one piece of each kind in each colour's hand
-        self.hand_value: list[list[int]] = [[0] * (kinds + 1), [0] * (kinds + 1)]
+        hand_value = [[0] * (kinds + 1), [0] * (kinds + 1)]
         # what a capture of a signed value puts in the captor's hand (absolute)
-        self.capture_hand: list[int] = [0] * (2 * kinds + 1)
+        capture_hand = [0] * (2 * kinds + 1)
         # promotion gain by signed value (absolute centipawns, 0 when it cannot promote)
-        self.promotion_gain: list[int] = [0] * (2 * kinds + 1)
+        promotion_gain = [0] * (2 * kinds + 1)
         # weight of an enemy piece near a king, by signed value
         self.attack_weight: list[int] = [0] * (2 * kinds + 1)
         for piece in variant.pieces:
@@ -103,40 +104,47 @@ class Evaluator:
             mean_reach = sum(movable) / len(movable) if movable else 0.0
             for sign, color in ((1, SENTE), (-1, GOTE)):
                 v = k * sign
-                self.piece_value[v] = value
-                self.capture_hand[v] = self.values.hand[piece.base] if self.drops else 0
-                self.promotion_gain[v] = gain
+                piece_value[v] = value
+                capture_hand[v] = self.values.hand[piece.base] if self.drops else 0
+                promotion_gain[v] = gain
                 self.attack_weight[v] = 0 if piece.royal else round(value * w8.attacker_share)
-                row_values = self.square_value[v]
+                row_values = square_value[v]
                 for sq in range(size):
                     # mirror gote's squares so that both colours share one geometry
                     own_sq = sq if color == SENTE else size - 1 - sq
                     row_values[sq] = sign * self._square_term(
                         k, value, gain, own_sq, reach[own_sq] - mean_reach
                     )
-                self.hand_value[color][k] = sign * self.values.hand[k]
+                hand_value[color][k] = sign * self.values.hand[k]
+        self.piece_value: IntArray = int_array(piece_value)
+        self.square_value: IntTable = int_table(square_value)
+        self.capture_hand: IntArray = int_array(capture_hand)
+        self.promotion_gain: IntArray = int_array(promotion_gain)
+        self.hand_value: IntTable = int_table(hand_value)
         self.near1 = _near(variant, 1)
         self.near2 = _near(variant, 2)
         # what each kind in a colour's hand is worth (absolute), for the open-squares term
-        self.hand_worth = [abs(v) for v in self.hand_value[SENTE]]
+        self.hand_worth = int_array(abs(v) for v in hand_value[SENTE])
         # what each value on those squares counts for a king of each colour: 1 for a friend
         # (next to it), an enemy's attack weight (near it)
-        self.friend: list[list[int]] = [[0] * (2 * kinds + 1), [0] * (2 * kinds + 1)]
-        self.enemy_weight: list[list[int]] = [[0] * (2 * kinds + 1), [0] * (2 * kinds + 1)]
+        friend = [[0] * (2 * kinds + 1), [0] * (2 * kinds + 1)]
+        enemy_weight = [[0] * (2 * kinds + 1), [0] * (2 * kinds + 1)]
         for v in range(-kinds, kinds + 1):
             for color, sign in ((SENTE, 1), (GOTE, -1)):
-                self.friend[color][v] = 1 if v * sign > 0 else 0
-                self.enemy_weight[color][v] = self.attack_weight[v] if v * sign < 0 else 0
+                friend[color][v] = 1 if v * sign > 0 else 0
+                enemy_weight[color][v] = self.attack_weight[v] if v * sign < 0 else 0
+        self.friend: IntTable = int_table(friend)
+        self.enemy_weight: IntTable = int_table(enemy_weight)
         w, h = variant.files, variant.ranks
         self.span = max(w, h) - 1
         # king-step distance between two squares, and from a square to the nearest edge
-        self.distance = [
+        self.distance = int_table(
             [max(abs(a % w - b % w), abs(a // w - b // w)) for b in range(size)]
             for a in range(size)
-        ]
-        self.from_edge = [
+        )
+        self.from_edge = int_array(
             min(sq % w, w - 1 - sq % w, sq // w, h - 1 - sq // w) for sq in range(size)
-        ]
+        )
         strongest = max(
             (board_values[p.kind] for p in variant.pieces if not p.promoted and not p.royal),
             default=0,
@@ -148,10 +156,12 @@ class Evaluator:
         self.cache: dict[int, int] = {}
         # by colour and signed value: a piece of that colour other than its king
         signed = [i if i <= kinds else i - (2 * kinds + 1) for i in range(2 * kinds + 1)]
-        self.own_not_royal = [
-            [v > 0 and v != self.royal for v in signed],
-            [v < 0 and v != -self.royal for v in signed],
-        ]
+        self.own_not_royal = bool_table(
+            (
+                [v > 0 and v != self.royal for v in signed],
+                [v < 0 and v != -self.royal for v in signed],
+            )
+        )
 
     def _square_term(self, kind: int, value: int, gain: int, sq: int, extra_reach: float) -> int:
         """Material plus square bonuses of a sente ``kind`` on ``sq``."""
@@ -231,9 +241,9 @@ class Evaluator:
         if self.drops:
             hand = pos.hands[color ^ 1]
             if attack:
-                in_hand = sum(hand)
+                in_hand: int = sum(hand)
                 attack = round(attack * (1 + min(MAX_HAND_DANGER, self.hand_danger * in_hand)))
-            open_squares = len(self.near1[ksq]) - defenders
+            open_squares: int = len(self.near1[ksq]) - defenders
             if open_squares and self.open_to_drops:
                 hand_worth = self.hand_worth
                 worth = 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.evaluation import Evaluator
 from rules import Move, Position, Variant
+from rules.arrays import IntArray, int_array
 
 
 class StaticExchange:
@@ -24,12 +25,13 @@ class StaticExchange:
         self.royal = variant.royal_kind
         value, hand = evaluator.piece_value, evaluator.capture_hand
         # what losing the piece of a signed value costs its owner
-        self.worth = [value[v] + hand[v] for v in range(len(value))]
+        worth = [value[v] + hand[v] for v in range(len(value))]
         for v in (self.royal, -self.royal):
-            self.worth[v] = 100 * max(self.worth)  # never traded, but a king may capture last
+            worth[v] = 100 * max(worth)  # never traded, but a king may capture last
+        self.worth: IntArray = int_array(worth)
         self.gain = evaluator.promotion_gain
 
-    def least_attacker(self, board: list[int], sq: int, by: int) -> int:
+    def least_attacker(self, board: IntArray, sq: int, by: int) -> int:
         """The square of ``by``'s least valuable piece attacking ``sq``, -1 when none."""
         worth = self.worth
         best_sq = -1

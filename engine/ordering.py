@@ -9,6 +9,7 @@ from typing import Final
 from engine.evaluation import Evaluator
 from engine.exchange import StaticExchange
 from rules import SENTE, Move, Position, Variant
+from rules.arrays import IntArray, int_array
 
 HASH_MOVE: Final = 100_000_000
 CAPTURE: Final = 50_000_000
@@ -34,11 +35,11 @@ class MoveOrdering:
         self.gain = evaluator.promotion_gain
         self.capture_hand = evaluator.capture_hand
         # by signed value of the moving (or dropped) piece and target square
-        self.history = [0] * ((2 * len(variant.pieces) + 1) * t.size)
+        self.history: IntArray = int_array([0] * ((2 * len(variant.pieces) + 1) * t.size))
         self.killers: list[list[Move | None]] = [[None, None] for _ in range(max_ply + 2)]
 
     def clear(self) -> None:
-        self.history = [0] * len(self.history)
+        self.history = int_array([0] * len(self.history))
         self.clear_killers()
 
     def clear_killers(self) -> None:
@@ -47,7 +48,7 @@ class MoveOrdering:
 
     def age(self) -> None:
         """Before a new search: older history counts less."""
-        self.history = [h // 4 for h in self.history]
+        self.history = int_array(h // 4 for h in self.history)
         self.clear_killers()
 
     def keys(self, pos: Position, moves: list[Move], hash_move: Move | None, ply: int) -> list[int]:
@@ -116,4 +117,4 @@ class MoveOrdering:
         index = v * self.size + to
         self.history[index] += depth * depth
         if self.history[index] > HISTORY_CAP:
-            self.history = [h // 2 for h in self.history]
+            self.history = int_array(h // 2 for h in self.history)

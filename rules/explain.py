@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules import movegen
+from rules.arrays import plain
 from rules.english import with_article
 from rules.errors import IllegalMoveError
 from rules.tables import SENTE
@@ -27,13 +28,13 @@ def _piece_name(pos: Position, value: int) -> str:
 
 def _describe(pos: Position, sq: int) -> str:
     """``gote's rook on 5a``."""
-    v = pos.board[sq]
+    v = pos.piece_at(sq)
     return f"{COLOR[0 if v > 0 else 1]}'s {_piece_name(pos, v)} on {pos.tables.square_names[sq]}"
 
 
 def _occupant(pos: Position, sq: int, prefix: str = "") -> dict[str, object]:
     """The facts of the piece on ``sq`` for a message: its letter and its side."""
-    v = pos.board[sq]
+    v = pos.piece_at(sq)
     return {f"{prefix}piece": pos.variant.piece(abs(v)).letter, f"{prefix}side": 0 if v > 0 else 1}
 
 
@@ -114,7 +115,7 @@ def _drop_reason(pos: Position, move: Move) -> IllegalMoveError | None:
 
 def _board_reason(pos: Position, move: Move) -> IllegalMoveError | None:
     t = pos.tables
-    board = pos.board
+    board = plain(pos.board)
     frm, to = move.from_sq, move.to_sq
     src, dst = t.square_names[frm], t.square_names[to]
     v = board[frm]

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rules.arrays import plain
 from rules.errors import RulesError
 from rules.position import Position
 from rules.tables import GOTE
@@ -52,7 +53,7 @@ def build_handicap(variant: Variant, spec: HandicapSpec) -> Handicap:
     pos = Position.start(variant)
     if pos.side == GOTE:
         raise HandicapError("the variant's start position already has gote to move")
-    board = pos.board[:]
+    board = plain(pos.board)
     if not spec.remove:
         raise HandicapError("lists no square")
     for text in spec.remove:
@@ -66,7 +67,7 @@ def build_handicap(variant: Variant, spec: HandicapSpec) -> Handicap:
         if variant.piece(-piece).royal:
             raise HandicapError(f"{text} holds gote's king, which cannot be given")
         board[sq] = 0
-    start = Position(variant, board, [row[:] for row in pos.hands], GOTE, pos.move_number)
+    start = Position(variant, board, [plain(row) for row in pos.hands], GOTE, pos.move_number)
     return Handicap(spec.id, spec.names, spec.remove, start.sfen())
 
 

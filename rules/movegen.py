@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from rules.arrays import IntArray
 from rules.move import Move
 from rules.movetables import Entry
 from rules.tables import SENTE
@@ -46,7 +47,7 @@ def _checks_and_pins(
                 continue
             if sets[i][v]:
                 if own < 0:
-                    found.append((s, ray[:i]))
+                    found.append((s, tuple(ray[:i])))
                 elif pinned is not None:
                     pinned[ray[own]] = frozenset(ray[: i + 1])
             break
@@ -126,7 +127,7 @@ def legal_moves(pos: Position, like: Move | None = None) -> list[Move]:
 
 
 def _piece_moves(
-    board: list[int],
+    board: IntArray,
     sign: int,
     leaps: tuple[Entry, ...],
     rides: tuple[tuple[Entry, ...], ...],

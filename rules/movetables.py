@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from rules.arrays import BoolArray
 from rules.move import Move
 
 if TYPE_CHECKING:
@@ -27,7 +28,14 @@ RidesPerSquare = list[tuple[tuple[Entry, ...], ...]]
 def move_tables(t: Tables) -> MoveTables:
     """The move tables for ``t``, shared by the variants whose pieces move alike on the same
     board (Wa with and without drops): they are read-only once built."""
-    key = (t.size, t.zone, tuple(t.leaps), tuple(t.rides), tuple(t.promote), tuple(t.dead))
+    key = (
+        t.size,
+        tuple(map(tuple, t.zone)),
+        tuple(t.leaps),
+        tuple(t.rides),
+        tuple(t.promote),
+        tuple(map(tuple, t.dead)),
+    )
     built = _BUILT.get(key)
     if built is None:
         built = _BUILT[key] = MoveTables(t)
@@ -80,8 +88,8 @@ class MoveTables:
         self,
         frm: int,
         targets: tuple[int, ...],
-        zone: tuple[bool, ...] | None,
-        dead: tuple[bool, ...],
+        zone: BoolArray | None,
+        dead: BoolArray,
     ) -> tuple[Entry, ...]:
         """The entries from ``frm`` to each of ``targets`` of a piece that promotes in
         ``zone`` (None for a piece that does not promote) and could not move again from the

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, TypeVar
 from mypy_extensions import mypyc_attr
 
 from rules import movegen
+from rules.arrays import IntArray, int_array, plain
 from rules.errors import InvalidMoveError, InvalidSetupError
 from rules.explain import explain_illegal
 from rules.move import Move, move_to_usi, parse_usi
@@ -58,8 +59,8 @@ class Position:
     ) -> None:
         self.variant = variant
         self.tables = variant.tables
-        self.board = board
-        self.hands = hands
+        self.board: IntArray = int_array(board)
+        self.hands: list[IntArray] = [int_array(hands[0]), int_array(hands[1])]
         self.side = side
         self.move_number = move_number
         royal = variant.royal_kind
@@ -111,7 +112,8 @@ class Position:
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         """Pickled (and copied by :mod:`copy`) as its set-up and history, the same way pure
         and compiled (a compiled class has no instance dictionary for pickle's default way)."""
-        fields = (self.variant, self.board, self.hands, self.side, self.move_number)
+        hands = [plain(self.hands[0]), plain(self.hands[1])]
+        fields = (self.variant, plain(self.board), hands, self.side, self.move_number)
         return _restore, (type(self), *fields, self._stack, self._rep)
 
     def with_side_to_move(self, color: int) -> Position:

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules.arrays import plain
 from rules.errors import InvalidSetupError
 from rules.numbers import DIGITS, MAX_MOVE_NUMBER, read_number, shown
 from rules.tables import GOTE, SENTE
@@ -175,7 +176,7 @@ def format_sfen(pos: Position, with_move_number: bool = True) -> str:
     for r in range(variant.ranks):
         out = []
         empty = 0
-        for v in pos.board[r * w : (r + 1) * w]:
+        for v in plain(pos.board[r * w : (r + 1) * w]):
             if not v:
                 empty += 1
                 continue

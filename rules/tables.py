@@ -1,8 +1,9 @@
 """Tables derived once per variant: geometry, move and attack lookups, zobrist keys.
 
 Board values are signed kinds: ``+k`` a sente piece of kind ``k``, ``-k`` a gote one, 0 empty.
-Per-value tables are lists of length ``2 * kinds + 1`` indexed directly by the signed value
-(a negative index lands in the upper half).
+Per-value tables have ``2 * kinds + 1`` entries indexed directly by the signed value (a
+negative index lands in the upper half).  Tables of numbers and flags that the search reads
+are the packed arrays of :mod:`rules.arrays` (lists when interpreted).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
+from rules.arrays import BoolArray, BoolTable, IntArray, bool_array, bool_table, int_array
 from rules.errors import InvalidMoveError
 from rules.movetables import move_tables
 
@@ -24,7 +26,7 @@ GOTE: Final = 1
 
 Ray = tuple[int, ...]
 # by signed board value (a per-value table): is a piece of that value one of the set
-ValueSet = list[bool]
+ValueSet = BoolArray
 
 
 class Tables:
@@ -39,19 +41,21 @@ class Tables:
             f"{w - (sq % w)}{chr(ord('a') + sq // w)}" for sq in range(n)
         )
         self.square_index = {name: sq for sq, name in enumerate(self.square_names)}
-        self.file_of: tuple[int, ...] = tuple(sq % w for sq in range(n))
+        self.file_of: IntArray = int_array(sq % w for sq in range(n))
         depth = variant.zone_depth
-        self.zone: tuple[tuple[bool, ...], tuple[bool, ...]] = (
-            tuple(sq // w < depth for sq in range(n)),
-            tuple(sq // w >= h - depth for sq in range(n)),
+        self.zone: BoolTable = bool_table(
+            (
+                [sq // w < depth for sq in range(n)],
+                [sq // w >= h - depth for sq in range(n)],
+            )
         )
 
         size = 2 * k + 1
         self.leaps: list[tuple[tuple[int, ...], ...]] = [()] * size
         self.rides: list[tuple[tuple[Ray, ...], ...]] = [()] * size
-        self.promote: list[int] = [0] * size  # signed value after promotion, 0 if none
-        self.base_kind: list[int] = [0] * size  # unpromoted kind a capture puts in hand
-        self.dead: list[tuple[bool, ...]] = [()] * size  # no move at all from this square
+        promote = [0] * size  # signed value after promotion, 0 if none
+        base_kind = [0] * size  # unpromoted kind a capture puts in hand
+        dead: list[list[bool]] = [[]] * size  # no move at all from this square
         for piece in variant.pieces:
             for sign in (1, -1):
                 v = piece.kind * sign
@@ -67,20 +71,23 @@ class Tables:
                     )
                 self.leaps[v] = tuple(leaps)
                 self.rides[v] = tuple(rides)
-                self.dead[v] = tuple(not leaps[sq] and not rides[sq] for sq in range(n))
-                self.promote[v] = piece.promotes_to * sign
-                self.base_kind[v] = piece.base
+                dead[v] = [not leaps[sq] and not rides[sq] for sq in range(n)]
+                promote[v] = piece.promotes_to * sign
+                base_kind[v] = piece.base
+        self.dead: BoolTable = bool_table(dead)
+        self.promote: IntArray = int_array(promote)
+        self.base_kind: IntArray = int_array(base_kind)
         # own[color][v]: does a board value belong to ``color`` (indexed by every signed
         # value, 0 included)
-        self.own: tuple[list[bool], list[bool]] = (
-            [0 < v <= k for v in range(size)],
-            [v > k for v in range(size)],
+        self.own: BoolTable = bool_table(
+            ([0 < v <= k for v in range(size)], [v > k for v in range(size)])
         )
         self.squares: range = range(n)
         # for make/undo: a promoted value taken back (its unpromoted kind, same colour)
-        self.unpromote: list[int] = [0] * size
+        unpromote = [0] * size
         for v in range(-k, k + 1):
-            self.unpromote[v] = self.base_kind[v] * (1 if v > 0 else -1)
+            unpromote[v] = base_kind[v] * (1 if v > 0 else -1)
+        self.unpromote: IntArray = int_array(unpromote)
         self.royal_kind: int = variant.royal_kind
         self.drops_enabled: bool = variant.drops.enabled
         self._build_attacks()
@@ -132,10 +139,11 @@ class Tables:
         ``attack_rays[c][sq]`` holds ``(ray, sets)`` where ``ray`` walks outward from ``sq``
         and ``sets[i][v]`` says whether a piece of signed value ``v`` (of colour ``c``) hits
         ``sq`` from ``ray[i]`` when nothing stands between.  ``attack_leaps[c][sq]`` holds
-        ``(square, values)`` for jumps, ``values[v]`` likewise.  A list indexed by the value
-        (one shared object for equal sets) answers faster than a set, compiled above all.
+        ``(square, values)`` for jumps, ``values[v]`` likewise.  An array of flags indexed by
+        the value (one shared object for equal sets) answers faster than a set, compiled above
+        all.
         """
-        self.attack_rays: list[list[tuple[tuple[Ray, tuple[ValueSet, ...]], ...]]] = []
+        self.attack_rays: list[list[tuple[tuple[IntArray, tuple[ValueSet, ...]], ...]]] = []
         self.attack_leaps: list[list[tuple[tuple[int, ValueSet], ...]]] = []
         shared: dict[frozenset[int], ValueSet] = {}
 
@@ -143,7 +151,7 @@ class Tables:
             key = frozenset(values)
             found = shared.get(key)
             if found is None:
-                found = shared[key] = [v in key for v in self._signed_values()]
+                found = shared[key] = bool_array(v in key for v in self._signed_values())
             return found
 
         for color in (SENTE, GOTE):
@@ -179,7 +187,7 @@ class Tables:
                         sets.append(value_set(dists.get(dist, ())))
                         c, r, dist = c - dc, r - dr, dist + 1
                     if ray:
-                        entries.append((tuple(ray), tuple(sets)))
+                        entries.append((int_array(ray), tuple(sets)))
                 rays_per_sq.append(tuple(entries))
                 found = []
                 for (dc, dr), values in sorted(jumps.items()):

@@ -1,7 +1,9 @@
 """The compiled modules (scripts/build_native, rules/native.py), in a copy of the sources.
 
-Compiled, they give exactly the pure-Python answers: the perft counts of tests/data/perft.txt
-and the move, score and node count of every search in tests/engine/data/fixed_depth.json.
+Compiled, they give exactly the pure-Python answers: the perft counts of tests/data/perft.txt,
+the move, score and node count of every search in tests/engine/data/fixed_depth.json, and the
+texts written from those games' positions (SFEN, BOD, KIF, CSA, moves in every notation, why a
+move is illegal), which read the packed arrays of rules/arrays.py when compiled.
 After an edit of any source the copy runs pure Python and says why; ``KOMABOT_NATIVE=0`` runs
 pure Python silently.  Uses this checkout's build when it matches the sources, else builds one
 in the copy (35 s of CPU; 2.5-3 minutes on two loaded cores); skipped without mypyc or a C compiler.
@@ -29,7 +31,8 @@ from tests.rules.test_perft import cases
 ROOT = Path(__file__).resolve().parent.parent
 PERFT_NODES = 200_000  # per count checked compiled: the deeper ones are the pure tests' work
 
-# Run in the copy: which code runs, then the answers.  argv[1]: perft cases, fixed-depth rows.
+# Run in the copy: which code runs, then the answers.  argv[1]: perft cases, fixed-depth rows,
+# games (variant, moves) whose texts to write.
 _CHILD = """
 import json, pickle, sys
 import engine.search as engine_search
@@ -41,7 +44,7 @@ from rules import Position, load_variant
 from rules.perft import perft
 
 status = native.install()
-perfts, rows = json.loads(sys.argv[1])
+perfts, rows, games = json.loads(sys.argv[1])
 counts = [perft(Position.from_sfen(load_variant(v), sfen), depth) for v, sfen, depth in perfts]
 answers = []
 for row in rows:
@@ -63,7 +66,31 @@ pickled = pickled and back.variant is pos.variant and back.move_stack == pos.mov
 pickled = pickled and [back.sfen(), back.hash, back.repetitions()] == [
     pos.sfen(), pos.hash, pos.repetitions()
 ]
-print(json.dumps([status.active, engine.search.__file__, counts, answers, pickled]))
+# what reads the board and hands outside the hot path (packed arrays when compiled,
+# rules/arrays.py): the same texts either way
+from rules import Move
+from rules.explain import explain_illegal
+from rules.notation import examples, parse_move
+from rules.records.bod import write_bod
+from rules.records.csa import write_csa
+from rules.records.kif import write_kif
+from rules.records.record import GameRecord
+texts = []
+for variant_id, moves in games:
+    variant = load_variant(variant_id)
+    pos = Position.start(variant)
+    for move in moves:
+        pos.push_usi(move)
+    record = GameRecord(variant.id, variant.start_sfen, tuple(moves), "A", "B")
+    shown = examples(pos)
+    own = [sq for sq, v in enumerate(pos.board) if v and (v > 0) == (pos.side == 0)]
+    texts += [pos.sfen(), *write_bod(pos), write_kif(record), shown]
+    texts += [pos.usi(parse_move(pos, text)) for text in shown.values()]
+    texts.append(str(explain_illegal(pos, Move(own[0], own[1], False, 0))))
+    if variant.id == "shogi":
+        texts.append(write_csa(record))
+    texts += sorted(h.sfen for h in variant.handicaps.values())
+print(json.dumps([status.active, engine.search.__file__, counts, answers, pickled, texts]))
 """
 
 
@@ -179,27 +206,29 @@ def test_compiled_modules_answer_as_pure_python_and_never_run_stale(tmp_path: Pa
     search_work = [{"variant": r.variant, "moves": r.moves, "depth": r.depth} for r in rows]
     perft_counts = [n for *_, n in perfts]
     search_answers = [[r.best, r.score, r.nodes] for r in rows]
-    work = [perft_work, search_work]
+    games = [(r.variant, r.moves) for r in rows]
+    work = [perft_work, search_work, games]
     expected = [perft_counts, search_answers]
 
-    (active, search_file, counts, answers, pickled), log = _run(copy, None, work)
+    (active, search_file, counts, answers, pickled, texts), log = _run(copy, None, work)
     assert active, log
     assert pickled
     assert search_file.endswith(sysconfig.get_config_var("EXT_SUFFIX"))
     assert [counts, answers] == expected
     assert "pure Python" not in log
 
-    (active, search_file, *_), log = _run(copy, "0", [[], []])
+    (active, search_file, _, _, _, pure_texts), log = _run(copy, "0", [[], [], games])
     assert not active
     assert search_file.endswith("search.py")
     assert log == ""
+    assert len(texts) > 6 * len(games) and texts == pure_texts
 
-    few = [perft_work[:4], search_work[:1]]
+    few = [perft_work[:4], search_work[:1], []]
     for source in ("rules/variant.py", "engine/search.py"):  # not compiled, compiled
         edited = copy / source
         before = edited.read_text()
         edited.write_text(before + "# edited after the build\n")
-        (active, search_file, counts, answers, _), log = _run(copy, None, few)
+        (active, search_file, counts, answers, *_), log = _run(copy, None, few)
         assert not active
         assert search_file == str(copy / "engine" / "search.py")
         assert f"{source} changed since it was built" in log

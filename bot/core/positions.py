@@ -25,6 +25,7 @@ from functools import partial
 
 from bot.store.models import GameRow
 from rules import Move, Position, RulesError, load_variant, movegen
+from rules.arrays import IntArray
 from rules.move import parse_usi
 from rules.tables import SENTE
 
@@ -281,7 +282,7 @@ def plausible(pos: Position, move: Move) -> bool:
     return True
 
 
-def _rides_to(board: list[int], rays: tuple[tuple[int, ...], ...], to: int) -> bool:
+def _rides_to(board: IntArray, rays: tuple[tuple[int, ...], ...], to: int) -> bool:
     for ray in rays:
         for sq in ray:
             if sq == to:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules.arrays import plain
 from rules.move import Move
 from rules.notation.names import piece_names
 from rules.notation.query import Style
@@ -39,11 +40,11 @@ class Printer:
             self.legal = self.pos.legal_moves()
 
     def kind(self, move: Move) -> int:
-        return move.drop or abs(self.pos.board[move.from_sq])
+        return move.drop or abs(self.pos.piece_at(move.from_sq))
 
     def board_moves_to(self, kind: int, to_sq: int) -> list[Move]:
         """Legal board moves of a ``kind`` piece to ``to_sq``."""
-        board = self.pos.board
+        board = plain(self.pos.board)
         return [
             m
             for m in self.legal

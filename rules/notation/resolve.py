@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
+from rules.arrays import plain
 from rules.english import with_article
 from rules.errors import AmbiguousMoveError, IllegalMoveError, RulesError
 from rules.move import Move
@@ -43,7 +44,7 @@ def _fits(pos: Position, q: MoveQuery, m: Move) -> bool:
         return False
     if q.origin is not None and m.from_sq != q.origin:
         return False
-    kind = m.drop or abs(pos.board[m.from_sq])
+    kind = m.drop or abs(pos.piece_at(m.from_sq))
     return q.kinds is None or kind in q.kinds
 
 
@@ -57,7 +58,7 @@ def _narrow(pos: Position, q: MoveQuery, moves: list[Move]) -> list[Move]:
         out = [m for m in out if not m.is_drop]  # a drop is written 打 / *
     if q.preferred is not None and len(q.preferred) < len(q.kinds or ()):
         # a shared Wa name (隠狐): the piece whose own name it is, unless only the other fits
-        own = [m for m in out if (m.drop or abs(pos.board[m.from_sq])) in q.preferred]
+        own = [m for m in out if (m.drop or abs(pos.piece_at(m.from_sq))) in q.preferred]
         out = own or out
     if q.capture:  # "x" says a piece is taken: a move to an empty square is not that move
         out = [m for m in out if pos.board[m.to_sq]]
@@ -123,7 +124,7 @@ def _pseudo_move(pos: Position, q: MoveQuery) -> Move:
                 kinds=[v.piece(k).letter for k in kinds],
             )
         return Move(-1, q.dest, False, droppable[0])
-    owned = [sq for sq, val in enumerate(pos.board) if val * sign > 0 and abs(val) in kinds]
+    owned = [sq for sq, val in enumerate(plain(pos.board)) if val * sign > 0 and abs(val) in kinds]
     reaching = [
         sq
         for sq in owned

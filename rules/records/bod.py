@@ -10,6 +10,7 @@ piece of the set that is not on the board or in the other hand.
 
 from __future__ import annotations
 
+from rules.arrays import IntArray, plain
 from rules.notation.names import piece_names
 from rules.notation.numerals import full_width, kanji_number, normalize, parse_kanji_number
 from rules.numbers import DIGITS, Fail, check_number, read_number, shown
@@ -29,7 +30,7 @@ def cell_name(variant: Variant, kind: int) -> str:
     return piece_names(variant).japanese[kind]
 
 
-def hand_text(variant: Variant, hand: list[int]) -> str:
+def hand_text(variant: Variant, hand: IntArray) -> str:
     items = []
     for piece in variant.pieces:
         n = hand[piece.kind]
@@ -47,7 +48,7 @@ def write_bod(pos: Position) -> list[str]:
     lines = [f"{COLOR_LABELS[GOTE]}の持駒：{hand_text(v, pos.hands[GOTE])}", "  " + header, border]
     for r in range(v.ranks):
         cells = []
-        for val in pos.board[r * width : (r + 1) * width]:
+        for val in plain(pos.board[r * width : (r + 1) * width]):
             cells.append(" ・" if not val else ("v" if val < 0 else " ") + cell_name(v, abs(val)))
         lines.append("|" + "".join(cells) + "|" + kanji_number(r + 1))
     lines += [border, f"{COLOR_LABELS[SENTE]}の持駒：{hand_text(v, pos.hands[SENTE])}"]

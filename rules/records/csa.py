@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from rules.arrays import plain
 from rules.errors import RulesError
 from rules.handicaps import handicap_at
 from rules.move import Move
@@ -86,7 +87,7 @@ def _position_lines(pos: Position) -> list[str]:
         return ["PI" + "".join(cells), SIGNS[pos.side]]
     lines = []
     for r in range(v.ranks):
-        row = pos.board[r * v.files : (r + 1) * v.files]
+        row = plain(pos.board[r * v.files : (r + 1) * v.files])
         cells = [" * " if not x else SIGNS[x < 0] + CODES[v.piece(abs(x)).letter] for x in row]
         lines.append(f"P{r + 1}" + "".join(cells))
     for color in (SENTE, GOTE):
@@ -103,7 +104,7 @@ def _move_text(pos: Position, move: Move) -> str:
     to = _csa_square(v, move.to_sq)
     if move.is_drop:
         return f"{sign}00{to}{CODES[v.piece(move.drop).letter]}"
-    kind = abs(pos.board[move.from_sq])
+    kind = abs(pos.piece_at(move.from_sq))
     after = v.piece(kind).promotes_to if move.promote else kind
     return f"{sign}{_csa_square(v, move.from_sq)}{to}{CODES[v.piece(after).letter]}"
 
@@ -311,7 +312,7 @@ def _kind(variant: Variant, code: str, no: int) -> int:
 
 
 def _initial_board(variant: Variant, st: str, no: int) -> list[int]:
-    board = Position.start(variant).board[:]
+    board = plain(Position.start(variant).board)
     for i in range(2, len(st), 4):
         chunk = st[i : i + 4]
         if len(chunk) != 4 or not is_digits(chunk[:2]):
@@ -401,7 +402,7 @@ def _read_move(pos: Position, st: str, no: int, number: int) -> Move:
             move = Move(-1, to, False, kind)
         else:
             frm = _square(v, st[1:3], no)
-            here = abs(pos.board[frm])
+            here = abs(pos.piece_at(frm))
             move = Move(frm, to, here != kind and here != 0, 0)
             if here and here != kind and v.piece(here).promotes_to != kind:
                 raise RecordError(

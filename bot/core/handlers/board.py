@@ -93,7 +93,7 @@ class BoardViews:
                 "moves.bad_square", problem=present.rules_problem(exc, pos, ctx.lang)
             ) from None
         square = present.square_name(pos.variant, sq, ctx.settings.notation)
-        value = pos.board[sq]
+        value = pos.piece_at(sq)
         if not value:
             raise UserError("moves.empty_square", square=square)
         color = 0 if value > 0 else 1

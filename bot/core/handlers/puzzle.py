@@ -303,7 +303,7 @@ class Puzzles:
         if not await self.store.update_puzzle(hinted, session.moves):
             raise UserError("puzzle.changed")
         notation = ctx.settings.notation
-        piece = pos.variant.piece(first.drop or abs(pos.board[first.from_sq]))
+        piece = pos.variant.piece(first.drop or abs(pos.piece_at(first.from_sq)))
         name = present.piece_name(pos, piece.letter, ctx.lang)
         to = present.square_name(pos.variant, first.to_sq, notation)
         if first.drop:
