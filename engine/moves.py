@@ -23,8 +23,7 @@ class StagedMoves:
         t = variant.tables
         self.size = t.size
         self.own = t.own
-        self.leap_moves = t.moves.leap_moves
-        self.ride_moves = t.moves.ride_moves
+        self.tables = t.moves
         self.drop_moves = t.moves.drop_moves
         self.dead = t.dead
         self.file_of = t.file_of
@@ -37,22 +36,38 @@ class StagedMoves:
         may leave the mover's own king attacked (test after playing it)."""
         board = pos.board
         own = self.own[pos.side]
-        leap_moves, ride_moves = self.leap_moves, self.ride_moves
+        tables = self.tables
+        leap_to, leap_made = tables.leap_to, tables.leap_made
+        ride_to, ride_made = tables.ride_to, tables.ride_made
+        size = self.size
         out: list[Move] = []
         for s, v in enumerate(board):
             if not own[v]:
                 continue
-            for d, moves in leap_moves[v][s]:
-                if not own[board[d]]:
-                    out += moves
-            for ray in ride_moves[v][s]:
-                for d, moves in ray:
-                    w = board[d]
-                    if own[w]:
-                        break
-                    out += moves
-                    if w:
-                        break
+            row = v * size + s
+            targets = leap_to[row]
+            if len(targets):
+                made = leap_made[row]
+                for i, d in enumerate(targets):
+                    if not own[board[d]]:
+                        out += made[i]
+            rides = ride_to[row]
+            n = len(rides)
+            if n:
+                made = ride_made[row]
+                i = 0
+                while i < n:
+                    end = i + 1 + rides[i]
+                    i += 1
+                    while i < end:
+                        w = board[rides[i]]
+                        if own[w]:
+                            break
+                        out += made[i]
+                        if w:
+                            break
+                        i += 1
+                    i = end
         return out
 
     def drops(self, pos: Position) -> list[Move]:

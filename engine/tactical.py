@@ -24,8 +24,8 @@ class TacticalMoves:
     def __init__(self, variant: Variant, evaluator: Evaluator) -> None:
         t = variant.tables
         self.own = t.own
-        self.leap_moves = t.moves.leap_moves
-        self.ride_moves = t.moves.ride_moves
+        self.tables = t.moves
+        self.size = t.size
         self.value = evaluator.piece_value
         self.gain = evaluator.promotion_gain
         self.capture_hand = evaluator.capture_hand
@@ -37,7 +37,10 @@ class TacticalMoves:
         board = pos.board
         sign = 1 if pos.side == SENTE else -1
         value, gain_of, hand_of = self.value, self.gain, self.capture_hand
-        leap_moves, ride_moves = self.leap_moves, self.ride_moves
+        tables = self.tables
+        leap_to, leap_made = tables.leap_to, tables.leap_made
+        ride_to, ride_made = tables.ride_to, tables.ride_made
+        size = self.size
         own = self.own[pos.side]
         out: list[Tactical] = []
         # one piece's captures, listed after its quiet promotions: the victims' values and
@@ -49,24 +52,37 @@ class TacticalMoves:
                 continue
             gain = gain_of[v]
             quiet = quiet_promotions and gain > 0
-            for d, moves in leap_moves[v][s]:
-                w = board[d]
-                if w * sign < 0:
-                    victims.append(w)
-                    captures.append(moves)
-                elif not w and quiet and moves[0][2]:
-                    out.append((gain, gain * 16, moves[0]))
-            for ray in ride_moves[v][s]:
-                for d, moves in ray:
+            row = v * size + s
+            targets = leap_to[row]
+            if len(targets):
+                made = leap_made[row]
+                for i, d in enumerate(targets):
                     w = board[d]
-                    if not w:
-                        if quiet and moves[0][2]:
-                            out.append((gain, gain * 16, moves[0]))
-                        continue
                     if w * sign < 0:
                         victims.append(w)
-                        captures.append(moves)
-                    break
+                        captures.append(made[i])
+                    elif not w and quiet and made[i][0][2]:
+                        out.append((gain, gain * 16, made[i][0]))
+            rides = ride_to[row]
+            n = len(rides)
+            if n:
+                made = ride_made[row]
+                i = 0
+                while i < n:
+                    end = i + 1 + rides[i]
+                    i += 1
+                    while i < end:
+                        w = board[rides[i]]
+                        if not w:
+                            if quiet and made[i][0][2]:
+                                out.append((gain, gain * 16, made[i][0]))
+                            i += 1
+                            continue
+                        if w * sign < 0:
+                            victims.append(w)
+                            captures.append(made[i])
+                        break
+                    i = end
             if not victims:
                 continue
             mover = value[v] // 16

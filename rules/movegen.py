@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 from rules.arrays import IntArray
 from rules.move import Move
-from rules.movetables import Entry
 from rules.tables import SENTE
 
 if TYPE_CHECKING:
+    from rules.movetables import MoveTables
     from rules.position import Position
 
 
@@ -93,7 +93,7 @@ def legal_moves(pos: Position, like: Move | None = None) -> list[Move]:
     elif len(checks) > 1:
         allowed = frozenset()
     moves: list[Move] = []
-    leap_moves, ride_moves, reach = t.moves.leap_moves, t.moves.ride_moves, t.moves.reach
+    made, reach, size = t.moves, t.moves.reach, t.size
     # in check: only pieces that reach a square of ``allowed`` can answer it
     allowed_mask = sum(1 << sq for sq in allowed) if allowed is not None else -1
     royal = pos.variant.royal_kind * sign
@@ -111,11 +111,11 @@ def legal_moves(pos: Position, like: Move | None = None) -> list[Move]:
         pin = pinned.get(s)
         if pin is not None:
             within = pin if allowed is None else allowed & pin
-        moves += _piece_moves(board, sign, leap_moves[v][s], ride_moves[v][s], within)
+        moves += _piece_moves(board, sign, made, v * size + s, within)
 
     if ksq >= 0 and (like is None or (not like.drop and like.from_sq == ksq)):
         board[ksq] = 0
-        for move in _piece_moves(board, sign, leap_moves[royal][ksq], ride_moves[royal][ksq]):
+        for move in _piece_moves(board, sign, made, royal * size + ksq):
             d = move[1]
             if (like is None or d == like.to_sq) and not attacked(pos, d, enemy):
                 moves.append(move)
@@ -129,26 +129,39 @@ def legal_moves(pos: Position, like: Move | None = None) -> list[Move]:
 def _piece_moves(
     board: IntArray,
     sign: int,
-    leaps: tuple[Entry, ...],
-    rides: tuple[tuple[Entry, ...], ...],
+    tables: MoveTables,
+    row: int,
     within: frozenset[int] | None = None,
 ) -> list[Move]:
-    """The moves of a piece of colour ``sign`` with these leap and ride entries (of
-    :class:`rules.movetables.MoveTables`): to empty or enemy squares, rides stopped by
-    pieces; only to the squares ``within`` when given."""
+    """The moves of the piece of colour ``sign`` in ``row`` of the move tables
+    (:mod:`rules.movetables`): to empty or enemy squares, rides stopped by pieces; only to
+    the squares ``within`` when given."""
     out: list[Move] = []
-    for d, made in leaps:
-        if board[d] * sign <= 0 and (within is None or d in within):
-            out += made
-    for ray in rides:
-        for d, made in ray:
-            w = board[d]
-            if w * sign > 0:
-                break
-            if within is None or d in within:
-                out += made
-            if w:
-                break
+    targets = tables.leap_to[row]
+    if len(targets):
+        made = tables.leap_made[row]
+        for i, d in enumerate(targets):
+            if board[d] * sign <= 0 and (within is None or d in within):
+                out += made[i]
+    rides = tables.ride_to[row]
+    n = len(rides)
+    if n:
+        made = tables.ride_made[row]
+        i = 0
+        while i < n:
+            end = i + 1 + rides[i]
+            i += 1
+            while i < end:
+                d = rides[i]
+                w = board[d]
+                if w * sign > 0:
+                    break
+                if within is None or d in within:
+                    out += made[i]
+                if w:
+                    break
+                i += 1
+            i = end
     return out
 
 

@@ -1,28 +1,26 @@
 """Ready-made move objects for every piece on every square: move generation picks them out
 of tables instead of building a new :class:`Move` for each move of each search node.
 
-For a signed board value ``v`` on square ``sq``: ``leap_moves[v][sq]`` holds one entry per
-leap target and ``ride_moves[v][sq]`` one tuple of entries per ride, outward.  An entry is
-``(target, moves)``: the moves that reach ``target``, in the order the generators emit them
-(promoting first where the piece may promote there, then not promoting unless it could never
-move again from there).  ``drop_moves[kind][sq]`` is the drop of ``kind`` on ``sq``.  Equal
-moves are one shared object.
+A piece is found by its row ``v * size + sq`` (signed board value ``v`` on square ``sq``; a
+negative ``v`` lands in the upper half, as in :mod:`rules.tables`).  ``leap_to[row]`` holds
+its leap targets and ``leap_made[row][i]`` the moves to ``leap_to[row][i]``; ``ride_to[row]``
+holds its rides one after another, outward, each as its length followed by its squares, and
+``ride_made[row][i]`` the moves to ``ride_to[row][i]`` (none at a length).  The squares are
+packed arrays (:mod:`rules.arrays`), read without unboxing when compiled; the moves to a
+square are in the order the generators emit them (promoting first where the piece may promote
+there, then not promoting unless it could never move again from there).
+``drop_moves[kind][sq]`` is the drop of ``kind`` on ``sq``.  Equal moves are one shared object.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from rules.arrays import BoolArray
+from rules.arrays import BoolArray, IntTable, int_table
 from rules.move import Move
 
 if TYPE_CHECKING:
     from rules.tables import Tables
-
-# (target square, the moves to it)
-Entry = tuple[int, tuple[Move, ...]]
-PerSquare = list[tuple[Entry, ...]]
-RidesPerSquare = list[tuple[tuple[Entry, ...], ...]]
 
 
 def move_tables(t: Tables) -> MoveTables:
@@ -42,19 +40,38 @@ def move_tables(t: Tables) -> MoveTables:
     return built
 
 
+# (target square, the moves to it)
+Entry = tuple[int, tuple[Move, ...]]
+# the moves to each square of a row of ``leap_to`` or ``ride_to``
+Made = tuple[tuple[Move, ...], ...]
+
+
 class MoveTables:
     """The move objects of one variant's pieces (built with its :class:`Tables`)."""
 
-    __slots__ = ("_made", "_plain", "drop_moves", "leap_moves", "reach", "ride_moves")
+    __slots__ = (
+        "_made",
+        "_plain",
+        "drop_moves",
+        "leap_made",
+        "leap_to",
+        "reach",
+        "ride_made",
+        "ride_to",
+        "size",
+    )
 
     def __init__(self, t: Tables) -> None:
         self._made: dict[tuple[int, int, bool], Move] = {}
         # the entry of a move that does not promote, by origin then target: one object for
         # every piece making that move
         self._plain: list[dict[int, Entry]] = [{} for _ in range(t.size)]
+        self.size = size = t.size
         values = 2 * t.kinds + 1
-        self.leap_moves: list[PerSquare] = [[] for _ in range(values)]
-        self.ride_moves: list[RidesPerSquare] = [[] for _ in range(values)]
+        leap_to: list[list[int]] = [[] for _ in range(values * size)]
+        ride_to: list[list[int]] = [[] for _ in range(values * size)]
+        self.leap_made: list[Made] = [()] * (values * size)
+        self.ride_made: list[Made] = [()] * (values * size)
         bits = [1 << sq for sq in range(t.size)]
         # reach[v][sq]: the squares the piece reaches on an empty board, as a bit mask (bit d
         # for square d): a piece whose mask misses every square that answers a check is skipped
@@ -64,13 +81,20 @@ class MoveTables:
                 zone = t.zone[color] if t.promote[v] else None
                 dead = t.dead[v]
                 leaps, rides = t.leaps[v], t.rides[v]
-                self.leap_moves[v] = [
-                    self._entries(sq, leaps[sq], zone, dead) for sq in range(t.size)
-                ]
-                self.ride_moves[v] = [
-                    tuple(self._entries(sq, ray, zone, dead) for ray in rides[sq])
-                    for sq in range(t.size)
-                ]
+                for sq in range(size):
+                    row = v % values * size + sq  # where ``v * size + sq`` lands
+                    entries = self._entries(sq, leaps[sq], zone, dead)
+                    leap_to[row] = [to for to, _ in entries]
+                    self.leap_made[row] = tuple(made for _, made in entries)
+                    made_on_rides: list[tuple[Move, ...]] = []
+                    for ray in rides[sq]:
+                        entries = self._entries(sq, ray, zone, dead)
+                        ride_to[row].append(len(entries))
+                        made_on_rides.append(())
+                        for to, made in entries:
+                            ride_to[row].append(to)
+                            made_on_rides.append(made)
+                    self.ride_made[row] = tuple(made_on_rides)
                 # distinct squares: their sum is their union
                 self.reach[v] = [
                     sum(map(bits.__getitem__, leaps[sq]))
@@ -81,6 +105,8 @@ class MoveTables:
             tuple(Move(-1, sq, False, kind) for sq in range(t.size)) if kind else ()
             for kind in range(t.kinds + 1)
         ]
+        self.leap_to: IntTable = int_table(leap_to)
+        self.ride_to: IntTable = int_table(ride_to)
         self._made.clear()
         self._plain.clear()
 
