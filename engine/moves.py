@@ -38,7 +38,7 @@ class StagedMoves:
         own = self.own[pos.side]
         tables = self.tables
         leap_to, leap_made = tables.leap_to, tables.leap_made
-        ride_to, ride_made = tables.ride_to, tables.ride_made
+        ride_to, ride_made, ride_next = tables.ride_to, tables.ride_made, tables.ride_next
         size = self.size
         out: list[Move] = []
         for s, v in enumerate(board):
@@ -51,23 +51,16 @@ class StagedMoves:
                 for i, d in enumerate(targets):
                     if not own[board[d]]:
                         out += made[i]
-            rides = ride_to[row]
-            n = len(rides)
-            if n:
-                made = ride_made[row]
-                i = 0
-                while i < n:
-                    end = i + 1 + rides[i]
-                    i += 1
-                    while i < end:
-                        w = board[rides[i]]
-                        if own[w]:
-                            break
-                        out += made[i]
-                        if w:
-                            break
-                        i += 1
-                    i = end
+            made, after = ride_made[row], ride_next[row]
+            resume = 0  # a piece on a ride's square: the next ride's first square
+            for i, d in enumerate(ride_to[row]):
+                if i < resume:
+                    continue
+                w = board[d]
+                if not own[w]:
+                    out += made[i]
+                if w:
+                    resume = after[i]
         return out
 
     def drops(self, pos: Position) -> list[Move]:

@@ -39,7 +39,7 @@ class TacticalMoves:
         value, gain_of, hand_of = self.value, self.gain, self.capture_hand
         tables = self.tables
         leap_to, leap_made = tables.leap_to, tables.leap_made
-        ride_to, ride_made = tables.ride_to, tables.ride_made
+        ride_to, ride_made, ride_next = tables.ride_to, tables.ride_made, tables.ride_next
         size = self.size
         own = self.own[pos.side]
         out: list[Tactical] = []
@@ -63,26 +63,19 @@ class TacticalMoves:
                         captures.append(made[i])
                     elif not w and quiet and made[i][0][2]:
                         out.append((gain, gain * 16, made[i][0]))
-            rides = ride_to[row]
-            n = len(rides)
-            if n:
-                made = ride_made[row]
-                i = 0
-                while i < n:
-                    end = i + 1 + rides[i]
-                    i += 1
-                    while i < end:
-                        w = board[rides[i]]
-                        if not w:
-                            if quiet and made[i][0][2]:
-                                out.append((gain, gain * 16, made[i][0]))
-                            i += 1
-                            continue
-                        if w * sign < 0:
-                            victims.append(w)
-                            captures.append(made[i])
-                        break
-                    i = end
+            made, after = ride_made[row], ride_next[row]
+            resume = 0  # a piece on a ride's square: the next ride's first square
+            for i, d in enumerate(ride_to[row]):
+                if i < resume:
+                    continue
+                w = board[d]
+                if w:
+                    if w * sign < 0:
+                        victims.append(w)
+                        captures.append(made[i])
+                    resume = after[i]
+                elif quiet and made[i][0][2]:
+                    out.append((gain, gain * 16, made[i][0]))
             if not victims:
                 continue
             mover = value[v] // 16

@@ -143,25 +143,16 @@ def _piece_moves(
         for i, d in enumerate(targets):
             if board[d] * sign <= 0 and (within is None or d in within):
                 out += made[i]
-    rides = tables.ride_to[row]
-    n = len(rides)
-    if n:
-        made = tables.ride_made[row]
-        i = 0
-        while i < n:
-            end = i + 1 + rides[i]
-            i += 1
-            while i < end:
-                d = rides[i]
-                w = board[d]
-                if w * sign > 0:
-                    break
-                if within is None or d in within:
-                    out += made[i]
-                if w:
-                    break
-                i += 1
-            i = end
+    made, after = tables.ride_made[row], tables.ride_next[row]
+    resume = 0  # a piece on a ride's square: the next ride's first square
+    for i, d in enumerate(tables.ride_to[row]):
+        if i < resume:
+            continue
+        w = board[d]
+        if w * sign <= 0 and (within is None or d in within):
+            out += made[i]
+        if w:
+            resume = after[i]
     return out
 
 

@@ -4,8 +4,9 @@ of tables instead of building a new :class:`Move` for each move of each search n
 A piece is found by its row ``v * size + sq`` (signed board value ``v`` on square ``sq``; a
 negative ``v`` lands in the upper half, as in :mod:`rules.tables`).  ``leap_to[row]`` holds
 its leap targets and ``leap_made[row][i]`` the moves to ``leap_to[row][i]``; ``ride_to[row]``
-holds its rides one after another, outward, each as its length followed by its squares, and
-``ride_made[row][i]`` the moves to ``ride_to[row][i]`` (none at a length).  The squares are
+holds the squares of its rides one ride after another, each outward, ``ride_made[row][i]`` the
+moves to ``ride_to[row][i]`` and ``ride_next[row][i]`` where the next ride starts (where a
+generator goes on once a piece stands on ``ride_to[row][i]``).  The squares are
 packed arrays (:mod:`rules.arrays`), read without unboxing when compiled; the moves to a
 square are in the order the generators emit them (promoting first where the piece may promote
 there, then not promoting unless it could never move again from there).
@@ -57,6 +58,7 @@ class MoveTables:
         "leap_to",
         "reach",
         "ride_made",
+        "ride_next",
         "ride_to",
         "size",
     )
@@ -70,6 +72,7 @@ class MoveTables:
         values = 2 * t.kinds + 1
         leap_to: list[list[int]] = [[] for _ in range(values * size)]
         ride_to: list[list[int]] = [[] for _ in range(values * size)]
+        ride_next: list[list[int]] = [[] for _ in range(values * size)]
         self.leap_made: list[Made] = [()] * (values * size)
         self.ride_made: list[Made] = [()] * (values * size)
         bits = [1 << sq for sq in range(t.size)]
@@ -89,10 +92,10 @@ class MoveTables:
                     made_on_rides: list[tuple[Move, ...]] = []
                     for ray in rides[sq]:
                         entries = self._entries(sq, ray, zone, dead)
-                        ride_to[row].append(len(entries))
-                        made_on_rides.append(())
+                        after = len(made_on_rides) + len(entries)
                         for to, made in entries:
                             ride_to[row].append(to)
+                            ride_next[row].append(after)
                             made_on_rides.append(made)
                     self.ride_made[row] = tuple(made_on_rides)
                 # distinct squares: their sum is their union
@@ -107,6 +110,7 @@ class MoveTables:
         ]
         self.leap_to: IntTable = int_table(leap_to)
         self.ride_to: IntTable = int_table(ride_to)
+        self.ride_next: IntTable = int_table(ride_next)
         self._made.clear()
         self._plain.clear()
 
