@@ -45,12 +45,10 @@ class StagedMoves:
             if not own[v]:
                 continue
             row = v * size + s
-            targets = leap_to[row]
-            if len(targets):
-                made = leap_made[row]
-                for i, d in enumerate(targets):
-                    if not own[board[d]]:
-                        out += made[i]
+            made = leap_made[row]
+            for i, d in enumerate(leap_to[row]):
+                if not own[board[d]]:
+                    out += made[i]
             made, after = ride_made[row], ride_next[row]
             resume = 0  # a piece on a ride's square: the next ride's first square
             for i, d in enumerate(ride_to[row]):

@@ -53,16 +53,14 @@ class TacticalMoves:
             gain = gain_of[v]
             quiet = quiet_promotions and gain > 0
             row = v * size + s
-            targets = leap_to[row]
-            if len(targets):
-                made = leap_made[row]
-                for i, d in enumerate(targets):
-                    w = board[d]
-                    if w * sign < 0:
-                        victims.append(w)
-                        captures.append(made[i])
-                    elif not w and quiet and made[i][0][2]:
-                        out.append((gain, gain * 16, made[i][0]))
+            made = leap_made[row]
+            for i, d in enumerate(leap_to[row]):
+                w = board[d]
+                if w * sign < 0:
+                    victims.append(w)
+                    captures.append(made[i])
+                elif not w and quiet and made[i][0][2]:
+                    out.append((gain, gain * 16, made[i][0]))
             made, after = ride_made[row], ride_next[row]
             resume = 0  # a piece on a ride's square: the next ride's first square
             for i, d in enumerate(ride_to[row]):

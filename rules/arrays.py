@@ -15,13 +15,14 @@ This module is never compiled.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
+
+from mypy_extensions import i64
 
 from rules import native
 
 if TYPE_CHECKING:
     from librt.vecs import vec
-    from mypy_extensions import i64
 
 # read as vecs by mypy and mypyc; lists when interpreted
 IntArray: TypeAlias = "vec[i64]"
@@ -30,45 +31,48 @@ IntTable: TypeAlias = "vec[vec[i64]]"
 BoolTable: TypeAlias = "vec[vec[bool]]"
 
 
+def _packed() -> Any:
+    """librt's ``vec`` while the compiled modules are in use, else None."""
+    if not native.install().active:
+        return None
+    from librt.vecs import vec as packed
+
+    return packed
+
+
 def int_array(values: Iterable[int]) -> IntArray:
     """``values`` as a vec[i64] under the compiled modules, as a list otherwise."""
-    if native.install().active:
-        from librt.vecs import vec as packed
-        from mypy_extensions import i64 as machine_int
-
-        return packed[machine_int](values)
-    return cast(IntArray, list(values))
+    packed = _packed()
+    if packed is None:
+        return cast(IntArray, list(values))
+    return cast(IntArray, packed[i64](values))
 
 
 def bool_array(values: Iterable[bool]) -> BoolArray:
     """``values`` as a vec[bool] under the compiled modules, as a list otherwise."""
-    if native.install().active:
-        from librt.vecs import vec as packed
-
-        return packed[bool](values)
-    return cast(BoolArray, list(values))
+    packed = _packed()
+    if packed is None:
+        return cast(BoolArray, list(values))
+    return cast(BoolArray, packed[bool](values))
 
 
 def int_table(rows: Iterable[Iterable[int]]) -> IntTable:
     """Rows of ints (each its own length) as a vec of vec[i64], or a list of lists."""
-    if native.install().active:
-        from librt.vecs import vec as packed
-        from mypy_extensions import i64 as machine_int
-
-        return packed[packed[machine_int]](packed[machine_int](row) for row in rows)
-    return cast(IntTable, [list(row) for row in rows])
+    packed = _packed()
+    if packed is None:
+        return cast(IntTable, [list(row) for row in rows])
+    return cast(IntTable, packed[packed[i64]](packed[i64](r) for r in rows))
 
 
 def bool_table(rows: Iterable[Iterable[bool]]) -> BoolTable:
     """Rows of flags as a vec of vec[bool], or a list of lists."""
-    if native.install().active:
-        from librt.vecs import vec as packed
-
-        return packed[packed[bool]](packed[bool](row) for row in rows)
-    return cast(BoolTable, [list(row) for row in rows])
+    packed = _packed()
+    if packed is None:
+        return cast(BoolTable, [list(row) for row in rows])
+    return cast(BoolTable, packed[packed[bool]](packed[bool](row) for row in rows))
 
 
 def plain(values: Iterable[int]) -> list[int]:
-    """A plain list of the values (of a vec or a list): for pickling and for code outside
-    the hot path that wants list methods."""
+    """A plain list of the values (of a vec or a list), typed as ints (mypy gives a vec's
+    items no ``abs()``): for pickling and for code outside the hot path."""
     return list(values)

@@ -93,7 +93,7 @@ def legal_moves(pos: Position, like: Move | None = None) -> list[Move]:
     elif len(checks) > 1:
         allowed = frozenset()
     moves: list[Move] = []
-    made, reach, size = t.moves, t.moves.reach, t.size
+    tables, reach, size = t.moves, t.moves.reach, t.size
     # in check: only pieces that reach a square of ``allowed`` can answer it
     allowed_mask = sum(1 << sq for sq in allowed) if allowed is not None else -1
     royal = pos.variant.royal_kind * sign
@@ -111,11 +111,11 @@ def legal_moves(pos: Position, like: Move | None = None) -> list[Move]:
         pin = pinned.get(s)
         if pin is not None:
             within = pin if allowed is None else allowed & pin
-        moves += _piece_moves(board, sign, made, v * size + s, within)
+        moves += _piece_moves(board, sign, tables, v * size + s, within)
 
     if ksq >= 0 and (like is None or (not like.drop and like.from_sq == ksq)):
         board[ksq] = 0
-        for move in _piece_moves(board, sign, made, royal * size + ksq):
+        for move in _piece_moves(board, sign, tables, royal * size + ksq):
             d = move[1]
             if (like is None or d == like.to_sq) and not attacked(pos, d, enemy):
                 moves.append(move)
@@ -137,12 +137,10 @@ def _piece_moves(
     (:mod:`rules.movetables`): to empty or enemy squares, rides stopped by pieces; only to
     the squares ``within`` when given."""
     out: list[Move] = []
-    targets = tables.leap_to[row]
-    if len(targets):
-        made = tables.leap_made[row]
-        for i, d in enumerate(targets):
-            if board[d] * sign <= 0 and (within is None or d in within):
-                out += made[i]
+    made = tables.leap_made[row]
+    for i, d in enumerate(tables.leap_to[row]):
+        if board[d] * sign <= 0 and (within is None or d in within):
+            out += made[i]
     made, after = tables.ride_made[row], tables.ride_next[row]
     resume = 0  # a piece on a ride's square: the next ride's first square
     for i, d in enumerate(tables.ride_to[row]):

@@ -60,7 +60,6 @@ class MoveTables:
         "ride_made",
         "ride_next",
         "ride_to",
-        "size",
     )
 
     def __init__(self, t: Tables) -> None:
@@ -68,7 +67,7 @@ class MoveTables:
         # the entry of a move that does not promote, by origin then target: one object for
         # every piece making that move
         self._plain: list[dict[int, Entry]] = [{} for _ in range(t.size)]
-        self.size = size = t.size
+        size = t.size
         values = 2 * t.kinds + 1
         leap_to: list[list[int]] = [[] for _ in range(values * size)]
         ride_to: list[list[int]] = [[] for _ in range(values * size)]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.arrays import plain
 from rules.move import Move
 from rules.notation.names import piece_names
 from rules.notation.query import Style
@@ -44,11 +43,8 @@ class Printer:
 
     def board_moves_to(self, kind: int, to_sq: int) -> list[Move]:
         """Legal board moves of a ``kind`` piece to ``to_sq``."""
-        board = plain(self.pos.board)
         return [
-            m
-            for m in self.legal
-            if m.to_sq == to_sq and not m.is_drop and abs(board[m.from_sq]) == kind
+            m for m in self.legal if m.to_sq == to_sq and not m.is_drop and self.kind(m) == kind
         ]
 
     def rivals(self, move: Move) -> list[Move]:
