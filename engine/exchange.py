@@ -10,9 +10,14 @@ is worth the piece on the board and the piece it becomes in the captor's hand.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.evaluation import Evaluator
 from rules import Move, Position, Variant
 from rules.arrays import IntArray, int_array
+
+# captures in one exchange at most (every piece of both sides could join in; more is unseen)
+MAX_EXCHANGE: Final = 64
 
 
 class StaticExchange:
@@ -20,8 +25,7 @@ class StaticExchange:
 
     def __init__(self, variant: Variant, evaluator: Evaluator) -> None:
         t = variant.tables
-        self.attack_rays = t.attack_rays
-        self.attack_leaps = t.attack_leaps
+        self.tables = t
         self.royal = variant.royal_kind
         value, hand = evaluator.piece_value, evaluator.capture_hand
         # what losing the piece of a signed value costs its owner
@@ -30,22 +34,36 @@ class StaticExchange:
             worth[v] = 100 * max(worth)  # never traded, but a king may capture last
         self.worth: IntArray = int_array(worth)
         self.gain = evaluator.promotion_gain
+        # scratch arrays of one exchange (never two at once)
+        self.gains: IntArray = int_array([0] * MAX_EXCHANGE)
+        self.taken: IntArray = int_array([0] * MAX_EXCHANGE)
+        self.captors: IntArray = int_array([0] * MAX_EXCHANGE)
 
     def least_attacker(self, board: IntArray, sq: int, by: int) -> int:
         """The square of ``by``'s least valuable piece attacking ``sq``, -1 when none."""
+        t = self.tables
         worth = self.worth
+        sets = t.value_sets
         best_sq = -1
         best = 0
-        for ray, sets in self.attack_rays[by][sq]:
-            for i, s in enumerate(ray):
-                v = board[s]
-                if v:
-                    if sets[i][v] and (best_sq < 0 or worth[v] < best):
-                        best_sq, best = s, worth[v]
-                    break
-        for s, values in self.attack_leaps[by][sq]:
+        row = by * t.size + sq
+        squares, ids, after = t.ray_squares[row], t.ray_sets[row], t.ray_next[row]
+        i = 0
+        n = len(squares)
+        while i < n:
+            s = squares[i]
             v = board[s]
-            if values[v] and (best_sq < 0 or worth[v] < best):
+            if v:
+                if sets[ids[i]][v] and (best_sq < 0 or worth[v] < best):
+                    best_sq, best = s, worth[v]
+                i = after[i]
+            else:
+                i += 1
+        jumps, ids = t.jump_squares[row], t.jump_sets[row]
+        for j in range(len(jumps)):
+            s = jumps[j]
+            v = board[s]
+            if sets[ids[j]][v] and (best_sq < 0 or worth[v] < best):
                 best_sq, best = s, worth[v]
         return best_sq
 
@@ -55,32 +73,40 @@ class StaticExchange:
         frm, to, promote, _drop = move
         board = pos.board
         worth = self.worth
+        royal = self.royal
+        # gains[n]: what the n-th capture wins; taken[n]: the square its captor left
+        gains, taken = self.gains, self.taken
         mover = board[frm]
-        gains = [worth[board[to]] + (self.gain[mover] if promote else 0)]
-        removed = [(frm, mover)]
+        gains[0] = worth[board[to]] + (self.gain[mover] if promote else 0)
+        taken[0] = frm
         board[frm] = 0
+        n = 1
         on_square = mover  # the piece standing on ``to``, which the next capture takes
         side = pos.side ^ 1
-        royal = self.royal
-        try:
-            while True:
-                sq = self.least_attacker(board, to, side)
-                if sq < 0:
-                    break
-                captor = board[sq]
-                if captor in (royal, -royal) and self.least_attacker(board, to, side ^ 1) >= 0:
-                    break  # the king may not take into an attack
-                gains.append(worth[on_square] - gains[-1])
-                removed.append((sq, captor))
-                board[sq] = 0
-                on_square = captor
-                side ^= 1
-        finally:
-            for sq, v in reversed(removed):
-                board[sq] = v
+        while n < MAX_EXCHANGE:
+            sq = self.least_attacker(board, to, side)
+            if sq < 0:
+                break
+            captor = board[sq]
+            if (captor == royal or captor == -royal) and self.least_attacker(
+                board, to, side ^ 1
+            ) >= 0:
+                break  # the king may not take into an attack
+            gains[n] = worth[on_square] - gains[n - 1]
+            taken[n] = sq
+            self.captors[n] = captor
+            board[sq] = 0
+            on_square = captor
+            side ^= 1
+            n += 1
+        # put the captors back, the first (the mover) last
+        for i in range(n - 1, 0, -1):
+            board[taken[i]] = self.captors[i]
+        board[frm] = mover
         # each side stops when recapturing would leave it worse off
-        for i in range(len(gains) - 1, 0, -1):
-            gains[i - 1] = min(gains[i - 1], -gains[i])
+        for i in range(n - 1, 0, -1):
+            if -gains[i] < gains[i - 1]:
+                gains[i - 1] = -gains[i]
         return gains[0]
 
     def loses(self, pos: Position, move: Move) -> bool:

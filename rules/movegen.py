@@ -61,15 +61,22 @@ def attacked(pos: Position, sq: int, by: int) -> bool:
     """Is ``sq`` attacked by a piece of colour ``by``?"""
     t = pos.tables
     board = pos.board
-    for ray, sets in t.attack_rays[by][sq]:
-        for i, s in enumerate(ray):
-            v = board[s]
-            if v:
-                if sets[i][v]:
-                    return True
-                break
-    for s, values in t.attack_leaps[by][sq]:  # noqa: SIM110 (a loop: no generator to set up)
-        if values[board[s]]:
+    row = by * t.size + sq
+    squares, ids, after = t.ray_squares[row], t.ray_sets[row], t.ray_next[row]
+    sets = t.value_sets
+    i = 0
+    n = len(squares)
+    while i < n:
+        v = board[squares[i]]
+        if v:
+            if sets[ids[i]][v]:
+                return True
+            i = after[i]  # the rest of this ray is blocked
+        else:
+            i += 1
+    jumps, ids = t.jump_squares[row], t.jump_sets[row]
+    for j in range(len(jumps)):  # noqa: SIM110 (a loop: no generator to set up)
+        if sets[ids[j]][board[jumps[j]]]:
             return True
     return False
 

@@ -13,7 +13,16 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
-from rules.arrays import BoolArray, BoolTable, IntArray, bool_array, bool_table, int_array
+from rules.arrays import (
+    BoolArray,
+    BoolTable,
+    IntArray,
+    IntTable,
+    bool_array,
+    bool_table,
+    int_array,
+    int_table,
+)
 from rules.errors import InvalidMoveError
 from rules.movetables import move_tables
 
@@ -142,18 +151,31 @@ class Tables:
         ``(square, values)`` for jumps, ``values[v]`` likewise.  An array of flags indexed by
         the value (one shared object for equal sets) answers faster than a set, compiled above
         all.
+
+        The same again, packed for the hottest readers (``movegen.attacked``, the static
+        exchange), by row ``c * size + sq``: ``ray_squares`` the squares of every ray one after
+        another, ``ray_next[i]`` where the ray after that of ``ray_squares[i]`` starts (a piece
+        there blocks the rest of its ray), ``ray_sets[i]`` the row of ``value_sets`` that says
+        which values hit ``sq`` from there; ``jump_squares`` and ``jump_sets`` the leaps.
         """
         self.attack_rays: list[list[tuple[tuple[IntArray, tuple[ValueSet, ...]], ...]]] = []
         self.attack_leaps: list[list[tuple[tuple[int, ValueSet], ...]]] = []
-        shared: dict[frozenset[int], ValueSet] = {}
+        flags: list[ValueSet] = []  # each distinct set once
+        set_ids: dict[frozenset[int], int] = {}
 
-        def value_set(values: Iterable[int]) -> ValueSet:
+        def set_id(values: Iterable[int]) -> int:
             key = frozenset(values)
-            found = shared.get(key)
+            found = set_ids.get(key)
             if found is None:
-                found = shared[key] = bool_array(v in key for v in self._signed_values())
+                found = set_ids[key] = len(flags)
+                flags.append(bool_array(v in key for v in self._signed_values()))
             return found
 
+        ray_squares: list[list[int]] = []
+        ray_next: list[list[int]] = []
+        ray_sets: list[list[int]] = []
+        jump_squares: list[list[int]] = []
+        jump_sets: list[list[int]] = []
         for color in (SENTE, GOTE):
             sign = 1 if color == SENTE else -1
             # direction (board delta) -> distance -> values
@@ -177,26 +199,43 @@ class Tables:
             for sq in range(self.size):
                 col, row = sq % self.width, sq // self.width
                 entries = []
+                squares: list[int] = []
+                after: list[int] = []
+                ids: list[int] = []
                 for (dc, dr), dists in sorted(by_dir.items()):
                     ray = []
-                    sets = []
+                    ray_ids = []
                     c, r = col - dc, row - dr
                     dist = 1
                     while 0 <= c < self.width and 0 <= r < self.height and dist <= max(dists):
                         ray.append(r * self.width + c)
-                        sets.append(value_set(dists.get(dist, ())))
+                        ray_ids.append(set_id(dists.get(dist, ())))
                         c, r, dist = c - dc, r - dr, dist + 1
                     if ray:
-                        entries.append((int_array(ray), tuple(sets)))
+                        entries.append((int_array(ray), tuple(flags[i] for i in ray_ids)))
+                        squares += ray
+                        after += [len(squares)] * len(ray)
+                        ids += ray_ids
                 rays_per_sq.append(tuple(entries))
+                ray_squares.append(squares)
+                ray_next.append(after)
+                ray_sets.append(ids)
                 found = []
                 for (dc, dr), values in sorted(jumps.items()):
                     c, r = col - dc, row - dr
                     if 0 <= c < self.width and 0 <= r < self.height:
-                        found.append((r * self.width + c, value_set(values)))
-                leaps_per_sq.append(tuple(found))
+                        found.append((r * self.width + c, set_id(values)))
+                leaps_per_sq.append(tuple((s, flags[i]) for s, i in found))
+                jump_squares.append([s for s, _ in found])
+                jump_sets.append([i for _, i in found])
             self.attack_rays.append(rays_per_sq)
             self.attack_leaps.append(leaps_per_sq)
+        self.value_sets: BoolTable = bool_table(flags)
+        self.ray_squares: IntTable = int_table(ray_squares)
+        self.ray_next: IntTable = int_table(ray_next)
+        self.ray_sets: IntTable = int_table(ray_sets)
+        self.jump_squares: IntTable = int_table(jump_squares)
+        self.jump_sets: IntTable = int_table(jump_sets)
 
     def _signed_values(self) -> list[int]:
         """Every signed board value in the order of a per-value table (index ``v``, negative

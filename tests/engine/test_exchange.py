@@ -69,7 +69,7 @@ def test_the_board_is_left_as_found(variant_id: str) -> None:
             if move.drop or not pos.board[move.to_sq]:
                 continue
             value = see.value(pos, move)
-            assert pos.board == before, (SEED, pos.sfen(), pos.usi(move))
+            assert list(pos.board) == before, (SEED, pos.sfen(), pos.usi(move))
             # a capture never loses more than the capturing piece
             assert value >= see.worth[pos.board[move.to_sq]] - see.worth[pos.board[move.from_sq]]
             tried += 1
