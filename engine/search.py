@@ -125,19 +125,11 @@ class SearchResult:
 
 
 @lru_cache(maxsize=8)
-def _variant_tables(
-    variant: Variant,
-) -> tuple[Evaluator, TacticalMoves, CheckTables, StagedMoves, StaticExchange]:
+def _variant_tables(variant: Variant) -> tuple[Evaluator, CheckTables, StagedMoves]:
     """The read-only tables of a variant, built once per process (a fresh Searcher for each
-    move, as ``think`` makes, then costs little)."""
-    evaluator = Evaluator(variant)
-    return (
-        evaluator,
-        TacticalMoves(variant, evaluator),
-        CheckTables(variant),
-        StagedMoves(variant),
-        StaticExchange(variant, evaluator),
-    )
+    move, as ``think`` makes, then costs little).  The quiescence generator and the static
+    exchange keep scratch arrays, so each searcher has its own."""
+    return Evaluator(variant), CheckTables(variant), StagedMoves(variant)
 
 
 def _best_index(keys: list[int]) -> int:
@@ -178,8 +170,9 @@ class Searcher:
 
     def __init__(self, variant: Variant, hash_mb: int = 16) -> None:
         self.variant = variant
-        tables = _variant_tables(variant)
-        self.evaluator, self.tactical, self.checks, self.staged, self.exchange = tables
+        self.evaluator, self.checks, self.staged = _variant_tables(variant)
+        self.tactical = TacticalMoves(variant, self.evaluator, MAX_PLY)
+        self.exchange = StaticExchange(variant, self.evaluator)
         self.ordering = MoveOrdering(variant, self.evaluator, self.exchange, MAX_PLY)
         self.mate = MateSearch(variant, self.checks, self.staged)
         self.tt = TranspositionTable(hash_mb)
@@ -592,8 +585,9 @@ class Searcher:
         searched = 0
         any_move = False
         checks = self.checks
-        for move, unchecked in self._moves_in_order(pos, hash_move, ply, in_check):
+        for move in self._moves_in_order(pos, hash_move, ply, in_check):
             frm, to = move.from_sq, move.to_sq
+            unchecked = not in_check and not move.drop and move is not hash_move
             quiet = move.drop != 0 or (not board[to] and not move.promote)
             if (
                 quiet
@@ -661,31 +655,33 @@ class Searcher:
 
     def _moves_in_order(
         self, pos: Position, hash_move: Move | None, ply: int, in_check: bool
-    ) -> Iterator[tuple[Move, bool]]:
+    ) -> Iterator[Move]:
         """The hash move first, before any generation (it often cuts the node off); then
-        board moves, best first; then drops.  Each with whether it still needs the own-king
-        test.  In check: the rules core's legal moves."""
+        board moves, best first; then drops, generated only if the board moves did not cut
+        the node off.  In check: the rules core's legal moves.  Only the board moves after
+        the hash move, out of check, still need the own-king test."""
         if hash_move is not None and self._still_playable(pos, hash_move):
-            yield hash_move, False
-        stages = (
-            ((legal_moves(pos), False),)
-            if in_check
-            else ((self.staged.board_moves(pos), True), (self.staged.drops(pos), False))
-        )
-        for moves, unchecked in stages:
+            yield hash_move
+        for stage in range(1 if in_check else 2):
+            if in_check:
+                moves = legal_moves(pos)
+            elif stage == 0:
+                moves = self.staged.board_moves(pos)
+            else:
+                moves = self.staged.drops(pos)
             if not moves:
                 continue
             keys = self.ordering.keys(pos, moves, hash_move, ply)
             first = _best_index(keys)
             move = moves[first]
             if hash_move is None or move != hash_move:
-                yield move, unchecked
+                yield move
             if len(moves) > 1:  # the rest sorted only when the first did not cut off
                 for i in _best_first(keys):
                     if i != first:
                         move = moves[i]
                         if hash_move is None or move != hash_move:
-                            yield move, unchecked
+                            yield move
 
     def _may_declare(self, pos: Position) -> bool:
         """The side to move, not in check, may declare an impasse win (tested in full only
@@ -779,9 +775,15 @@ class Searcher:
         board = pos.board
         exchange = self.exchange
         worth = exchange.worth
-        for won, _, move in self.tactical.generate(pos, qply == 0):
+        tactical = self.tactical
+        n = tactical.fill(pos, qply == 0, ply)
+        for _ in range(n):
+            at = tactical.pick(ply, n)
+            won = tactical.wons[at]
             if stand + won + DELTA_MARGIN <= alpha:
-                break  # sorted by gain first among captures: the rest gain even less
+                break  # taken by gain first among captures: the rest gain even less
+            move = tactical.moves[at]
+            assert move is not None
             frm, to = move.from_sq, move.to_sq
             # the exchange on the square loses material: not worth a look unless it checks
             losing = worth[board[frm]] > won and exchange.value(pos, move) < 0

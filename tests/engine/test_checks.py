@@ -34,7 +34,7 @@ def test_gives_check_and_exposed_king_match_the_rules(variant_id: str) -> None:
         if pos.is_check():
             continue  # the exposure test is for a side not in check
         side = pos.side
-        for _, _, move in generator.generate(pos, quiet_promotions=True):
+        for _, move in generator.generate(pos, quiet_promotions=True):
             pos.make_unchecked(move)
             king = pos.kings[side]
             truth = king >= 0 and attacked(pos, king, side ^ 1)

@@ -18,7 +18,7 @@ def legal_after(pos: Position, generated: list[Tactical]) -> set[Move]:
     """Generated moves that do not leave the mover's king attacked."""
     out = set()
     side = pos.side
-    for _, _, move in generated:
+    for _, move in generated:
         pos.make_unchecked(move)
         king = pos.kings[side]
         if king < 0 or not attacked(pos, king, side ^ 1):
@@ -53,5 +53,40 @@ def test_forced_promotion_is_generated_and_gainless_ones_are_declined() -> None:
     gen = TacticalMoves(variant, Evaluator(variant))
     # a pawn capturing on the last rank must promote
     pos = Position.from_sfen(variant, "3gk4/3P5/9/9/9/9/9/9/4K4 b - 1")
-    moves = [m for _, _, m in gen.generate(pos, quiet_promotions=True)]
+    moves = [m for _, m in gen.generate(pos, quiet_promotions=True)]
     assert [pos.usi(m) for m in moves if pos.board[m.to_sq]] == ["6b6a+"]
+
+
+@pytest.mark.parametrize("variant_id", ["shogi", "wa", "wa-drops"])
+def test_moves_come_best_first_and_a_deeper_ply_may_grow_the_room(variant_id: str) -> None:
+    """Picked in the order of a stable sort by key (best first, equal keys as generated),
+    and a position's moves survive a deeper ply's moves growing the scratch arrays, as in
+    the search: ply 0 takes a move, ply 1 fills, ply 0 goes on."""
+    variant = load_variant(variant_id)
+    evaluator = Evaluator(variant)
+    roomy = TacticalMoves(variant, evaluator)
+    counted = [
+        (len(roomy.generate(p, True)), p.copy()) for p in random_positions(variant_id, 80, SEED)
+    ]
+    counted = sorted((c for c in counted if c[0] >= 2), key=lambda c: c[0])
+    half = len(counted) // 2
+    pairs = list(zip(counted[:half], reversed(counted[-half:]), strict=True))
+    grown = 0
+    for (few, shallow), (many, deep) in pairs:
+        n = roomy.fill(shallow, True, 0)
+        assert n == few
+        keys = [roomy.keys[i] for i in range(n)]
+        expected = [
+            (roomy.wons[i], roomy.moves[i]) for i in sorted(range(n), key=lambda i: -keys[i])
+        ]
+        tight = TacticalMoves(variant, evaluator, plies=2, room=1)
+        assert tight.fill(shallow, True, 0) == n
+        first = tight.pick(0, n)
+        got = [(tight.wons[first], tight.moves[first])]
+        room = tight.room
+        assert tight.fill(deep, True, 1) == many
+        grown += tight.room > room
+        while (at := tight.pick(0, n)) >= 0:
+            got.append((tight.wons[at], tight.moves[at]))
+        assert got == expected, (SEED, shallow.sfen(), deep.sfen())
+    assert grown >= 1, SEED
