@@ -16,7 +16,8 @@ from engine.evaluation import Evaluator
 from rules import Move, Position, Variant
 from rules.arrays import IntArray, int_array
 
-# captures in one exchange at most (every piece of both sides could join in; more is unseen)
+# captures in one exchange at most: more than both sides' pieces in any variant here (Wa
+# starts with 54), so no exchange is cut short
 MAX_EXCHANGE: Final = 64
 
 
@@ -74,11 +75,12 @@ class StaticExchange:
         board = pos.board
         worth = self.worth
         royal = self.royal
-        # gains[n]: what the n-th capture wins; taken[n]: the square its captor left
-        gains, taken = self.gains, self.taken
+        # gains[n]: the balance of the side making the n-th capture (the 0th is ``move``) if
+        # the exchange ends there; taken[n], captors[n]: where that captor stood, and what it
+        # was, to put back
+        gains, taken, captors = self.gains, self.taken, self.captors
         mover = board[frm]
         gains[0] = worth[board[to]] + (self.gain[mover] if promote else 0)
-        taken[0] = frm
         board[frm] = 0
         n = 1
         on_square = mover  # the piece standing on ``to``, which the next capture takes
@@ -94,14 +96,14 @@ class StaticExchange:
                 break  # the king may not take into an attack
             gains[n] = worth[on_square] - gains[n - 1]
             taken[n] = sq
-            self.captors[n] = captor
+            captors[n] = captor
             board[sq] = 0
             on_square = captor
             side ^= 1
             n += 1
-        # put the captors back, the first (the mover) last
+        # the captors back, the mover last
         for i in range(n - 1, 0, -1):
-            board[taken[i]] = self.captors[i]
+            board[taken[i]] = captors[i]
         board[frm] = mover
         # each side stops when recapturing would leave it worse off
         for i in range(n - 1, 0, -1):
