@@ -41,11 +41,14 @@ class CheckTables:
         for color in (SENTE, GOTE):
             per_square = []
             for sq in range(size):
-                blockers = set()
-                for line, sets in t.attack_rays[color][sq]:
-                    for i in range(len(line) - 1):
-                        if any(any(sets[j]) for j in range(i + 1, len(line))):
-                            blockers.add(line[i])
+                row = color * size + sq
+                squares, ids, after = t.ray_squares[row], t.ray_sets[row], t.ray_next[row]
+                # a square blocks when some piece attacks sq from further out on its ray
+                blockers = {
+                    squares[i]
+                    for i in range(len(squares))
+                    if any(any(t.value_sets[ids[j]]) for j in range(i + 1, after[i]))
+                }
                 per_square.append(frozenset(blockers))
             self.lines.append(per_square)
 

@@ -85,7 +85,7 @@ class Proof:
 def _king_lines(tables: Tables, king_sq: int, attacker: int) -> frozenset[int]:
     """Squares on a line along which a piece of ``attacker`` could reach ``king_sq``: the only
     squares a move can leave to uncover a check."""
-    return frozenset(sq for ray, _ in tables.attack_rays[attacker][king_sq] for sq in ray)
+    return frozenset(tables.ray_squares[attacker * tables.size + king_sq])
 
 
 def checking_moves(pos: Position) -> list[Move]:

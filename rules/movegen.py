@@ -32,11 +32,17 @@ def _checks_and_pins(
     t = pos.tables
     board = pos.board
     sign = 1 if side == SENTE else -1
-    enemy = side ^ 1
+    row = (side ^ 1) * t.size + ksq
+    squares, ids, after = t.ray_squares[row], t.ray_sets[row], t.ray_next[row]
+    sets = t.value_sets
     found: list[tuple[int, tuple[int, ...]]] = []
-    for ray, sets in t.attack_rays[enemy][ksq]:
-        own = -1
-        for i, s in enumerate(ray):
+    start = 0
+    n = len(squares)
+    while start < n:  # one ray a turn, outward from the king
+        end = after[start]
+        own = -1  # where the first own piece on the ray stands
+        for i in range(start, end):
+            s = squares[i]
             v = board[s]
             if not v:
                 continue
@@ -45,14 +51,17 @@ def _checks_and_pins(
                     break
                 own = i
                 continue
-            if sets[i][v]:
+            if sets[ids[i]][v]:
                 if own < 0:
-                    found.append((s, tuple(ray[:i])))
+                    found.append((s, tuple([squares[j] for j in range(start, i)])))
                 elif pinned is not None:
-                    pinned[ray[own]] = frozenset(ray[: i + 1])
+                    pinned[squares[own]] = frozenset([squares[j] for j in range(start, i + 1)])
             break
-    for s, values in t.attack_leaps[enemy][ksq]:
-        if values[board[s]]:
+        start = end
+    jumps, ids = t.jump_squares[row], t.jump_sets[row]
+    for j in range(len(jumps)):
+        s = jumps[j]
+        if sets[ids[j]][board[s]]:
             found.append((s, ()))
     return found
 

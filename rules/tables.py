@@ -145,21 +145,14 @@ class Tables:
     def _build_attacks(self) -> None:
         """For each square: who attacks it from which direction and distance, by colour.
 
-        ``attack_rays[c][sq]`` holds ``(ray, sets)`` where ``ray`` walks outward from ``sq``
-        and ``sets[i][v]`` says whether a piece of signed value ``v`` (of colour ``c``) hits
-        ``sq`` from ``ray[i]`` when nothing stands between.  ``attack_leaps[c][sq]`` holds
-        ``(square, values)`` for jumps, ``values[v]`` likewise.  An array of flags indexed by
-        the value (one shared object for equal sets) answers faster than a set, compiled above
-        all.
-
-        The same again, packed for the hottest readers (``movegen.attacked``, the static
-        exchange), by row ``c * size + sq``: ``ray_squares`` the squares of every ray one after
-        another, ``ray_next[i]`` where the ray after that of ``ray_squares[i]`` starts (a piece
-        there blocks the rest of its ray), ``ray_sets[i]`` the row of ``value_sets`` that says
-        which values hit ``sq`` from there; ``jump_squares`` and ``jump_sets`` the leaps.
+        By row ``c * size + sq`` (``c`` the attackers' colour): ``ray_squares`` the squares of
+        every ray outward from ``sq``, one ray after another; ``ray_next[i]`` where the ray
+        after that of ``ray_squares[i]`` starts (a piece there blocks the rest of its ray);
+        ``ray_sets[i]`` the row of ``value_sets`` that says which signed values hit ``sq`` from
+        there when nothing stands between; ``jump_squares`` and ``jump_sets`` the leaps.  A
+        row of flags indexed by the value (one row for equal sets) answers faster than a set,
+        compiled above all.
         """
-        self.attack_rays: list[list[tuple[tuple[IntArray, tuple[ValueSet, ...]], ...]]] = []
-        self.attack_leaps: list[list[tuple[tuple[int, ValueSet], ...]]] = []
         flags: list[ValueSet] = []  # each distinct set once
         set_ids: dict[frozenset[int], int] = {}
 
@@ -194,11 +187,8 @@ class Tables:
                         by_dir.setdefault(delta, {}).setdefault(1, set()).add(v)
                     else:
                         jumps.setdefault(delta, set()).add(v)
-            rays_per_sq = []
-            leaps_per_sq = []
             for sq in range(self.size):
                 col, row = sq % self.width, sq // self.width
-                entries = []
                 squares: list[int] = []
                 after: list[int] = []
                 ids: list[int] = []
@@ -211,12 +201,9 @@ class Tables:
                         ray.append(r * self.width + c)
                         ray_ids.append(set_id(dists.get(dist, ())))
                         c, r, dist = c - dc, r - dr, dist + 1
-                    if ray:
-                        entries.append((int_array(ray), tuple(flags[i] for i in ray_ids)))
-                        squares += ray
-                        after += [len(squares)] * len(ray)
-                        ids += ray_ids
-                rays_per_sq.append(tuple(entries))
+                    squares += ray
+                    after += [len(squares)] * len(ray)
+                    ids += ray_ids
                 ray_squares.append(squares)
                 ray_next.append(after)
                 ray_sets.append(ids)
@@ -225,11 +212,8 @@ class Tables:
                     c, r = col - dc, row - dr
                     if 0 <= c < self.width and 0 <= r < self.height:
                         found.append((r * self.width + c, set_id(values)))
-                leaps_per_sq.append(tuple((s, flags[i]) for s, i in found))
                 jump_squares.append([s for s, _ in found])
                 jump_sets.append([i for _, i in found])
-            self.attack_rays.append(rays_per_sq)
-            self.attack_leaps.append(leaps_per_sq)
         self.value_sets: BoolTable = bool_table(flags)
         self.ray_squares: IntTable = int_table(ray_squares)
         self.ray_next: IntTable = int_table(ray_next)
