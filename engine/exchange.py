@@ -111,6 +111,15 @@ class StaticExchange:
                 gains[i - 1] = -gains[i]
         return gains[0]
 
+    def mover_lost(self, pos: Position, to: int, taken: int) -> bool:
+        """After a move onto ``to`` that took ``taken`` (0: nothing), the side now to move
+        wins more by taking the mover, exchanges included, than the move took."""
+        board, worth = pos.board, self.worth
+        if worth[board[to]] <= worth[taken]:
+            return False  # taking the mover gains at most the mover
+        sq = self.least_attacker(board, to, pos.side)
+        return sq >= 0 and self.value(pos, Move(sq, to)) > worth[taken]
+
     def loses(self, pos: Position, move: Move) -> bool:
         """The capture ``move`` loses material by the exchange (cheap when the captured piece
         is worth at least the capturing one: such a capture never loses)."""

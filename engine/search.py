@@ -5,8 +5,9 @@ in the main search, pseudo-legal captures and promotions (checked for the mover'
 they are played) in the quiescence search, which leaves out captures that lose material by
 the static exchange unless they check.  Move ordering: the hash move, captures by most
 valuable victim and least valuable attacker, promotions, two killer moves a ply, captures
-that lose by the static exchange, history.  Check extension, null-move pruning, late-move
-reductions, futility pruning near the leaves.  Before it, a checks-only mate search
+that lose by the static exchange, history.  Check extension (not for a checker that the
+static exchange loses), null-move pruning, late-move reductions, futility pruning near the
+leaves.  Before it, a checks-only mate search
 (``engine/mate.py``) within a share of the budget: a proven mate is played at once.
 
 Repetition: a position that occurred before on the game's or the search's path is scored as a
@@ -588,7 +589,8 @@ class Searcher:
         for move in self._moves_in_order(pos, hash_move, ply, in_check):
             frm, to = move.from_sq, move.to_sq
             unchecked = not in_check and not move.drop and move is not hash_move
-            quiet = move.drop != 0 or (not board[to] and not move.promote)
+            taken = board[to]
+            quiet = move.drop != 0 or (not taken and not move.promote)
             if (
                 quiet
                 and searched
@@ -611,7 +613,11 @@ class Searcher:
             self.material += delta
             path_hashes.append(pos.hash)
             path_checks.append(check)
-            new_depth = depth - 1 + (1 if check and extend_ok else 0)
+            new_depth = depth - 1
+            # a check is searched a ply deeper, unless the checker is simply lost: such a
+            # sacrifice pays only if the search finds why within its depth
+            if check and extend_ok and not self.exchange.mover_lost(pos, to, taken):
+                new_depth += 1
             if searched == 0:
                 score = -self._search(new_depth, -beta, -alpha, ply + 1, check, True)
             else:

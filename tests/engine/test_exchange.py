@@ -74,3 +74,35 @@ def test_the_board_is_left_as_found(variant_id: str) -> None:
             assert value >= see.worth[pos.board[move.to_sq]] - see.worth[pos.board[move.from_sq]]
             tried += 1
     assert tried >= CAPTURES_TRIED, (SEED, tried)
+
+
+@pytest.mark.parametrize(
+    ("sfen", "usi", "lost"),
+    [
+        # the rook checks from 5c, where the gold takes it for nothing
+        ("4k4/5g3/R8/9/9/9/9/9/4K4 b - 1", "9c5c", True),
+        # the same with a second rook behind it: the gold takes and is taken back, a rook for
+        # a gold, still more than the check took (nothing)
+        ("4k4/5g3/RR7/9/9/9/9/9/4K4 b - 1", "8c5c", True),
+        # the check takes a pawn that a gold defends, with a second rook behind: gold for rook
+        # and pawn is still a loss for sente
+        ("4k4/5g3/RR2p4/9/9/9/9/9/4K4 b - 1", "8c5c", True),
+        # a silver checks from 5b, guarded by the pawn on 5c: the king may not take it
+        ("4k4/9/3SP4/9/9/9/9/9/4K4 b - 1", "6c5b", False),
+        # the rook takes a gold with check; the king takes the rook back: gold for rook,
+        # close to even, and the rook is worth more than the gold it took
+        ("4k4/4g4/9/9/4R4/9/9/9/4K4 b - 1", "5e5b", True),
+        # a check by a piece nothing attacks
+        ("4k4/9/9/9/9/9/9/9/R3K4 b - 1", "9i9a", False),
+    ],
+)
+def test_a_checker_the_exchange_loses_is_told_apart(sfen: str, usi: str, lost: bool) -> None:
+    see, _ = exchange("shogi")
+    pos = Position.from_sfen(load_variant("shogi"), sfen)
+    move = pos.parse_usi(usi)
+    taken = pos.board[move.to_sq]
+    pos.push(move)
+    assert pos.is_check()
+    before = list(pos.board)
+    assert see.mover_lost(pos, move.to_sq, taken) is lost
+    assert list(pos.board) == before
