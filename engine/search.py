@@ -614,8 +614,8 @@ class Searcher:
             path_hashes.append(pos.hash)
             path_checks.append(check)
             new_depth = depth - 1
-            # a check is searched a ply deeper, unless the checker is simply lost: such a
-            # sacrifice pays only if the search finds why within its depth
+            # a check is searched a ply deeper, unless the piece that moved is simply lost
+            # (most often the checker): such a sacrifice pays only if the search finds why
             if check and extend_ok and not self.exchange.mover_lost(pos, to, taken):
                 new_depth += 1
             if searched == 0:
