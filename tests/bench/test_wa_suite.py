@@ -86,7 +86,9 @@ def _game_until_the_loss() -> list[str]:
 def test_build_keeps_the_losing_move_and_run_asks_the_engine(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    deep_nodes = 30_000
+    # at 30,000 nodes engine (l) finds 7j7i no worse than its best move (it faults 11j10i two
+    # plies later instead); at 60,000 it sees the loss
+    deep_nodes = 60_000
     moves = _game_until_the_loss()
     hung = LOST_AT
     log = tmp_path / "games.jsonl"
