@@ -11,8 +11,8 @@ HIGHEST = 8
 # of it): 2.5 times more nodes a level, about a ply more in all three variants (measured:
 # a ply costs 2-2.5 times the nodes of the one before at depths 4-6)
 SHARE_STEP = 0.4
-# Levels 7 and 8 always read at least as deep as level 6 before their share applies
-STRONG_MIN_DEPTH = 6
+# Level 8 always reads at least as deep as level 7 before it goes on to its whole budget
+STRONG_MIN_DEPTH = 7
 
 
 @dataclass(frozen=True)
@@ -39,14 +39,15 @@ def _share(number: int) -> float:
     return SHARE_STEP ** (HIGHEST - number)
 
 
-# Levels 1-6 read exactly as many plies as their number, whatever the machine's speed (level 1
+# Levels 1-7 read exactly as many plies as their number, whatever the machine's speed (level 1
 # only its own move and the captures that follow it, so it misses forks and two-move tactics);
 # levels 1-4 choose loosely among the moves that look about as good (less than 80, 60, 30, 10
-# centipawns from the best), never one that hangs a piece by the static exchange.  Levels 7
-# and 8 read six plies and then on, as deep as 40% and all of the budget allow.  (Level 6 once
-# read five plies and then on within 16% of the budget: at 60,000 nodes a move that was level
-# 5's search, and the round robin could not tell the two apart.)  Level 6's share is still the
-# time an external engine is given at that level.
+# centipawns from the best), never one that hangs a piece by the static exchange.  Level 8
+# reads seven plies and then on, as deep as its whole budget allows.  (Levels 6 and 7 once
+# read fewer plies and then on within 16% and 40% of the budget: at a round robin's node
+# budget that share bought hardly more than the level below's search, and the round robin
+# could not tell the two apart.)  The shares of levels 1-7 are still the time an external
+# engine is given at those levels.
 LEVELS: dict[int, Level] = {
     1: Level(1, 1, 1, _share(1), choice_cp=80, resigns=False),
     2: Level(2, 2, 2, _share(2), choice_cp=60, resigns=False),
@@ -54,7 +55,7 @@ LEVELS: dict[int, Level] = {
     4: Level(4, 4, 4, _share(4), choice_cp=10, resigns=False, mate_plies=3),
     5: Level(5, 5, 5, _share(5), choice_cp=0, resigns=True, mate_plies=3),
     6: Level(6, 6, 6, _share(6), choice_cp=0, resigns=True, mate_plies=3),
-    7: Level(7, STRONG_MIN_DEPTH, MAX_DEPTH, _share(7), choice_cp=0, resigns=True, mate_plies=5),
+    7: Level(7, 7, 7, _share(7), choice_cp=0, resigns=True, mate_plies=5),
     8: Level(8, STRONG_MIN_DEPTH, MAX_DEPTH, _share(8), choice_cp=0, resigns=True, mate_plies=7),
 }
 
