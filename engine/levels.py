@@ -9,7 +9,8 @@ LOWEST = 1
 HIGHEST = 8
 # Each level's share of the budget is this times the share of the level above (level 8: all
 # of it): 2.5 times more nodes a level, about a ply more in all three variants (measured:
-# a ply costs 2-2.5 times the nodes of the one before at depths 4-6)
+# a ply costs 2-2.5 times the nodes of the one before at depths 4-6).  Levels 1-7 read a
+# fixed depth, so their share is now only the time an external engine gets at that level
 SHARE_STEP = 0.4
 # Level 8 always reads at least as deep as level 7 before it goes on to its whole budget
 STRONG_MIN_DEPTH = 7
@@ -39,8 +40,9 @@ def _share(number: int) -> float:
     return SHARE_STEP ** (HIGHEST - number)
 
 
-# Levels 1-7 read exactly as many plies as their number, whatever the machine's speed (level 1
-# only its own move and the captures that follow it, so it misses forks and two-move tactics);
+# Levels 1-7 read exactly as many plies as their number, whatever the machine's speed, when the
+# whole budget allows (level 1 only its own move and the captures that follow it, so it misses
+# forks and two-move tactics);
 # levels 1-4 choose loosely among the moves that look about as good (less than 80, 60, 30, 10
 # centipawns from the best), never one that hangs a piece by the static exchange.  Level 8
 # reads seven plies and then on, as deep as its whole budget allows.  (Levels 6 and 7 once
