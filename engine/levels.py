@@ -7,28 +7,23 @@ from dataclasses import dataclass
 MAX_DEPTH = 64
 LOWEST = 1
 HIGHEST = 8
-# Each level's share of the budget is this times the share of the level above (level 8: all
-# of it): 2.5 times more nodes a level, about a ply more in all three variants (measured:
-# a ply costs 2-2.5 times the nodes of the one before at depths 4-6).  Levels 1-7 read a
-# fixed depth, so their share is now only the time an external engine gets at that level
+# An external engine's share of the time at a level is this times the share of the level
+# above (level 8: all of it): 2.5 times more nodes a level, about a ply more (measured on
+# Komabot's own search: a ply costs 2-2.5 times the nodes of the one before at depths 4-6)
 SHARE_STEP = 0.4
-# Level 8 always reads at least as deep as level 7 before it goes on to its whole budget
-STRONG_MIN_DEPTH = 7
 
 
 @dataclass(frozen=True)
 class Level:
-    """``min_depth``: the plies always searched in full, within the whole budget (a node or
-    time limit given to the search); ``max_depth``: the plies at most; between the two the
-    level searches deeper only while within ``budget_share`` of the budget (also the time an
-    external engine is given at this level).  ``choice_cp``: the level scores every root
+    """``max_depth``: the plies searched at most, each within the whole budget (a node or
+    time limit given to the search); ``budget_share``: the share of the time an external
+    engine is given at this level.  ``choice_cp``: the level scores every root
     move and chooses at random among those within this much of the best that give no
     material away (``engine/choice.py``), 0 for the best move; ``resigns``: whether the
     engine may give up a lost game; ``mate_plies``: the longest checks-only mate (in plies)
     looked for before the main search, 0 for none."""
 
     number: int
-    min_depth: int
     max_depth: int
     budget_share: float
     choice_cp: int
@@ -45,20 +40,20 @@ def _share(number: int) -> float:
 # forks and two-move tactics);
 # levels 1-4 choose loosely among the moves that look about as good (less than 80, 60, 30, 10
 # centipawns from the best), never one that hangs a piece by the static exchange.  Level 8
-# reads seven plies and then on, as deep as its whole budget allows.  (Levels 6 and 7 once
-# read fewer plies and then on within 16% and 40% of the budget: at a round robin's node
-# budget that share bought hardly more than the level below's search, and the round robin
-# could not tell the two apart.)  The shares of levels 1-7 are still the time an external
-# engine is given at those levels.
+# reads on, ply after ply, as deep as its whole budget allows: on a budget that lets level 7
+# read its seven plies, level 8 reads the same seven and more.  (Levels 6 and 7 once read
+# fewer plies and then on within 16% and 40% of the budget: at a round robin's node budget
+# that share bought hardly more than the level below's search, and the round robin could not
+# tell the two apart.)
 LEVELS: dict[int, Level] = {
-    1: Level(1, 1, 1, _share(1), choice_cp=80, resigns=False),
-    2: Level(2, 2, 2, _share(2), choice_cp=60, resigns=False),
-    3: Level(3, 3, 3, _share(3), choice_cp=30, resigns=False, mate_plies=1),
-    4: Level(4, 4, 4, _share(4), choice_cp=10, resigns=False, mate_plies=3),
-    5: Level(5, 5, 5, _share(5), choice_cp=0, resigns=True, mate_plies=3),
-    6: Level(6, 6, 6, _share(6), choice_cp=0, resigns=True, mate_plies=3),
-    7: Level(7, 7, 7, _share(7), choice_cp=0, resigns=True, mate_plies=5),
-    8: Level(8, STRONG_MIN_DEPTH, MAX_DEPTH, _share(8), choice_cp=0, resigns=True, mate_plies=7),
+    1: Level(1, 1, _share(1), choice_cp=80, resigns=False),
+    2: Level(2, 2, _share(2), choice_cp=60, resigns=False),
+    3: Level(3, 3, _share(3), choice_cp=30, resigns=False, mate_plies=1),
+    4: Level(4, 4, _share(4), choice_cp=10, resigns=False, mate_plies=3),
+    5: Level(5, 5, _share(5), choice_cp=0, resigns=True, mate_plies=3),
+    6: Level(6, 6, _share(6), choice_cp=0, resigns=True, mate_plies=3),
+    7: Level(7, 7, _share(7), choice_cp=0, resigns=True, mate_plies=5),
+    8: Level(8, MAX_DEPTH, _share(8), choice_cp=0, resigns=True, mate_plies=7),
 }
 
 

@@ -197,10 +197,8 @@ class Searcher:
         self.root_index = 0
         self.seldepth = 0
         self.next_poll = POLL_EVERY
-        self.node_limit = 0  # the limits in force: the whole budget, then the level's share
+        self.node_limit = 0  # the budget: nodes (0: none) and the clock's deadline (0.0: none)
         self.deadline = 0.0
-        self.whole_budget = (0, 0.0)
-        self.share_budget = (0, 0.0)
         self.stop: StopSignal | None = None
         self.root_depth = 0
         self.iteration_best: tuple[Move, int] | None = None
@@ -235,7 +233,7 @@ class Searcher:
             return SearchResult(root_moves[0], DRAW, 0, 0, 0, 0, (root_moves[0],), True)
         self._reset_search_state()
         self.nodes = 0
-        self._set_budget(limits, level, start)
+        self._set_budget(limits, start)
         self.stop = stop
         self.ordering.age()
         rng = rng if rng is not None else random.Random(0)
@@ -258,7 +256,7 @@ class Searcher:
         order = self._initial_root_order(position, root_moves)
         best = order[0]
         for depth in range(1, max_depth + 1):
-            self._use_budget(level, depth)
+            self._arm_poll()
             self._prepare_root(position)
             self.root_depth = depth
             self.seldepth = 0
@@ -286,7 +284,7 @@ class Searcher:
             found = mate_plies(best_score)
             if found is not None and abs(found) <= depth and not choosing:
                 break  # a mate inside the full-width horizon: no deeper search changes it
-            if self._out_of_time(level, start, limits):
+            if self._out_of_time():
                 stopped = True
                 break
         if scored and not is_decisive(best_score):
@@ -310,44 +308,26 @@ class Searcher:
 
     # --- budget --------------------------------------------------------------------------
 
-    def _set_budget(self, limits: Limits, level: Level, start: float) -> None:
-        """The whole budget (for the level's ``min_depth`` plies and the mate search) and the
-        level's share of it (for any deeper iteration); the whole one in force."""
-        share = level.budget_share
-        whole_deadline = share_deadline = 0.0
+    def _set_budget(self, limits: Limits, start: float) -> None:
+        """The whole budget, for every iteration (a level stops at its ``max_depth``)."""
+        self.deadline = 0.0
         if limits.movetime_ms is not None:
-            whole_deadline = start + max(1, limits.movetime_ms) / 1000
-            share_deadline = start + max(1, limits.movetime_ms) * share / 1000
-        whole_nodes = share_nodes = 0
-        if limits.nodes is not None:
-            whole_nodes = max(1, limits.nodes)
-            share_nodes = max(1, int(limits.nodes * share))
-        self.whole_budget = (whole_nodes, whole_deadline)
-        self.share_budget = (share_nodes, share_deadline)
-        self._use_budget(level, 1)
+            self.deadline = start + max(1, limits.movetime_ms) / 1000
+        self.node_limit = max(1, limits.nodes) if limits.nodes is not None else 0
+        self._arm_poll()
 
-    def _use_budget(self, level: Level, depth: int) -> None:
-        """Put in force the limits of an iteration at ``depth``."""
-        whole = depth <= level.min_depth
-        self.node_limit, self.deadline = self.whole_budget if whole else self.share_budget
+    def _arm_poll(self) -> None:
+        """Before an iteration: the next look at the clock, no later than the node limit."""
         self.next_poll = min(self.nodes + POLL_EVERY, self.node_limit or POLL_EVERY)
 
-    def _out_of_time(self, level: Level, start: float, limits: Limits) -> bool:
-        """Before another iteration: stop if it has little chance to finish.  The top level
-        searches on until the deadline (a cut-short iteration still improves the move), as
-        does any level within its ``min_depth``."""
+    def _out_of_time(self) -> bool:
+        """Before another iteration: stop when stopped or the budget is spent.  A search goes
+        on until its deadline (a cut-short iteration still improves the move)."""
         if self.stop is not None and self.stop.is_set():
             return True
-        whole = self.root_depth < level.min_depth
-        node_limit, deadline = self.whole_budget if whole else self.share_budget
-        if node_limit and self.nodes >= node_limit:
+        if self.node_limit and self.nodes >= self.node_limit:
             return True
-        if not deadline:
-            return False
-        now = time.perf_counter()
-        if whole or level.budget_share >= 1.0:
-            return now >= deadline
-        return now - start >= (deadline - start) * 0.5
+        return bool(self.deadline) and time.perf_counter() >= self.deadline
 
     def _poll(self) -> None:
         """Unwind when stopped; when the budget is spent too, except in the first iteration

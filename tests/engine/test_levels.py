@@ -150,15 +150,15 @@ MIDDLE = ["7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "4a3b", "6i7h", "8d8e"]
 
 
 @pytest.mark.parametrize("number", [3, 4, 5, 6, 7])
-def test_a_depth_level_reads_its_depth_whatever_its_share(number: int) -> None:
-    # the share of 30,000 nodes (under 5,000 for levels 3-6, 12,000 for level 7: depth 7
-    # costs about 17,000 here) would stop them short
+def test_a_depth_level_reads_its_depth_within_the_whole_budget(number: int) -> None:
+    # an external engine's share of 30,000 nodes (under 5,000 for levels 3-6, 12,000 for
+    # level 7: depth 7 costs about 17,000 here) would stop them short
     result = think("shogi", "startpos", MIDDLE, nodes=30_000, level=number, seed=1)
     assert result.depth == number
     assert result.nodes <= 30_000 + 300
 
 
-def test_the_top_level_reads_as_deep_as_level_seven_then_uses_its_whole_budget() -> None:
+def test_the_top_level_reads_deeper_than_level_seven_and_uses_its_whole_budget() -> None:
     found = {
         n: think("shogi", "startpos", MIDDLE, nodes=60_000, level=n, seed=1) for n in (5, 6, 7, 8)
     }
