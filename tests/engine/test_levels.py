@@ -151,8 +151,8 @@ MIDDLE = ["7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "4a3b", "6i7h", "8d8e"]
 
 @pytest.mark.parametrize("number", [3, 4, 5, 6, 7])
 def test_a_depth_level_reads_its_depth_within_the_whole_budget(number: int) -> None:
-    # an external engine's share of 30,000 nodes (under 5,000 for levels 3-6, 12,000 for
-    # level 7: depth 7 costs about 17,000 here) would stop them short
+    # 30,000 nodes is more than depth 7 costs here (about 17,000), far less than an unbounded
+    # level would spend: the level stops at its depth, not at the budget
     result = think("shogi", "startpos", MIDDLE, nodes=30_000, level=number, seed=1)
     assert result.depth == number
     assert result.nodes <= 30_000 + 300
