@@ -7,7 +7,7 @@ from enum import Enum
 from functools import cache, lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageFont
 
 from render.bytecache import byte_bounded_cache
 from render.charset import label_chars
@@ -78,16 +78,14 @@ def _mask_bytes(mask: Mask) -> int:
 
 @byte_bounded_cache(TEXT_CACHE_BYTES, _mask_bytes)
 def _text_mask(text: str, face: Face, px: int, anchor: str, fx: float, fy: float) -> Mask:
-    """The coverage of ``text`` drawn at fractional position (fx, fy) (as ``ImageDraw.text``
-    places it)."""
-    f = font(face, px)
-    left, top, right, bottom = (round(v) for v in f.getbbox(text, anchor=anchor))
-    # a margin for the fraction and rounding; the drawing position stays >= 0 so that its
-    # fraction is the one asked for
-    x0, y0 = min(left - 2, 0), min(top - 2, 0)
-    mask = Image.new("L", (right - x0 + 3, bottom - y0 + 3), 0)
-    ImageDraw.Draw(mask).text((fx - x0, fy - y0), text, font=f, fill=255, anchor=anchor)
-    return mask.tobytes(), mask.size, (x0, y0)
+    """The coverage of ``text`` drawn at fractional position (fx, fy), and its top left from
+    the whole-pixel position: what ``ImageDraw.text`` draws there, asked of the font directly
+    (the same call and arguments), without measuring the text first (measuring lays it out
+    and loads every glyph once more: a text drawn afresh cost ~0.55 ms with it, ~0.34
+    without, measured on 14 characters)."""
+    core, offset = font(face, px).getmask2(text, "L", anchor=anchor, start=(fx, fy))
+    mask = Image.Image()._new(core)  # Pillow's own wrapping of what it drew
+    return mask.tobytes(), mask.size, offset
 
 
 text_cache = _text_mask

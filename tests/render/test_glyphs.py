@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 from fontTools.ttLib import TTFont
-from PIL import ImageDraw, ImageFont
+from PIL import ImageFont
 
-from render import board, cheatsheet, diagram, sprites
+from render import board, cheatsheet, diagram, fonts, sprites
 from render.board import render_board
 from render.cheatsheet import render_cheatsheet
 from render.diagram import render_piece
@@ -26,18 +26,17 @@ def covered(path: str) -> frozenset[str]:
 
 @pytest.fixture
 def drawn_text(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, str]]]:
-    """(text, font file) of every ``ImageDraw.text`` call, with the caches emptied first."""
+    """(text, font file) of every text a font draws (``getmask2``: ``ImageDraw.text`` and
+    ``draw_text`` alike), with the caches emptied first."""
     clear_caches()
     calls: list[tuple[str, str]] = []
-    original = ImageDraw.ImageDraw.text
+    original = ImageFont.FreeTypeFont.getmask2
 
-    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
-        f = kwargs.get("font")
-        assert isinstance(f, ImageFont.FreeTypeFont), f"text {text!r} drawn without a shipped font"
-        calls.append((str(text), str(f.path)))
-        original(self, xy, text, *args, **kwargs)
+    def spy(self: ImageFont.FreeTypeFont, text: Any, *args: Any, **kwargs: Any) -> Any:
+        calls.append((str(text), str(self.path)))
+        return original(self, text, *args, **kwargs)
 
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", spy)
     yield calls
     clear_caches()
 
@@ -48,6 +47,7 @@ def clear_caches() -> None:
     board.board_palette.cache_clear()
     diagram._piece_png.cache_clear()
     cheatsheet._cheatsheet_png.cache_clear()
+    fonts.text_cache.cache_clear()
 
 
 @pytest.mark.slow
