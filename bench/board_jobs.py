@@ -47,9 +47,9 @@ PARTS: tuple[tuple[Any, str, str], ...] = (
     (board.BAND_CACHE, "lookup", "band cache lookup"),
     (board, "_rank_band", "ranks from tiles"),
     (board.square_tile, "fn", "square tiles drawn"),
-    (board, "_compose", "strips and header (RGB)"),
-    (board, "_strip_band", "bottom strip apart (RGB, mapped)"),
-    (board, "encode_png", "encode: map to palette, assemble"),
+    (board, "_band_of_parts", "header and strips from parts"),
+    (board.part_tile, "fn", "their parts drawn (RGB, mapped)"),
+    (board, "encode_png", "encode: assemble"),
     (png, "_deflate_band", "encode: deflate bands"),
 )
 """What ``--where`` times: (holder, attribute, label) of each function wrapped."""

@@ -11,19 +11,14 @@ from itertools import product
 from PIL import Image, ImageDraw
 
 from render.bytecache import byte_bounded_cache
-from render.captions import Caption, coordinate_labels, header_caption
+from render.captions import coordinate_labels, header_caption
 from render.fonts import (
     Face,
     display_name,
-    draw_text,
-    fit,
     font,
-    max_chars,
-    printable,
     text_cache,
-    text_length,
 )
-from render.hands import draw_strip, hand_items, tray_box, turn_icon
+from render.hands import hand_items, tray_box
 from render.layout import BoardLayout, Box, board_layout
 from render.options import (
     DEFAULT_SIZE,
@@ -34,7 +29,8 @@ from render.options import (
     Perspective,
     Style,
 )
-from render.png import Band, BandCache, encode_png, filtered_rows
+from render.parts import Part, header_parts, strip_parts
+from render.png import Band, BandCache, encode_png
 from render.sprites import disc, draw_centered, ink_ramp, piece_sprite
 from render.theme import RGB, Theme
 from render.woodgrain import wood
@@ -343,43 +339,40 @@ def _draw_square(
 
 
 def compose_board(pos: Position, options: BoardOptions) -> Image.Image:
-    """The board as an RGB image (before palette reduction and encoding)."""
-    return _compose(pos, options, True, frozenset())
-
-
-def _compose(
-    pos: Position,
-    options: BoardOptions,
-    squares: bool,
-    skip_strips: frozenset[int],
-    height: int | None = None,
-) -> Image.Image:
-    """``compose_board``, leaving out what is on the squares unless ``squares`` (the encoder
-    gets the ranks as palette images, see ``_rank_band``), the strips of the colours in
-    ``skip_strips`` (the encoder has those bands already), and with ``height`` every row from
-    there on (the image is that high)."""
+    """The board as an RGB image (before palette reduction and encoding), drawn whole: every
+    square, the header and the strips on the empty board."""
     v = pos.variant
     lay = board_layout(v, options.size, options.perspective, options.show_header)
     theme = options.theme
     empty = empty_board(
         v.id, options.size, options.perspective, options.show_header, options.coordinates, theme
     )
-    img = empty.copy() if height is None else empty.crop((0, 0, lay.width, height))
-    if squares:
-        for row in _square_states(pos, options, lay):
-            for state in row:
-                at = lay.square_box(state[0])[:2]
-                _draw_square(img, at, lay, v.id, state, options.style, theme)
-    names = _names(options)
-    caption = header_caption(pos, options, names[pos.side])
-    for color in (SENTE, GOTE):
-        if color in skip_strips:
-            continue
-        to_move = pos.side == color and not caption.finished
-        draw_strip(img, v, pos, lay, color, names[color], to_move, options.style, theme)
-    if lay.header is not None:
-        _header(img, lay, pos.side, caption, theme)
+    img = empty.copy()
+    for row in _square_states(pos, options, lay):
+        for state in row:
+            at = lay.square_box(state[0])[:2]
+            _draw_square(img, at, lay, v.id, state, options.style, theme)
+    strips = [p for color in (SENTE, GOTE) for p in _strip_parts(pos, options, lay, color)]
+    for part in _header_parts(pos, options, lay) + strips:
+        part.draw(img, lay, v, options.style, theme)
     return img
+
+
+def _header_parts(pos: Position, options: BoardOptions, lay: BoardLayout) -> list[Part]:
+    """The header's parts (none without a header)."""
+    if lay.header is None:
+        return []
+    names = _names(options)
+    return header_parts(lay, pos.side, header_caption(pos, options, names[pos.side]))
+
+
+def _strip_parts(pos: Position, options: BoardOptions, lay: BoardLayout, color: int) -> list[Part]:
+    """The parts of ``color``'s strip: name (highlighted when on move) and pieces in hand."""
+    v = pos.variant
+    names = _names(options)
+    to_move = pos.side == color and not header_caption(pos, options, names[pos.side]).finished
+    items = tuple(hand_items(v, pos, color)) if v.drops.enabled else ()
+    return strip_parts(lay, v, color, names[color], to_move, items)
 
 
 @lru_cache(maxsize=1024)
@@ -413,36 +406,6 @@ def _last_move(pos: Position, options: BoardOptions) -> Move | None:
     if not options.show_last_move:
         return None
     return options.last_move if options.last_move is not None else pos.last_move
-
-
-def _header(img: Image.Image, lay: BoardLayout, side: int, caption: Caption, theme: Theme) -> None:
-    """The caption: a turn mark and whose turn (or just the result), then the move number and
-    "Check!" on the right."""
-    assert lay.header is not None
-    x0, y0, x1, y1 = lay.header
-    draw = ImageDraw.Draw(img)
-    px = max(10, round((y1 - y0) * 0.5))
-    cy = (y0 + y1) / 2
-    right = x1
-    for words, face, fill in (
-        (caption.check, Face.BOLD, theme.check_text),
-        (caption.move, Face.LABEL, theme.label_dim),
-    ):
-        if words:
-            shown = printable(words)
-            draw_text(img, (right, cy), shown, face, px, fill, "rm")
-            right -= round(text_length(shown, face, px)) + px
-    tx = x0
-    if not caption.finished:
-        icon_h = round(px * 1.05)
-        icon_w = round(icon_h * 0.8)
-        box = (x0, round(cy - icon_h / 2), x0 + icon_w, round(cy + icon_h / 2))
-        turn_icon(draw, box, side, theme)
-        tx += icon_w + px // 2
-    # a result names the winner as typed: cut it to what could fit before looking at it
-    status = caption.status[: max_chars(Face.BOLD, px, right - tx) + 1]
-    text = fit(printable(status), Face.BOLD, px, right - tx)
-    draw_text(img, (tx, cy), text, Face.BOLD, px, theme.label, "lm")
 
 
 def palette_for(variant: Variant, options: BoardOptions) -> Image.Image:
@@ -557,7 +520,10 @@ def render_counts() -> dict[str, int]:
 
 
 def render_board(pos: Position, options: BoardOptions | None = None) -> bytes:
-    """``pos`` drawn as a PNG."""
+    """``pos`` drawn as a PNG: what the encoder does not have already (the cache of compressed
+    bands) is put together in palette indices from parts kept drawn (squares, the header's
+    and the strips' parts) on the empty board's; nothing is drawn whole, nothing mapped to
+    the palette but a part drawn for the first time."""
     options = options or BoardOptions()
     with _boards_lock:
         _boards_drawn[0] += 1
@@ -565,8 +531,6 @@ def render_board(pos: Position, options: BoardOptions | None = None) -> bytes:
     states = _square_states(pos, options, lay)
     bands = _bands(pos, options, lay, states)
     found = BAND_CACHE.lookup(bands)
-    # what the encoder has already is not drawn: those ranks, those strips; the ranks it has
-    # not are put together from tiles of palette indices (``_rank_band``)
     look = _look(pos.variant, options)
     drawn = {
         start: _rank_band(look, lay, row, states[row])
@@ -574,55 +538,46 @@ def render_board(pos: Position, options: BoardOptions | None = None) -> bytes:
         if key not in found
     }
     top_color, bottom_color = _strip_colors(lay)
-    strips = frozenset(
-        color
-        for color, (_, _, key) in ((top_color, bands[1]), (bottom_color, bands[-2]))
-        if key in found
-    )
-    if bottom_color not in strips:  # drawn apart: not the whole picture down to it
-        start, end, _ = bands[-2]
-        drawn[start] = _strip_band(pos, options, lay, bottom_color, (start, end))
-        strips |= {bottom_color}
-    # the rest is drawn in RGB: only down to the last band still to draw
-    height = max(
-        (end for start, end, key in bands if key not in found and start not in drawn), default=1
-    )
-    img = _compose(pos, options, False, strips, height)
-    palette = board_palette(*look)
-    size = (lay.width, lay.height)
-    return encode_png(img, palette, bands, PNG_COMPRESS_LEVEL, BAND_CACHE, found, drawn, size)
+    for color, (start, end, key) in ((top_color, bands[1]), (bottom_color, bands[-2])):
+        if key not in found:
+            parts = _strip_parts(pos, options, lay, color)
+            drawn[start] = _band_of_parts(look, lay, (start, end), parts)
+    if lay.header is not None:  # its band has no key: the move number changes every move
+        start, end, _ = bands[0]
+        drawn[start] = _band_of_parts(look, lay, (start, end), _header_parts(pos, options, lay))
+    # the other bands are the empty board's (pads, file labels, the wood's rim)
+    empty = empty_indices(*look)
+    return encode_png(empty, None, bands, PNG_COMPRESS_LEVEL, BAND_CACHE, found, drawn)
 
 
-def _strip_band(
-    pos: Position, options: BoardOptions, lay: BoardLayout, color: int, rows: tuple[int, int]
-) -> bytes:
-    """The strip of ``color`` (its band's ``rows``) and the row above it, in palette indices
-    as ``encode_png`` takes them, drawn on a crop of the empty board a little taller than
-    the band, not on the whole picture down to it: the strips in a layout moved up by the
-    crop's top, an even number of rows, so that every position drawn moves by a whole even
-    number, which rounding (half to even, or down) keeps."""
-    v = pos.variant
-    theme = options.theme
+def _band_of_parts(look: Look, lay: BoardLayout, rows: tuple[int, int], parts: list[Part]) -> bytes:
+    """The band ``rows`` (and the row above it, if any) in palette indices as ``encode_png``
+    takes them (each row after its filter byte): the empty board's with each part pasted
+    (``part_tile``)."""
     start, end = rows
-    top = (start - 1) & ~1
-    empty = empty_board(
-        v.id, options.size, options.perspective, options.show_header, options.coordinates, theme
-    )
-    canvas = empty.crop((0, top, lay.width, end))
-    moved = dataclasses.replace(
-        lay, top_strip=_moved_up(lay.top_strip, top), bottom_strip=_moved_up(lay.bottom_strip, top)
-    )
-    names = _names(options)
-    to_move = pos.side == color and not header_caption(pos, options, names[pos.side]).finished
-    draw_strip(canvas, v, pos, moved, color, names[color], to_move, options.style, theme)
-    band = canvas.crop((0, start - 1 - top, lay.width, end - top))
-    palette = board_palette(*_look(v, options))
-    return filtered_rows(band.quantize(palette=palette, dither=Image.Dither.NONE))
+    above = 1 if start else 0
+    # one column more on the left: Pillow fills it with index 0, filter type None
+    band = empty_indices(*look).crop((-1, start - above, lay.width, end))
+    for part in parts:
+        (c0, _), (r0, _) = part.columns(lay), part.rows(lay)
+        pixels, size = part_tile(look, part)
+        tile = Image.frombuffer("P", size, pixels, "raw", "P", 0, 1)
+        band.paste(tile, (c0 + 1, r0 - start + above))
+    return band.tobytes()
 
 
-def _moved_up(box: Box, rows: int) -> Box:
-    x0, y0, x1, y1 = box
-    return x0, y0 - rows, x1, y1 - rows
+def _moved(lay: BoardLayout, columns: int, rows: int) -> BoardLayout:
+    """``lay`` with the header and the strips ``columns`` to the left and ``rows`` higher
+    (what the parts are drawn by)."""
+
+    def moved(box: Box) -> Box:
+        x0, y0, x1, y1 = box
+        return x0 - columns, y0 - rows, x1 - columns, y1 - rows
+
+    header = None if lay.header is None else moved(lay.header)
+    return dataclasses.replace(
+        lay, header=header, top_strip=moved(lay.top_strip), bottom_strip=moved(lay.bottom_strip)
+    )
 
 
 Look = tuple[str, int, str, bool, str, Coordinates, Theme]
@@ -673,6 +628,45 @@ def square_tile(look: Look, state: SquareState) -> Image.Image:
     tile = empty.crop(lay.square_box(state[0]))
     _draw_square(tile, (0, 0), lay, variant_id, state, style, theme)
     return tile.quantize(palette=board_palette(*look), dither=Image.Dither.NONE)
+
+
+PART_TILE_BYTES = 48 * 1024 * 1024
+"""Drawn parts of headers and strips kept (about 8 KB each at 720 px, 6,000): a game's names
+and whose turn it is, its own (six parts), and the move numbers, checks and pieces in hand,
+which many games share.  Measured on the 4,000 boards of 1,000 games in turn that
+``bench/service.py`` draws: 6,300 different parts; with 16 MiB 38% of the parts came from
+here and a board took 3.79 ms of CPU, with 48 MiB 57% and 3.42 ms, with 64 MiB (every part
+kept) 58% and 3.56 ms (one process drawing the saved jobs again: the runs differ by about
+as much as the last two)."""
+
+
+PartTile = tuple[bytes, tuple[int, int]]
+"""A part drawn: its palette indices row by row, and its size.  Plain values (kept as bytes
+rather than images: an image object and its palette came to half as much again as its
+pixels, and making one from the bytes for a paste costs ~12 us)."""
+
+
+def _part_bytes(tile: PartTile) -> int:
+    return len(tile[0]) + 200  # and the tuples around them
+
+
+@byte_bounded_cache(PART_TILE_BYTES, _part_bytes)
+def part_tile(look: Look, part: Part) -> PartTile:
+    """``part`` of a header or a strip alone on the empty board, in palette indices (the size
+    of its rows and columns).  Drawn on a crop of the empty board from an even row and column
+    at or before the part's, the layout moved as far: every position drawn moves by a whole
+    even number of pixels, which rounding (half to even, or down) keeps."""
+    variant_id, size, perspective, show_header, style, coordinates, theme = look
+    variant = load_variant(variant_id)
+    lay = board_layout(variant, size, perspective, show_header)
+    (r0, r1), (c0, c1) = part.rows(lay), part.columns(lay)
+    left, top = c0 & ~1, r0 & ~1
+    empty = empty_board(variant_id, size, perspective, show_header, coordinates, theme)
+    canvas = empty.crop((left, top, c1, r1))
+    part.draw(canvas, _moved(lay, left, top), variant, style, theme)
+    tile = canvas.crop((c0 - left, r0 - top, c1 - left, r1 - top))
+    indices = tile.quantize(palette=board_palette(*look), dither=Image.Dither.NONE)
+    return indices.tobytes(), indices.size
 
 
 def warm(

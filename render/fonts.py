@@ -59,12 +59,13 @@ def draw_text(
     img.paste(fill, (int(x) + dx, int(y) + dy), mask)
 
 
-TEXT_CACHE_BYTES = 32 << 20
-"""Pixels of drawn texts kept (about 8,000 names and captions of 1-7 KB): the texts a board
-shows are its players' names and a caption with one of them, so a bot serving 1,000 games
-in turn draws about 6,000 different ones, and one drawn afresh costs ~0.3 ms (measured: with a
-cache of 4,096 texts, boards of 1,000 games in turn took 2.9-3.7 ms on average; with every
-text kept 2.4-2.5 ms)."""
+TEXT_CACHE_BYTES = 8 << 20
+"""Pixels of drawn texts kept (about 2,000 names and captions of 1-7 KB).  A board's names and
+captions are drawn only when the part of the header or strip that shows them is not kept
+drawn already (``render.board.part_tile``, which holds them with the wood around): over the
+4,000 boards of 1,000 games in turn (``bench/service.py``), with those parts kept, 6,050 texts
+were drawn and 270 found here.  A text drawn afresh costs ~0.35 ms; the other images (piece
+diagrams, leaderboards) draw the same few words again and again."""
 _ENTRY_OVERHEAD = 200  # bytes of the tuples around a mask's pixels
 
 Mask = tuple[bytes, tuple[int, int], tuple[int, int]]

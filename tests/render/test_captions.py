@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from render import board, replay
+from render import board, parts, replay
 from render.board import compose_board, render_board
 from render.captions import coordinate_labels, header_caption, moves_played
 from render.options import BoardOptions
@@ -159,13 +159,13 @@ def test_every_replay_frame_draws_the_move_just_played_in_its_header(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     texts: list[str] = []
-    original = board.draw_text
+    original = parts.draw_text
 
     def spy(img: Any, xy: Any, text: str, *args: Any, **kwargs: Any) -> None:
         texts.append(text)
         original(img, xy, text, *args, **kwargs)
 
-    monkeypatch.setattr(board, "draw_text", spy)
+    monkeypatch.setattr(parts, "draw_text", spy)
     options = BoardOptions(size=300, result="Resignation: Bob wins")
     render_replay(load_variant("shogi"), None, SHOGI_MOVES[:4], options=options)
     assert [t for t in texts if ". " in t] == ["1. ☗P-7f", "2. ☖P-3d", "3. ☗Bx2b+", "4. ☖Sx2b"]
