@@ -48,6 +48,13 @@ PALETTE_COLORS = 128
 # against 197-231 at 6 (a quarter of the deflating saved, about 0.25 ms a board) for 1.3%
 # more bytes (2,562 against 2,529 a band); 4 takes 126 us for 7.7% more.
 PNG_COMPRESS_LEVEL = 5
+# The header's and the strips' bands (mostly the plain table, a few words, a komadai) at 3
+# instead: measured on 60 bands of each kind from three variants (bench/render.py's games),
+# zlib-ng at 5 and 3 took 150 and 70 us a header for 1,213 and 1,257 bytes, 162 and 84 us a
+# strip for 1,237 and 1,392; a rank of pieces at 3, 174 us for 3,300 bytes against 278 for
+# 2,915, grows too much (a board has nine to eleven).  A board draws its header and one or two
+# strips every move: about 0.2 ms less for about 1% more bytes.
+PLAIN_BAND_LEVEL = 3
 
 
 def _tile(size: tuple[int, int], color: tuple[int, int, int, int]) -> Image.Image:
@@ -547,7 +554,10 @@ def render_board(pos: Position, options: BoardOptions | None = None) -> bytes:
         drawn[start] = _band_of_parts(look, lay, (start, end), _header_parts(pos, options, lay))
     # the other bands are the empty board's (pads, file labels, the wood's rim)
     empty = empty_indices(*look)
-    return encode_png(empty, None, bands, PNG_COMPRESS_LEVEL, BAND_CACHE, found, drawn)
+    plain = {bands[i][0]: PLAIN_BAND_LEVEL for i in (0, 1, -2)}  # the header, the strips
+    return encode_png(
+        empty, None, bands, PNG_COMPRESS_LEVEL, BAND_CACHE, found, drawn, levels=plain
+    )
 
 
 def _band_of_parts(look: Look, lay: BoardLayout, rows: tuple[int, int], parts: list[Part]) -> bytes:

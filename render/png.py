@@ -127,6 +127,7 @@ def encode_png(
     found: Mapping[Hashable, Compressed] | None = None,
     drawn: Mapping[int, bytes] | None = None,
     size: tuple[int, int] | None = None,
+    levels: Mapping[int, int] | None = None,
 ) -> bytes:
     """``img`` as an 8-bit palette PNG: a palette image as it is, an RGB one mapped to the
     colours of ``palette`` (nearest colour, no dithering), a band at a time.
@@ -139,7 +140,8 @@ def encode_png(
     bands the caller has in palette indices already, by first row, with the row above (if
     any), each row after its filter byte 0 (as ``filtered_rows`` makes them): those rows of
     ``img`` are not looked at.  ``size``: the picture's, when ``img``
-    holds only its first rows (what lies below them is all found or drawn)."""
+    holds only its first rows (what lies below them is all found or drawn).  ``levels``: the
+    deflate level of bands by first row, where it is not ``level``."""
     if img.mode == "P":
         palette = img
     elif palette is None or img.mode != "RGB":
@@ -162,7 +164,8 @@ def encode_png(
                     part = part.quantize(palette=palette, dither=Image.Dither.NONE)
                 filtered = filtered_rows(part)
             above = width + 1 if start else 0
-            band = _deflate_band(filtered[above:], level, filtered[:above])
+            effort = levels.get(start, level) if levels else level
+            band = _deflate_band(filtered[above:], effort, filtered[:above])
             if cache is not None and key is not None:
                 cache.put(key, band)
         data, band_adler, length = band
