@@ -169,7 +169,11 @@ def run(args: argparse.Namespace) -> None:
             print(_cpu(played.main_cpu, played.loop_cpu, played.drawer_cpu, moves, ref_cpu))
             if played.drawer_peak_mib:
                 peaks = ", ".join(f"{p:.0f}" for p in played.drawer_peak_mib)
-                print(f"board processes' peak memory (resident): {peaks} MiB")
+                trims = ", ".join(str(n) for n in played.drawer_trims)
+                print(
+                    f"board processes' peak memory (resident): {peaks} MiB; freed memory given"
+                    f" back {trims} times"
+                )
             if breakdown:
                 print(report(breakdown.moves))
                 print(slowest(breakdown.moves))

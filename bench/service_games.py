@@ -60,7 +60,8 @@ class Played:
     drawing the boards took from the render caches (``render_counts`` over the run, in this
     process and the board processes), and the CPU seconds of this process (``main_cpu``, all
     its threads; ``loop_cpu`` its event loop's thread alone) and of the board processes
-    (``drawer_cpu``, each) over the run, and the board processes' peak resident memory."""
+    (``drawer_cpu``, each) over the run, and the board processes' peak resident memory and how
+    often each gave freed memory back over the run."""
 
     latencies: list[float]
     seconds: float
@@ -70,6 +71,7 @@ class Played:
     loop_cpu: float
     drawer_cpu: list[float]
     drawer_peak_mib: list[float]
+    drawer_trims: list[int]
 
 
 @dataclass(frozen=True)
@@ -329,7 +331,11 @@ async def play(
         for key in drawn:
             drawn[key] += int(now[key] - was[key])
     peaks = [now["peak_mib"] for now in drawers_after]
-    return Played(latencies, total, refused, drawn, main_cpu, loop_cpu, drawer_cpu, peaks)
+    trims = [
+        int(now.get("trims", 0) - was.get("trims", 0))
+        for was, now in zip(drawers_before, drawers_after, strict=True)
+    ]
+    return Played(latencies, total, refused, drawn, main_cpu, loop_cpu, drawer_cpu, peaks, trims)
 
 
 async def _drawers(service: GameService) -> list[dict[str, float]]:

@@ -177,3 +177,23 @@ def test_a_worker_gets_ready_with_the_collector_off_and_what_it_made_frozen() ->
     finally:
         gc.unfreeze()
         gc.enable()
+
+
+@pytest.mark.skipif(board_process._memory_giver() is None, reason="the C library is not glibc")
+async def test_an_idle_worker_gives_freed_memory_back_once_after_drawing() -> None:
+    """The C allocator keeps what drawing freed: a worker gives it back when no board has
+    been asked for by the time a trim is due, once after each spell of drawing (not while
+    it waits with nothing drawn since)."""
+    processes = BoardProcesses(1, warm=False, trim_seconds=0.05)
+    try:
+        await _started(processes)
+        await asyncio.sleep(0.3)
+        assert (await processes.stats())[0]["trims"] == 0  # nothing drawn yet
+        pos, options = _boards()[0]
+        assert await processes.draw(0, board_job(pos, options)) == render_board(pos, options)
+        await asyncio.sleep(0.3)
+        assert (await processes.stats())[0]["trims"] == 1
+        await asyncio.sleep(0.3)
+        assert (await processes.stats())[0]["trims"] == 1  # idle since: nothing to give back
+    finally:
+        processes.close()
