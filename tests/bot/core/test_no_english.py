@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
 import pytest
-from PIL import ImageDraw
 
 from bot.core import present
 from bot.core.api import Reply
@@ -91,28 +89,6 @@ class Seen:
                 # '#' lines are the format's own directives (#KIF version=2.0 encoding=UTF-8)
                 self.texts.append("\n".join(x for x in lines if not x.startswith("#")))
         return reply
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Every string drawn on an image while the test runs (cached images drawn afresh)."""
-    from render.cheatsheet import _cheatsheet_png
-    from render.diagram import _piece_png
-    from render.fonts import _text_mask
-
-    out: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> None:
-        out.append(str(text))
-        original(self, xy, text, *args, **kw)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
-    for cached in (_cheatsheet_png, _piece_png, _text_mask):
-        cached.cache_clear()
-    yield out
-    _cheatsheet_png.cache_clear()
-    _piece_png.cache_clear()
 
 
 # refusals the rules give, as (SFEN or None for the start, move text)

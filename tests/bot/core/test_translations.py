@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import ImageDraw
 
 from bot.core import present
 from bot.core.i18n.pofiles import entries, key_of, po_dir, read, texts
@@ -129,28 +128,6 @@ def test_polish_templates_and_names_use_the_polish_rules_terms() -> None:
     names = variant_names("pl")
     assert "pion" in names and "konik" in names and "promowany konik" in names
     assert [n for n in names if not_polish_rules(n)] == []
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Every string drawn on an image while the test runs (cached images drawn afresh)."""
-    from render.cheatsheet import _cheatsheet_png
-    from render.diagram import _piece_png
-    from render.fonts import _text_mask
-
-    out: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> None:
-        out.append(str(text))
-        original(self, xy, text, *args, **kw)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
-    for cached in (_cheatsheet_png, _piece_png, _text_mask):
-        cached.cache_clear()
-    yield out
-    for cached in (_cheatsheet_png, _piece_png, _text_mask):
-        cached.cache_clear()
 
 
 async def test_a_polish_chat_meets_only_the_polish_rules_terms(
