@@ -80,18 +80,22 @@ def _header_icon(lay: BoardLayout) -> tuple[int, int]:
     return round(icon_h * 0.8), icon_h
 
 
+class _InHeader:
+    """A part of the header: its rows are the header's."""
+
+    def rows(self, lay: BoardLayout) -> tuple[int, int]:
+        assert lay.header is not None
+        return lay.header[1], lay.header[3]
+
+
 @dataclass(frozen=True)
-class Status:
+class Status(_InHeader):
     """Left in the header: the mover's mark (``side``, None for a finished game) and ``text``
     (whose turn, or the result) as it fits; its columns end at ``end``."""
 
     side: int | None
     text: str
     end: int
-
-    def rows(self, lay: BoardLayout) -> tuple[int, int]:
-        assert lay.header is not None
-        return lay.header[1], lay.header[3]
 
     def columns(self, lay: BoardLayout) -> tuple[int, int]:
         return 0, self.end
@@ -113,17 +117,13 @@ class Status:
 
 
 @dataclass(frozen=True)
-class MoveWords:
+class MoveWords(_InHeader):
     """Right in the header: "Check!" (``check``) and the move number (``move``), either
     empty, from column ``start`` on."""
 
     check: str
     move: str
     start: int
-
-    def rows(self, lay: BoardLayout) -> tuple[int, int]:
-        assert lay.header is not None
-        return lay.header[1], lay.header[3]
 
     def columns(self, lay: BoardLayout) -> tuple[int, int]:
         return self.start, lay.width
@@ -183,8 +183,18 @@ def _name_icon(lay: BoardLayout, variant: Variant) -> tuple[int, int]:
     return round(icon_h * 0.8), icon_h
 
 
+class _InStrip:
+    """A part of ``color``'s strip: its rows are the strip's."""
+
+    color: int
+
+    def rows(self, lay: BoardLayout) -> tuple[int, int]:
+        strip = lay.strip_of(self.color)
+        return strip[1], strip[3]
+
+
 @dataclass(frozen=True)
-class Name:
+class Name(_InStrip):
     """A player's mark and name in their strip (``color``'s), highlighted when ``to_move``;
     ``text`` as it fits, at ``px`` pixels; its columns end at ``end``."""
 
@@ -193,10 +203,6 @@ class Name:
     px: int
     to_move: bool
     end: int
-
-    def rows(self, lay: BoardLayout) -> tuple[int, int]:
-        strip = lay.strip_of(self.color)
-        return strip[1], strip[3]
 
     def columns(self, lay: BoardLayout) -> tuple[int, int]:
         return 0, self.end
@@ -220,15 +226,11 @@ def _name_left(lay: BoardLayout, variant: Variant) -> int:
 
 
 @dataclass(frozen=True)
-class Tray:
+class Tray(_InStrip):
     """The pieces in hand on ``color``'s komadai: (kind, count), strongest first."""
 
     color: int
     items: tuple[tuple[int, int], ...]
-
-    def rows(self, lay: BoardLayout) -> tuple[int, int]:
-        strip = lay.strip_of(self.color)
-        return strip[1], strip[3]
 
     def columns(self, lay: BoardLayout) -> tuple[int, int]:
         return tray_left(lay), lay.width
