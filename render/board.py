@@ -53,7 +53,7 @@ PNG_COMPRESS_LEVEL = 5
 # zlib-ng at 5 and 3 took 150 and 70 us a header for 1,213 and 1,257 bytes, 162 and 84 us a
 # strip for 1,237 and 1,392; a rank of pieces at 3, 174 us for 3,300 bytes against 278 for
 # 2,915, grows too much (a board has nine to eleven).  A board draws its header and one or two
-# strips every move: about 0.2 ms less for about 1% more bytes.
+# strips every move: about 0.2 ms less for 1.8% more bytes (bench/render.py's medians).
 PLAIN_BAND_LEVEL = 3
 
 
@@ -645,9 +645,9 @@ PART_TILE_BYTES = 48 * 1024 * 1024
 and whose turn it is, its own (six parts), and the move numbers, checks and pieces in hand,
 which many games share.  Measured on the 4,000 boards of 1,000 games in turn that
 ``bench/service.py`` draws: 6,300 different parts; with 16 MiB 38% of the parts came from
-here and a board took 3.79 ms of CPU, with 48 MiB 57% and 3.42 ms, with 64 MiB (every part
-kept) 58% and 3.56 ms (one process drawing the saved jobs again: the runs differ by about
-as much as the last two)."""
+here (a game's own parts no longer last until its next move), with 48 MiB 57%, with 64 MiB
+(every part kept) 58%; 48 MiB took 0.95 of 16 MiB's CPU a board (the saved jobs drawn by
+both in turn, bench/board_jobs.py --against)."""
 
 
 PartTile = tuple[bytes, tuple[int, int]]
