@@ -11,7 +11,7 @@ from itertools import product
 from PIL import Image, ImageDraw
 
 from render.bytecache import byte_bounded_cache
-from render.captions import coordinate_labels, header_caption
+from render.captions import Caption, coordinate_labels, header_caption
 from render.fonts import (
     Face,
     display_name,
@@ -359,27 +359,41 @@ def compose_board(pos: Position, options: BoardOptions) -> Image.Image:
         for state in row:
             at = lay.square_box(state[0])[:2]
             _draw_square(img, at, lay, v.id, state, options.style, theme)
-    strips = [p for color in (SENTE, GOTE) for p in _strip_parts(pos, options, lay, color)]
-    for part in _header_parts(pos, options, lay) + strips:
+    names, caption = _words(pos, options)
+    strips = [p for color in (SENTE, GOTE) for p in _strip_parts(pos, lay, color, names, caption)]
+    for part in _header_parts(pos, lay, caption) + strips:
         part.draw(img, lay, v, options.style, theme)
     return img
 
 
-def _header_parts(pos: Position, options: BoardOptions, lay: BoardLayout) -> list[Part]:
-    """The header's parts (none without a header)."""
-    if lay.header is None:
-        return []
+def _words(pos: Position, options: BoardOptions) -> tuple[dict[int, str], Caption]:
+    """The players' names as shown and the header's caption (worked out once a board: the
+    caption looks for a check)."""
     names = _names(options)
-    return header_parts(lay, pos.side, header_caption(pos, options, names[pos.side]))
+    return names, header_caption(pos, options, names[pos.side])
 
 
-def _strip_parts(pos: Position, options: BoardOptions, lay: BoardLayout, color: int) -> list[Part]:
-    """The parts of ``color``'s strip: name (highlighted when on move) and pieces in hand."""
+def _strip_shows(
+    pos: Position, color: int, caption: Caption
+) -> tuple[bool, tuple[tuple[int, int], ...]]:
+    """What ``color``'s strip shows besides the name: whether it is highlighted (on move in a
+    game not over), and the pieces in hand (none without drops)."""
     v = pos.variant
-    names = _names(options)
-    to_move = pos.side == color and not header_caption(pos, options, names[pos.side]).finished
-    items = tuple(hand_items(v, pos, color)) if v.drops.enabled else ()
-    return strip_parts(lay, v, color, names[color], to_move, items)
+    to_move = pos.side == color and not caption.finished
+    return to_move, (tuple(hand_items(v, pos, color)) if v.drops.enabled else ())
+
+
+def _header_parts(pos: Position, lay: BoardLayout, caption: Caption) -> list[Part]:
+    """The header's parts (none without a header)."""
+    return [] if lay.header is None else header_parts(lay, pos.side, caption)
+
+
+def _strip_parts(
+    pos: Position, lay: BoardLayout, color: int, names: dict[int, str], caption: Caption
+) -> list[Part]:
+    """The parts of ``color``'s strip: name (highlighted when on move) and pieces in hand."""
+    to_move, items = _strip_shows(pos, color, caption)
+    return strip_parts(lay, pos.variant, color, names[color], to_move, items)
 
 
 @lru_cache(maxsize=1024)
@@ -457,22 +471,23 @@ def board_bands(pos: Position, options: BoardOptions) -> list[Band]:
     every band is one of the empty board, plain wood above a rank."""
     v = pos.variant
     lay = board_layout(v, options.size, options.perspective, options.show_header)
-    return _bands(pos, options, lay, _square_states(pos, options, lay))
+    names, caption = _words(pos, options)
+    return _bands(pos, options, lay, _square_states(pos, options, lay), names, caption)
 
 
 def _bands(
-    pos: Position, options: BoardOptions, lay: BoardLayout, states: list[list[SquareState]]
+    pos: Position,
+    options: BoardOptions,
+    lay: BoardLayout,
+    states: list[list[SquareState]],
+    names: dict[int, str],
+    caption: Caption,
 ) -> list[Band]:
-    """``board_bands`` from the squares' states."""
-    v = pos.variant
-    look = _look(v, options)
-    names = _names(options)
-    caption = header_caption(pos, options, names[pos.side])
+    """``board_bands`` from the squares' states, the names and the caption."""
+    look = _look(pos.variant, options)
 
     def strip(color: int) -> Hashable:
-        to_move = pos.side == color and not caption.finished
-        hand = tuple(hand_items(v, pos, color)) if v.drops.enabled else ()
-        return (look, "strip", color, names[color], to_move, hand)
+        return (look, "strip", color, names[color], *_strip_shows(pos, color, caption))
 
     top_color, bottom_color = _strip_colors(lay)
     top, bottom = lay.grid[1], lay.grid[1] + lay.ranks * lay.cell_h
@@ -536,7 +551,8 @@ def render_board(pos: Position, options: BoardOptions | None = None) -> bytes:
         _boards_drawn[0] += 1
     lay = board_layout(pos.variant, options.size, options.perspective, options.show_header)
     states = _square_states(pos, options, lay)
-    bands = _bands(pos, options, lay, states)
+    names, caption = _words(pos, options)
+    bands = _bands(pos, options, lay, states, names, caption)
     found = BAND_CACHE.lookup(bands)
     look = _look(pos.variant, options)
     drawn = {
@@ -547,11 +563,11 @@ def render_board(pos: Position, options: BoardOptions | None = None) -> bytes:
     top_color, bottom_color = _strip_colors(lay)
     for color, (start, end, key) in ((top_color, bands[1]), (bottom_color, bands[-2])):
         if key not in found:
-            parts = _strip_parts(pos, options, lay, color)
+            parts = _strip_parts(pos, lay, color, names, caption)
             drawn[start] = _band_of_parts(look, lay, (start, end), parts)
     if lay.header is not None:  # its band has no key: the move number changes every move
         start, end, _ = bands[0]
-        drawn[start] = _band_of_parts(look, lay, (start, end), _header_parts(pos, options, lay))
+        drawn[start] = _band_of_parts(look, lay, (start, end), _header_parts(pos, lay, caption))
     # the other bands are the empty board's (pads, file labels, the wood's rim)
     empty = empty_indices(*look)
     plain = {bands[i][0]: PLAIN_BAND_LEVEL for i in (0, 1, -2)}  # the header, the strips

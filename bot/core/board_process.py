@@ -29,6 +29,7 @@ import multiprocessing
 import resource
 import signal
 import time
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -84,17 +85,20 @@ def _serve(conn: Connection, warm: bool, trim_seconds: float = TRIM_SECONDS) -> 
         drawn = drawn or job is not None
 
 
-def _memory_giver() -> Any:
+def _memory_giver() -> Callable[[int], int] | None:
     """glibc's ``malloc_trim`` (None elsewhere): the C allocator keeps what the drawing freed
     (crops, canvases, palette lookups between long-lived cache entries) rather than giving it
     back, so a worker drawing the boards of 1,000 games in turn held 410 MiB where its live
     memory was 290; trimmed every 500 boards (about 2 s in bench/service.py; a trim takes 5-10
     ms) it peaked at 330 MiB (the saved jobs of a run drawn again)."""
     name = ctypes.util.find_library("c")
+    if name is None:
+        return None
     try:
-        return ctypes.CDLL(name).malloc_trim if name else None
+        trim: Callable[[int], int] = ctypes.CDLL(name).malloc_trim
     except (OSError, AttributeError):
         return None
+    return trim
 
 
 def get_ready(warm: bool) -> None:

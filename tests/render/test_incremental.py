@@ -13,7 +13,14 @@ import pytest
 from PIL import ImageChops
 
 from render import board
-from render.board import BAND_CACHE, _header_parts, _strip_parts, board_image, render_board
+from render.board import (
+    BAND_CACHE,
+    _header_parts,
+    _strip_parts,
+    _words,
+    board_image,
+    render_board,
+)
 from render.layout import board_layout
 from render.options import MAX_SIZE, MIN_SIZE, BoardOptions, Labels
 from rules import GOTE, SENTE
@@ -82,8 +89,9 @@ def test_no_part_draws_outside_its_box(variant_id: str) -> None:
             empty = board.empty_board(
                 pos.variant.id, size, "sente", True, options.coordinates, options.theme
             )
-            parts = _header_parts(pos, options, lay)
-            parts += [p for color in (SENTE, GOTE) for p in _strip_parts(pos, options, lay, color)]
+            names, caption = _words(pos, options)
+            parts = _header_parts(pos, lay, caption)
+            parts += [p for c in (SENTE, GOTE) for p in _strip_parts(pos, lay, c, names, caption)]
             for part in parts:
                 img = empty.copy()
                 part.draw(img, lay, pos.variant, options.style, options.theme)
