@@ -571,9 +571,7 @@ def render_board(pos: Position, options: BoardOptions | None = None) -> bytes:
     # the other bands are the empty board's (pads, file labels, the wood's rim)
     empty = empty_indices(*look)
     plain = {bands[i][0]: PLAIN_BAND_LEVEL for i in (0, 1, -2)}  # the header, the strips
-    return encode_png(
-        empty, None, bands, PNG_COMPRESS_LEVEL, BAND_CACHE, found, drawn, levels=plain
-    )
+    return encode_png(empty, bands, PNG_COMPRESS_LEVEL, BAND_CACHE, found, drawn, levels=plain)
 
 
 def _band_of_parts(look: Look, lay: BoardLayout, rows: tuple[int, int], parts: list[Part]) -> bytes:

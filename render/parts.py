@@ -73,11 +73,15 @@ def _header_px(lay: BoardLayout) -> int:
     return max(10, round((lay.header[3] - lay.header[1]) * 0.5))
 
 
-def _header_icon(lay: BoardLayout) -> tuple[int, int]:
-    """The turn mark's width and height in the header."""
-    px = _header_px(lay)
+def _icon_size(px: int) -> tuple[int, int]:
+    """The turn mark's width and height beside words of ``px`` pixels."""
     icon_h = round(px * 1.05)
     return round(icon_h * 0.8), icon_h
+
+
+def _header_icon(lay: BoardLayout) -> tuple[int, int]:
+    """The turn mark's width and height in the header."""
+    return _icon_size(_header_px(lay))
 
 
 class _InHeader:
@@ -179,8 +183,7 @@ def _name_px(lay: BoardLayout, variant: Variant) -> int:
 
 def _name_icon(lay: BoardLayout, variant: Variant) -> tuple[int, int]:
     """The turn mark's width and height in a strip."""
-    icon_h = round(_name_px(lay, variant) * 1.05)
-    return round(icon_h * 0.8), icon_h
+    return _icon_size(_name_px(lay, variant))
 
 
 class _InStrip:

@@ -120,17 +120,14 @@ def _deflate_band(filtered: bytes, level: int, above: bytes) -> Compressed:
 
 def encode_png(
     img: Image.Image,
-    palette: Image.Image | None,
     bands: Sequence[Band],
     level: int,
     cache: BandCache | None = None,
     found: Mapping[Hashable, Compressed] | None = None,
     drawn: Mapping[int, bytes] | None = None,
-    size: tuple[int, int] | None = None,
     levels: Mapping[int, int] | None = None,
 ) -> bytes:
-    """``img`` as an 8-bit palette PNG: a palette image as it is, an RGB one mapped to the
-    colours of ``palette`` (nearest colour, no dithering), a band at a time.
+    """The palette image ``img`` as an 8-bit palette PNG, a band at a time.
 
     ``bands`` cover the rows in order.  A band whose key is in ``found`` (see
     ``BandCache.lookup``) is not looked at: its compressed bytes are used; any other band with
@@ -139,14 +136,11 @@ def encode_png(
     may leave found bands undrawn in ``img`` except for their last row.  ``drawn`` holds
     bands the caller has in palette indices already, by first row, with the row above (if
     any), each row after its filter byte 0 (as ``filtered_rows`` makes them): those rows of
-    ``img`` are not looked at.  ``size``: the picture's, when ``img``
-    holds only its first rows (what lies below them is all found or drawn).  ``levels``: the
-    deflate level of bands by first row, where it is not ``level``."""
-    if img.mode == "P":
-        palette = img
-    elif palette is None or img.mode != "RGB":
-        raise ValueError(f"encode_png takes a palette image, or RGB with a palette, not {img.mode}")
-    width, height = size or img.size
+    ``img`` are not looked at.  ``levels``: the deflate level of bands by first row, where it
+    is not ``level``."""
+    if img.mode != "P":
+        raise ValueError(f"encode_png takes a palette image, not {img.mode}")
+    width, height = img.size
     found = found or {}
     drawn = drawn or {}
     parts = [b"\x78\x9c"]
@@ -159,10 +153,7 @@ def encode_png(
         if band is None:
             filtered = drawn.get(start)
             if filtered is None:
-                part = img.crop((0, max(0, start - 1), width, end))
-                if part.mode != "P":
-                    part = part.quantize(palette=palette, dither=Image.Dither.NONE)
-                filtered = filtered_rows(part)
+                filtered = filtered_rows(img.crop((0, max(0, start - 1), width, end)))
             above = width + 1 if start else 0
             effort = levels.get(start, level) if levels else level
             band = _deflate_band(filtered[above:], effort, filtered[:above])
@@ -175,7 +166,7 @@ def encode_png(
         raise ValueError(f"bands end at row {row}, not {height}")
     parts.append(_END)
     parts.append(struct.pack(">I", adler))
-    colors = (palette.getpalette() or [0, 0, 0])[: 256 * 3]
+    colors = (img.getpalette() or [0, 0, 0])[: 256 * 3]
     ihdr = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit palette indices
     return b"".join(
         (

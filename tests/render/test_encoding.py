@@ -173,11 +173,11 @@ def test_a_full_cache_drops_the_oldest_bands() -> None:
     img.putpalette([0, 0, 0, 255, 255, 255])
     bands = [(0, 1, "a"), (1, 2, "b"), (2, 3, "c")]
     roomy = BandCache(max_bytes=10_000)
-    encode_png(img, None, bands, 6, roomy)
+    encode_png(img, bands, 6, roomy)
     sizes = {key: len(data) for key, (data, _, _) in roomy.lookup(bands).items()}
     assert roomy.bytes == sum(sizes.values())
     cache = BandCache(max_bytes=sizes["b"] + sizes["c"])  # room for the last two
-    encode_png(img, None, bands, 6, cache)
+    encode_png(img, bands, 6, cache)
     assert len(cache) == 2
     assert set(cache.lookup(bands)) == {"b", "c"}
     assert cache.bytes == sizes["b"] + sizes["c"]
@@ -186,9 +186,9 @@ def test_a_full_cache_drops_the_oldest_bands() -> None:
 def test_encode_png_refuses_bands_that_do_not_cover_the_image() -> None:
     img = Image.new("P", (4, 3))
     with pytest.raises(ValueError, match="in order"):
-        encode_png(img, None, [(0, 1, None), (2, 3, None)], 6)
+        encode_png(img, [(0, 1, None), (2, 3, None)], 6)
     with pytest.raises(ValueError, match="end at row 2"):
-        encode_png(img, None, [(0, 2, None)], 6)
+        encode_png(img, [(0, 2, None)], 6)
 
 
 def test_png_is_an_ordinary_palette_png(shogi_game: Position) -> None:
