@@ -21,7 +21,13 @@ from engine.values import values_for
 from rules import Move, Position, Variant, impasse_report, load_variant
 
 DEFAULT_MOVETIME_MS = 2000  # when the caller gives no time, node or depth limit
-DEFAULT_HASH_MB = 16
+DEFAULT_HASH_MB = 64
+"""The transposition table of a search no caller sized: room for 262,144 positions, more than
+level 8 stores in the bot's 3 s a move (at 400,000 nodes, in 54 Wa positions of three games
+against HaChu, plies 30-200, at most 79,154; the dict grows only as it fills).  At 16 MB
+(65,536) 21 of those 54 searches filled it, and a full table is emptied (``engine.table``):
+in the deepest iteration, losing its move order.  ``komabot usi`` has ``USI_Hash`` (the
+matches of ``bench/match.py`` set 64)."""
 
 
 @dataclass(frozen=True)
