@@ -15,7 +15,7 @@ from typing import Final
 from engine.values import PieceValues, compute_values
 from engine.weights import EvalWeights, weights_for
 from rules import GOTE, SENTE, Move, Position, Variant
-from rules.arrays import IntArray, IntTable, bool_table, int_array, int_table
+from rules.arrays import BoolArray, IntArray, IntTable, bool_array, bool_table, int_array, int_table
 
 # The weights of the terms (tempo, square mobility, king advance, defenders next to the king,
 # attackers near it, pieces in the enemy's hand, promotion-zone pressure) are data:
@@ -71,6 +71,7 @@ class Evaluator:
         self.values = values if values is not None else compute_values(variant)
         self.weights = w8 = weights if weights is not None else weights_for(variant)
         self.tempo = round(w8.tempo)
+        self.ride_mobility = w8.ride_mobility
         self.defender = round(w8.defender)
         self.hand_danger = w8.hand_danger
         self.open_to_drops = w8.open_to_drops
@@ -153,6 +154,24 @@ class Evaluator:
         self.mop_up_start = round(MOP_UP_START_SHARE * strongest)
         self.mop_up_ramp = max(1, self.mop_up_from - self.mop_up_start)
         self.royal = variant.royal_kind
+        # the rays of each signed value from each square, row ``value_index * size + sq``
+        # (``value_index``: the signed value, gote's from 2 * kinds + 1 down), each ray its
+        # length then its squares; ``rider``: the values with any ray at all
+        signed_count = 2 * kinds + 1
+        self.signed_count = signed_count
+        ray_rows: list[list[int]] = []
+        rider = [False] * signed_count
+        for index in range(signed_count):
+            v = index if index <= kinds else index - signed_count
+            for sq in range(size):
+                row: list[int] = []
+                for ray in t.rides[v][sq] if v else ():
+                    row.append(len(ray))
+                    row.extend(ray)
+                    rider[index] = True
+                ray_rows.append(row)
+        self.ray_rows: IntTable = int_table(ray_rows)
+        self.rider: BoolArray = bool_array(rider)
         self.cache: dict[int, int] = {}
         # by colour and signed value: a piece of that colour other than its king
         signed = [i if i <= kinds else i - (2 * kinds + 1) for i in range(2 * kinds + 1)]
@@ -266,6 +285,38 @@ class Evaluator:
                 closeness += span - near[sq]
         return MOP_UP_APPROACH * closeness + MOP_UP_EDGE * (span // 2 - self.from_edge[ksq])
 
+    def ride_reach(self, pos: Position) -> int:
+        """Squares sente's ranging pieces reach on the board (empty ones along their rays and
+        an enemy piece ending one), less gote's."""
+        board = pos.board
+        rider = self.rider
+        rows = self.ray_rows
+        size = self.size
+        signed_count = self.signed_count
+        total = 0
+        sq = 0
+        for v in board:
+            if v and rider[v]:
+                row = rows[(v if v > 0 else v + signed_count) * size + sq]
+                n = len(row)
+                i = 0
+                reach = 0
+                while i < n:
+                    end = i + 1 + row[i]
+                    i += 1
+                    while i < end:
+                        there = board[row[i]]
+                        if there:
+                            if (there > 0) != (v > 0):
+                                reach += 1
+                            break
+                        reach += 1
+                        i += 1
+                    i = end
+                total += reach if v > 0 else -reach
+            sq += 1
+        return total
+
     def evaluate(self, pos: Position, material: int) -> int:
         """The side to move's view of ``pos``, given its :meth:`material` (remembered by the
         position's hash, which stands for the whole position as in the transposition table)."""
@@ -279,6 +330,8 @@ class Evaluator:
 
     def _evaluate(self, pos: Position, material: int) -> int:
         score = material + self.king_safety(pos, SENTE) - self.king_safety(pos, GOTE)
+        if self.ride_mobility:
+            score += round(self.ride_mobility * self.ride_reach(pos))
         start = self.mop_up_start
         if material > start:
             lead = min(material - start, self.mop_up_ramp)

@@ -16,6 +16,10 @@ from rules import Variant
 class EvalWeights:
     tempo: float = 10  # the side to move is a little better off
     square_mobility: float = 2.0  # per weighted square above the piece's average reach
+    # Per square a ranging piece reaches on the real board (empty squares along its rays and
+    # the enemy piece that ends one): a ranging piece walled in, or deep in the enemy camp
+    # with no way back, counts less.  Off by default; Wa's file sets it.
+    ride_mobility: float = 0.0
     king_advance: float = 12  # per rank the king has left its own back rank, squared
     defender: float = 14  # per friendly piece next to the king (up to five)
     attacker_share: float = 1 / 22  # an enemy piece within two squares of a king: its value x

@@ -203,6 +203,7 @@ _SCHEMA: dict[str, dict[str, tuple[type, bool]]] = {
 EVALUATION_WEIGHTS: dict[str, tuple[float, float]] = {
     "tempo": (0, 200),
     "square_mobility": (0, 50),
+    "ride_mobility": (0, 50),
     "king_advance": (0, 200),
     "defender": (0, 200),
     "attacker_share": (0, 1),

@@ -3,9 +3,12 @@ symmetric."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.evaluation import Evaluator
+from engine.weights import weights_for
 from rules import GOTE, SENTE, Position, load_variant
 
 from ..rules.random_games import random_positions, test_seed
@@ -80,6 +83,7 @@ def test_a_moderate_lead_already_pulls_towards_the_enemy_king() -> None:
     lead = evaluator.material(pos)
     assert evaluator.mop_up_start < lead < evaluator.mop_up_from
     plain = lead + evaluator.king_safety(pos, SENTE) - evaluator.king_safety(pos, GOTE)
+    plain += round(evaluator.ride_mobility * evaluator.ride_reach(pos))
     pull = evaluator.full(pos) - plain - evaluator.tempo
     assert 0 < pull < evaluator.mop_up(pos, SENTE)
 
@@ -107,3 +111,62 @@ def test_open_squares_next_to_the_king_cost_more_the_more_the_enemy_holds() -> N
         )
         == 0
     )
+
+
+def _reach_by_rays(pos: Position) -> int:
+    """The real-board reach of the ranging pieces counted square by square from the rules'
+    rays: sente's less gote's."""
+    rides = pos.variant.tables.rides
+    board = pos.board
+    total = 0
+    for sq, v in enumerate(board):
+        if not v:
+            continue
+        reach = 0
+        for ray in rides[v][sq]:
+            for to in ray:
+                if board[to]:
+                    reach += (board[to] > 0) != (v > 0)
+                    break
+                reach += 1
+        total += reach if v > 0 else -reach
+    return total
+
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_ride_reach_counts_each_ray_up_to_the_first_piece(variant_id: str) -> None:
+    evaluator = Evaluator(load_variant(variant_id))
+    for pos in random_positions(variant_id, 40, SEED + 2):
+        assert evaluator.ride_reach(pos) == _reach_by_rays(pos), (SEED, pos.sfen())
+
+
+def test_a_walled_in_ranging_piece_reaches_less() -> None:
+    wa = load_variant("wa")
+    evaluator = Evaluator(wa)
+    # a lone Oxcart (fR) on 6k: the ten squares ahead
+    alone = "k10/11/11/11/11/11/11/11/11/11/5O4K b - 1"
+    assert evaluator.ride_reach(Position.from_sfen(wa, alone)) == 10
+    # a sente pawn on 6f stops it after four; a gote pawn there is taken: five
+    own = "k10/11/11/11/11/5P5/11/11/11/11/5O4K b - 1"
+    enemy = "k10/11/11/11/11/5p5/11/11/11/11/5O4K b - 1"
+    assert evaluator.ride_reach(Position.from_sfen(wa, own)) == 4
+    assert evaluator.ride_reach(Position.from_sfen(wa, enemy)) == 5
+    # the pawn and the king do not range: a gote Oxcart on 6a faces sente's on the file
+    facing = "k4o5/11/11/11/11/11/11/11/11/11/5O4K b - 1"
+    assert evaluator.ride_reach(Position.from_sfen(wa, facing)) == 0
+
+
+def test_ride_mobility_counts_in_wa_only() -> None:
+    wa = load_variant("wa")
+    weights = weights_for(wa)
+    assert weights.ride_mobility > 0
+    with_term = Evaluator(wa)
+    without = Evaluator(wa, weights=replace(weights, ride_mobility=0))
+    for pos in random_positions("wa", 20, SEED + 3):
+        extra = round(weights.ride_mobility * with_term.ride_reach(pos))
+        sign = 1 if pos.side == SENTE else -1
+        assert with_term.full(pos) == without.full(pos) + sign * extra, (SEED, pos.sfen())
+    # fitted and measured in Wa only: Wa with drops (which inherits wa.toml) and Standard
+    # Shogi leave it off
+    for variant_id in ("shogi", "wa-drops"):
+        assert weights_for(load_variant(variant_id)).ride_mobility == 0
