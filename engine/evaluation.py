@@ -294,8 +294,7 @@ class Evaluator:
         size = self.size
         signed_count = self.signed_count
         total = 0
-        sq = 0
-        for v in board:
+        for sq, v in enumerate(board):
             if v and rider[v]:
                 row = rows[(v if v > 0 else v + signed_count) * size + sq]
                 n = len(row)
@@ -314,7 +313,6 @@ class Evaluator:
                         i += 1
                     i = end
                 total += reach if v > 0 else -reach
-            sq += 1
         return total
 
     def evaluate(self, pos: Position, material: int) -> int:
