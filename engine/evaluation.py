@@ -1,4 +1,5 @@
-"""Static evaluation for any variant: material, hands, square terms and king safety.
+"""Static evaluation for any variant: material, hands, square terms, king safety and, where
+the variant file weighs it, the squares the ranging pieces reach on the board.
 
 Scores are centipawns.  Material and square terms live in one table per signed board value
 (``square_value[v][sq]``, sente's view: a gote piece counts negative), so the search keeps their
@@ -17,9 +18,9 @@ from engine.weights import EvalWeights, weights_for
 from rules import GOTE, SENTE, Move, Position, Variant
 from rules.arrays import BoolArray, IntArray, IntTable, bool_array, bool_table, int_array, int_table
 
-# The weights of the terms (tempo, square mobility, king advance, defenders next to the king,
-# attackers near it, pieces in the enemy's hand, promotion-zone pressure) are data:
-# engine/weights.py, which a variant file may override.
+# The weights of the terms (tempo, square mobility, real-board reach of the ranging pieces,
+# king advance, defenders next to the king, attackers near it, pieces in the enemy's hand,
+# promotion-zone pressure) are data: engine/weights.py, which a variant file may override.
 MAX_DEFENDERS: Final = 5
 MAX_HAND_DANGER: Final = 1.0
 # Far ahead (material beyond this share of the strongest piece's value), the stronger side's
@@ -154,9 +155,9 @@ class Evaluator:
         self.mop_up_start = round(MOP_UP_START_SHARE * strongest)
         self.mop_up_ramp = max(1, self.mop_up_from - self.mop_up_start)
         self.royal = variant.royal_kind
-        # the rays of each signed value from each square, row ``value_index * size + sq``
-        # (``value_index``: the signed value, gote's from 2 * kinds + 1 down), each ray its
-        # length then its squares; ``rider``: the values with any ray at all
+        # the rays of each signed value from each square, row ``index * size + sq`` (``index``:
+        # a sente value itself, a gote value v at v + 2 * kinds + 1), each ray its length
+        # then its squares; ``rider``: the values with any ray at all
         signed_count = 2 * kinds + 1
         self.signed_count = signed_count
         ray_rows: list[list[int]] = []
