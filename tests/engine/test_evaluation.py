@@ -151,7 +151,7 @@ def test_a_walled_in_ranging_piece_reaches_less() -> None:
     enemy = "k10/11/11/11/11/5p5/11/11/11/11/5O4K b - 1"
     assert evaluator.ride_reach(Position.from_sfen(wa, own)) == 4
     assert evaluator.ride_reach(Position.from_sfen(wa, enemy)) == 5
-    # the pawn and the king do not range: a gote Oxcart on 6a faces sente's on the file
+    # a gote Oxcart on 6a, facing sente's on the file, reaches as far: the two cancel
     facing = "k4o5/11/11/11/11/11/11/11/11/11/5O4K b - 1"
     assert evaluator.ride_reach(Position.from_sfen(wa, facing)) == 0
 
