@@ -155,24 +155,12 @@ class Evaluator:
         self.mop_up_start = round(MOP_UP_START_SHARE * strongest)
         self.mop_up_ramp = max(1, self.mop_up_from - self.mop_up_start)
         self.royal = variant.royal_kind
-        # the rays of each signed value from each square, row ``index * size + sq`` (``index``:
-        # a sente value itself, a gote value v at v + 2 * kinds + 1), each ray its length
-        # then its squares; ``rider``: the values with any ray at all
-        signed_count = 2 * kinds + 1
-        self.signed_count = signed_count
-        ray_rows: list[list[int]] = []
-        rider = [False] * signed_count
-        for index in range(signed_count):
-            v = index if index <= kinds else index - signed_count
-            for sq in range(size):
-                row: list[int] = []
-                for ray in t.rides[v][sq] if v else ():
-                    row.append(len(ray))
-                    row.extend(ray)
-                    rider[index] = True
-                ray_rows.append(row)
-        self.ray_rows: IntTable = int_table(ray_rows)
-        self.rider: BoolArray = bool_array(rider)
+        # the squares of each piece's rides, one ride after another, and where the next ride
+        # starts: the move generators' tables (rules.movetables), row ``v * size + sq``
+        self.ride_to: IntTable = t.moves.ride_to
+        self.ride_next: IntTable = t.moves.ride_next
+        # by signed value: does the piece ride at all (most pieces only step)
+        self.ranging: BoolArray = bool_array(any(rides) for rides in t.rides)
         self.cache: dict[int, int] = {}
         # by colour and signed value: a piece of that colour other than its king
         signed = [i if i <= kinds else i - (2 * kinds + 1) for i in range(2 * kinds + 1)]
@@ -290,30 +278,27 @@ class Evaluator:
         """Squares sente's ranging pieces reach on the board (empty ones along their rays and
         an enemy piece ending one), less gote's."""
         board = pos.board
-        rider = self.rider
-        rows = self.ray_rows
+        ranging, ride_to, ride_next = self.ranging, self.ride_to, self.ride_next
         size = self.size
-        signed_count = self.signed_count
         total = 0
         for sq, v in enumerate(board):
-            if v and rider[v]:
-                row = rows[(v if v > 0 else v + signed_count) * size + sq]
-                n = len(row)
-                i = 0
-                reach = 0
-                while i < n:
-                    end = i + 1 + row[i]
-                    i += 1
-                    while i < end:
-                        there = board[row[i]]
-                        if there:
-                            if (there > 0) != (v > 0):
-                                reach += 1
-                            break
+            if not ranging[v]:
+                continue
+            row = v * size + sq
+            squares, after = ride_to[row], ride_next[row]
+            n = len(squares)
+            reach = 0
+            i = 0
+            while i < n:
+                there = board[squares[i]]
+                if there:
+                    if (there > 0) != (v > 0):
                         reach += 1
-                        i += 1
-                    i = end
-                total += reach if v > 0 else -reach
+                    i = after[i]  # the rest of this ride is blocked
+                else:
+                    reach += 1
+                    i += 1
+            total += reach if v > 0 else -reach
         return total
 
     def evaluate(self, pos: Position, material: int) -> int:
