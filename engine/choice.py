@@ -14,10 +14,13 @@ exchange are set aside:
   save it: the opponent's best capture after it is more than a pawn or two above the least
   any candidate leaves.
 
-One candidate is then chosen at random (seeded).  When every candidate fails the check (all
-moves lose something), the search's best move is kept.  So the level plays a "reasonable
-looking" move, misses whatever lies beyond its depth (a fork, a two-move combination) and
-does not drop a piece for nothing.
+One candidate is then chosen at random (seeded).  When every candidate leaves the opponent
+a capture worth more than a pawn or two and some other root move (one the shallow search
+scored too low) would leave a pawn or two less, the best scored such move is played
+instead: a piece that hangs is saved rather than left for a counter-attack that loses
+another.  When every candidate fails the check (all moves lose something), the search's
+best move is kept.  So the level plays a "reasonable looking" move, misses whatever lies
+beyond its depth (a fork, a two-move combination) and does not drop a piece for nothing.
 """
 
 from __future__ import annotations
@@ -46,8 +49,9 @@ def loose_choice(
 ) -> Move:
     """A random move among ``scored`` (root moves with their search scores, from the side to
     move's view, best first or not) less than ``choice_cp`` below the best that gives no
-    material away; the best move when none qualifies.  ``pos`` is not changed.  A score at
-    or below ``best - choice_cp`` may be only a bound (the search tested it at that floor).
+    material away (or a rescue, as the module says); the best move when none qualifies.
+    ``pos`` is not changed.  A score at or below ``best - choice_cp`` may be only a bound (the
+    search tested it at that floor).
 
     A candidate gives material away when its :func:`exposure` is more than the opponent's
     best capture before it (it hangs a piece, or opens a line), or more than
@@ -58,12 +62,33 @@ def loose_choice(
     near = [m for m, score in scored if score > best_score - choice_cp]
     exposures = {m: exposure(pos, m, exchange) for m in near}
     least = min(exposures.values(), default=0)
+    if least > LEFT_HANGING_CP:
+        rescue = _rescue(pos, scored, threat, least, exchange)
+        if rescue is not None:
+            return rescue
     allowed = min(max(0, threat), max(0, least) + LEFT_HANGING_CP)
     safe = [m for m in near if exposures[m] <= allowed]
     if not safe:
         return best_move
     safe.sort()  # the same choice for a seed whatever order the search left them in
     return rng.choice(safe)
+
+
+def _rescue(
+    pos: Position,
+    scored: Sequence[tuple[Move, int]],
+    threat: int,
+    least: int,
+    exchange: StaticExchange,
+) -> Move | None:
+    """The best scored of all ``scored`` whose exposure is more than ``LEFT_HANGING_CP``
+    below ``least`` (what every candidate leaves) and at most the ``threat`` before; None when
+    no move leaves that much less."""
+    for move, _ in sorted(scored, key=lambda pair: (-pair[1], pair[0])):
+        exposed = exposure(pos, move, exchange)
+        if exposed + LEFT_HANGING_CP < least and exposed <= max(0, threat):
+            return move
+    return None
 
 
 def exposure(pos: Position, move: Move, exchange: StaticExchange) -> int:

@@ -39,7 +39,8 @@ def _share(number: int) -> float:
 # whole budget allows (level 1 only its own move and the captures that follow it, so it misses
 # forks and two-move tactics);
 # levels 1-4 choose loosely among the moves that look about as good (less than 80, 60, 30, 10
-# centipawns from the best), never one that hangs a piece by the static exchange.  Level 8
+# centipawns from the best), never one that hangs a piece by the static exchange, and save a
+# piece they all leave hanging when another move can (engine/choice.py).  Level 8
 # reads on, ply after ply, as deep as its whole budget allows: on a budget that lets level 7
 # read its seven plies, level 8 reads the same seven and more.  (Levels 6 and 7 once read
 # fewer plies and then on within 16% and 40% of the budget: at a round robin's node budget

@@ -17,7 +17,7 @@ import random
 import pytest
 
 from engine.api import think
-from engine.choice import loose_choice
+from engine.choice import LEFT_HANGING_CP, exposure, loose_choice
 from engine.search import Searcher
 from engine.values import values_for
 from rules import Move, Position, load_variant
@@ -143,6 +143,34 @@ def test_a_score_at_the_floor_is_a_bound_and_never_a_candidate() -> None:
     near = [(best, 89), *((m, 70) for m in others)]
     chosen = {loose_choice(pos, near, 20, exchange, random.Random(s)) for s in SEEDS}
     assert len(chosen) > 1
+
+
+# Wa, gote to move, from a level-1 game: its Flying Falcon on 4e hangs to the Cloud Eagle on
+# 3e, its Blind Dog on 2a to the promoted Falcon on 2b.  A one-ply search likes the dog's
+# counter-attack 2a3a (it threatens the promoted Falcon, which simply takes it), 2a1a next;
+# both leave the Falcon hanging, and the moves that save it scored too low to be candidates.
+FALCON_HANGS = (
+    "1m1cvkwg1d1/h1l2sx1u+Fo/1p2ppp4/p1p1re4p/3p3fE2/11/3P4P2/2P3RP3/PP1XPPP2PP/D2WK2SM2/"
+    "O1UG2VCL1H w - 40"
+)
+
+
+def test_a_weak_level_saves_a_hanging_piece_its_candidates_all_leave() -> None:
+    variant = load_variant("wa")
+    pos = Position.from_sfen(variant, FALCON_HANGS)
+    counter, dog_aside = pos.parse_usi("2a3a"), pos.parse_usi("2a1a")
+    others = [m for m in pos.legal_moves() if m not in (counter, dog_aside)]
+    scored = [(counter, -970), (dog_aside, -1032), *((m, -1200) for m in others)]
+    exchange = Searcher(variant).exchange
+    left = exposure(pos, counter, exchange)
+    falcon = abs(pos.board[pos.parse_usi("4e4f").from_sq])
+    assert left == exposure(pos, dog_aside, exchange) == values_for("wa").board[falcon]
+    for seed in SEEDS:
+        chosen = loose_choice(pos, scored, 80, exchange, random.Random(seed))
+        assert exposure(pos, chosen, exchange) + LEFT_HANGING_CP < left, pos.usi(chosen)
+    # with no move that saves the falcon among the moves, the candidates are kept
+    stuck = [(counter, -970), (dog_aside, -1032)]
+    assert loose_choice(pos, stuck, 80, exchange, random.Random(1)) in (counter, dog_aside)
 
 
 # A middle-game position of Standard Shogi (after a few opening moves)
