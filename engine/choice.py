@@ -62,8 +62,9 @@ def loose_choice(
     near = [m for m, score in scored if score > best_score - choice_cp]
     exposures = {m: exposure(pos, m, exchange) for m in near}
     least = min(exposures.values(), default=0)
-    if least > LEFT_HANGING_CP:
-        rescue = _rescue(pos, scored, threat, least, exchange)
+    if least > LEFT_HANGING_CP:  # every candidate leaves at least that: only the others can rescue
+        others = [(m, score) for m, score in scored if m not in exposures]
+        rescue = _rescue(pos, others, threat, least, exchange)
         if rescue is not None:
             return rescue
     allowed = min(max(0, threat), max(0, least) + LEFT_HANGING_CP)
@@ -81,9 +82,9 @@ def _rescue(
     least: int,
     exchange: StaticExchange,
 ) -> Move | None:
-    """The best scored of all ``scored`` whose exposure is more than ``LEFT_HANGING_CP``
-    below ``least`` (what every candidate leaves) and at most the ``threat`` before; None when
-    no move leaves that much less."""
+    """The best scored of ``scored`` (the root moves that are not candidates) whose exposure
+    is more than ``LEFT_HANGING_CP`` below ``least`` (what every candidate leaves) and at most
+    the ``threat`` before; None when no move leaves that much less."""
     for move, _ in sorted(scored, key=lambda pair: (-pair[1], pair[0])):
         exposed = exposure(pos, move, exchange)
         if exposed + LEFT_HANGING_CP < least and exposed <= max(0, threat):
