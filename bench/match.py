@@ -20,6 +20,7 @@ Wa with drops).  Komabot plays as ``komabot usi`` in its own process.
     .venv/bin/python bench/match.py hachu --level 8 --movetime 500 --games 20
     .venv/bin/python bench/match.py hachu --nodes 48000 --opponent-depth 7 --games 10
     .venv/bin/python bench/match.py hachu --play-on h.jsonl --workers 2
+    .venv/bin/python bench/match.py hachu --convert h1.jsonl h2.jsonl --lead 1500
     .venv/bin/python bench/match.py crazywa --games 10
     .venv/bin/python bench/match.py fairy --skill 6 --movetime 1000 --opponent-movetime 100
     .venv/bin/python bench/match.py levels --variant wa --levels 1-8 --games 4 --movetime 200
@@ -37,6 +38,12 @@ this one's, for example a snapshot of this one, which may change while the match
 logs that Komabot resigned are played on from the resignation, Komabot with ``AllowResign``
 off, against the opponent and at the budgets given (the same as the logged games', for a
 fair answer), to the mate or the ply cap.
+
+``--convert LOG...`` answers whether Komabot now wins the endings it once led and left at
+the cap: the games of the logs that reached the cap after Komabot led by ``--lead``
+centipawns of material (by this checkout's piece and square values: two checkouts with
+other values start from other positions) are played on from the first position where it
+did, Komabot to move, to the same cap.
 
 ``levels`` plays every pair of the given levels (``--span K``: only pairs at most K levels
 apart) and prints a rating per level fitted to all the games (``bench/level_ratings.py``);
@@ -83,7 +90,8 @@ from bench.match_players import (  # noqa: E402
     XboardPlayer,
     demoted_twins,
 )
-from rules import Move, Position, RulesError, Variant, load_variant  # noqa: E402
+from engine.evaluation import Evaluator  # noqa: E402
+from rules import GOTE, SENTE, Move, Position, RulesError, Variant, load_variant  # noqa: E402
 from rules.outcome import impasse_report  # noqa: E402
 
 MAX_PLIES = 400
@@ -371,6 +379,39 @@ def play_on_jobs(logs: Sequence[Path], a: PlayerSpec, b: PlayerSpec, cap: int) -
     return jobs
 
 
+def convert_jobs(
+    logs: Sequence[Path], a: PlayerSpec, b: PlayerSpec, cap: int, lead: int
+) -> list[GameJob]:
+    """The games of ``logs`` that reached the ply cap after Komabot led by at least ``lead``
+    centipawns of material (this checkout's piece and square values), each to be played on
+    from the first position where it led so with Komabot to move, by ``a`` (Komabot) against
+    ``b``, to the same cap: does Komabot now convert its won endings?"""
+    jobs = []
+    for game in read_games(logs):
+        sente = game.komabot_sente()
+        if game.variant != a.variant or game.reason != "ply cap" or sente is None:
+            continue
+        start = lead_ply(load_variant(game.variant), game.moves, sente, lead)
+        if start is not None:
+            jobs.append(GameJob(game.variant, a, b, sente, 0, 0, cap, game.moves[:start]))
+    return jobs
+
+
+def lead_ply(variant: Variant, moves: Sequence[str], sente: bool, lead: int) -> int | None:
+    """The first ply before which the side (``sente`` or gote) is to move and ahead by at
+    least ``lead`` in material (the evaluation's piece and square values); None when it
+    never is."""
+    evaluator = Evaluator(variant)
+    pos = Position.start(variant)
+    side = SENTE if sente else GOTE
+    for ply, text in enumerate(moves):
+        material = evaluator.material(pos)
+        if pos.side == side and (material if sente else -material) >= lead:
+            return ply
+        pos.push_usi(text)
+    return None
+
+
 def run_jobs(
     jobs: list[GameJob], workers: int, verbose: bool = True, log: Path | None = None
 ) -> list[GameRecord]:
@@ -518,6 +559,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="hachu, crazywa, fairy: instead of new games, the games of these --log files that "
         "Komabot resigned, played on from there with resigning off",
     )
+    p.add_argument(
+        "--convert",
+        type=Path,
+        nargs="+",
+        metavar="LOG",
+        help="hachu, crazywa, fairy: instead of new games, the games of these --log files that "
+        "reached the ply cap after Komabot led by --lead, played on from where it first did",
+    )
+    p.add_argument(
+        "--lead",
+        type=int,
+        default=1500,
+        help="--convert: Komabot's lead in material, centipawns (1500)",
+    )
     p.add_argument("logs", nargs="*", type=Path, help="rate mode: --log files of levels games")
     args = p.parse_args(argv)
     if args.opponent == "rate":
@@ -593,7 +648,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         if args.candidate is not None:
             a = dataclasses.replace(a, root=str(args.candidate.resolve()))
-        if args.play_on:
+        if args.play_on and args.convert:
+            p.error("--play-on and --convert are different matches: give one")
+        if args.convert:
+            if args.opponent == "ab":
+                p.error("--convert is for hachu, crazywa and fairy")
+            jobs = convert_jobs(args.convert, a, b, args.max_plies, args.lead)
+            print(
+                f"{len(jobs)} games at the cap that Komabot led by {args.lead} or more, "
+                "played on from where it first did"
+            )
+        elif args.play_on:
             if args.opponent == "ab":
                 p.error("--play-on is for hachu, crazywa and fairy")
             a = dataclasses.replace(a, resign=False)
@@ -613,7 +678,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             else f"{b.movetime_ms} ms"
         )
         start = (
-            "from where Komabot resigned, not resigning"
+            f"from where Komabot first led by {args.lead} in games that reached the cap"
+            if args.convert
+            else "from where Komabot resigned, not resigning"
             if args.play_on
             else f"{args.opening_plies} random plies a pair"
         )

@@ -24,6 +24,7 @@ from bench.level_ratings import (
 from bench.match import (
     GameRecord,
     PlayerSpec,
+    convert_jobs,
     play_game,
     play_on_jobs,
     random_opening,
@@ -410,4 +411,31 @@ def test_play_on_takes_the_games_komabot_resigned_from_where_it_resigned(tmp_pat
     scripted = PlayerSpec("usi", "shogi", 50, command=(sys.executable, FAKE, "usi", "2g2f,2f2e"))
     rec = run_job(dataclasses.replace(jobs[0], a=scripted))
     assert rec.moves == ["7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e"]
+    assert rec.reason == "ply cap"
+
+
+def test_convert_takes_the_capped_games_komabot_led_from_where_it_first_did(
+    tmp_path: Path,
+) -> None:
+    log = tmp_path / "h.jsonl"
+    # sente takes the bishop at ply 3 and is a bishop and more ahead from then on: sente is
+    # first to move while ahead at ply 4
+    moves = ["7g7f", "3c3d", "8h2b+", "4a4b", "2b3a", "5a5b"]
+    led = GameRecord(True, 0.5, "ply cap", 6, moves)
+    behind = GameRecord(False, 0.5, "ply cap", 6, moves)  # Komabot was gote: never ahead
+    mated = GameRecord(True, 1.0, "checkmate", 6, moves)  # not at the cap
+    append_game(log, "Komabot L8", "Fairy", "shogi", dataclasses.asdict(led))
+    append_game(log, "Komabot L8", "Fairy", "shogi", dataclasses.asdict(behind))
+    append_game(log, "Komabot L8", "Fairy", "shogi", dataclasses.asdict(mated))
+    komabot = PlayerSpec("komabot", "shogi", 50)
+    opponent = PlayerSpec("usi", "shogi", 50, command=(sys.executable, FAKE, "usi", "6a6b,9c9d"))
+    jobs = convert_jobs([log], komabot, opponent, 8, 1500)
+    assert [(job.moves, job.a_sente, job.max_plies) for job in jobs] == [
+        (tuple(moves[:4]), True, 8)
+    ]
+    assert convert_jobs([log], komabot, opponent, 8, 3500) == []  # never that far ahead
+    # the logged moves, then the players' own from there to the cap
+    scripted = PlayerSpec("usi", "shogi", 50, command=(sys.executable, FAKE, "usi", "2b3a,9g9f"))
+    rec = run_job(dataclasses.replace(jobs[0], a=scripted))
+    assert rec.moves == [*moves[:4], "2b3a", "6a6b", "9g9f", "9c9d"]
     assert rec.reason == "ply cap"
