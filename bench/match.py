@@ -386,23 +386,23 @@ def convert_jobs(
     centipawns of material (this checkout's piece and square values), each to be played on
     from the first position where it led so with Komabot to move, by ``a`` (Komabot) against
     ``b``, to the same cap: does Komabot now convert its won endings?"""
+    evaluator = Evaluator(load_variant(a.variant))
     jobs = []
     for game in read_games(logs):
         sente = game.komabot_sente()
         if game.variant != a.variant or game.reason != "ply cap" or sente is None:
             continue
-        start = lead_ply(load_variant(game.variant), game.moves, sente, lead)
+        start = lead_ply(evaluator, game.moves, sente, lead)
         if start is not None:
             jobs.append(GameJob(game.variant, a, b, sente, 0, 0, cap, game.moves[:start]))
     return jobs
 
 
-def lead_ply(variant: Variant, moves: Sequence[str], sente: bool, lead: int) -> int | None:
+def lead_ply(evaluator: Evaluator, moves: Sequence[str], sente: bool, lead: int) -> int | None:
     """The first ply before which the side (``sente`` or gote) is to move and ahead by at
-    least ``lead`` in material (the evaluation's piece and square values); None when it
-    never is."""
-    evaluator = Evaluator(variant)
-    pos = Position.start(variant)
+    least ``lead`` in material (``evaluator``'s piece and square values); None when it never
+    is."""
+    pos = Position.start(evaluator.variant)
     side = SENTE if sente else GOTE
     for ply, text in enumerate(moves):
         material = evaluator.material(pos)
