@@ -14,12 +14,15 @@ exchange are set aside:
   save it: the opponent's best capture after it is more than a pawn or two above the least
   any candidate leaves.
 
-One candidate is then chosen at random (seeded).  When every candidate leaves the opponent
-a capture worth more than a pawn or two and some other root move (one the shallow search
-scored too low) would leave a pawn or two less, the best scored such move is played
-instead: a piece that hangs is saved rather than left for a counter-attack that loses
-another.  When every candidate fails the check (all moves lose something), the search's
-best move is kept.  So the level plays a "reasonable looking" move, misses whatever lies
+One candidate is then chosen at random (seeded).  At level 1 only (its search reads no
+reply in full), when every candidate leaves the opponent a capture worth more than a pawn or
+two and some other root move (one the shallow search scored too low) would leave a pawn or
+two less, the best scored such move is played instead (a rescue): a piece that hangs is
+saved rather than left for a counter-attack that loses another.  A search that reads the
+replies has seen what the capture costs, and its other moves' scores are only bounds, so a
+rescue there throws away what it saw (levels 2-4 rescuing were measured weaker: level 4 no
+longer beat level 3; developers' guide, the levels).  When every candidate fails the check (all moves lose something), the search's best move is
+kept.  So the level plays a "reasonable looking" move, misses whatever lies
 beyond its depth (a fork, a two-move combination) and does not drop a piece for nothing.
 """
 
@@ -46,10 +49,13 @@ def loose_choice(
     choice_cp: int,
     exchange: StaticExchange,
     rng: random.Random,
+    *,
+    rescue: bool = False,
 ) -> Move:
     """A random move among ``scored`` (root moves with their search scores, from the side to
     move's view, best first or not) less than ``choice_cp`` below the best that gives no
-    material away (or a rescue, as the module says); the best move when none qualifies.
+    material away (or, if ``rescue``, a rescue, as the module says); the best move when none
+    qualifies.
     ``pos`` is not changed.  A score at or below ``best - choice_cp`` may be only a bound (the
     search tested it at that floor).
 
@@ -62,11 +68,11 @@ def loose_choice(
     near = [m for m, score in scored if score > best_score - choice_cp]
     exposures = {m: exposure(pos, m, exchange) for m in near}
     least = min(exposures.values(), default=0)
-    if least > LEFT_HANGING_CP:  # every candidate leaves at least that: only the others can rescue
+    if rescue and least > LEFT_HANGING_CP:  # every candidate leaves that: only others can rescue
         others = [(m, score) for m, score in scored if m not in exposures]
-        rescue = _rescue(pos, others, threat, least, exchange)
-        if rescue is not None:
-            return rescue
+        saving = _rescue(pos, others, threat, least, exchange)
+        if saving is not None:
+            return saving
     allowed = min(max(0, threat), max(0, least) + LEFT_HANGING_CP)
     safe = [m for m in near if exposures[m] <= allowed]
     if not safe:

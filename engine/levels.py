@@ -21,7 +21,9 @@ class Level:
     move and chooses at random among those within this much of the best that give no
     material away (``engine/choice.py``), 0 for the best move; ``resigns``: whether the
     engine may give up a lost game; ``mate_plies``: the longest checks-only mate (in plies)
-    looked for before the main search, 0 for none."""
+    looked for before the main search, 0 for none; ``rescues``: whether the choice saves a
+    piece that every candidate leaves hanging (``engine/choice.py``: level 1 only, whose
+    search reads no reply in full)."""
 
     number: int
     max_depth: int
@@ -29,6 +31,7 @@ class Level:
     choice_cp: int
     resigns: bool
     mate_plies: int = 0
+    rescues: bool = False
 
 
 def _share(number: int) -> float:
@@ -39,15 +42,15 @@ def _share(number: int) -> float:
 # whole budget allows (level 1 only its own move and the captures that follow it, so it misses
 # forks and two-move tactics);
 # levels 1-4 choose loosely among the moves that look about as good (less than 80, 60, 30, 10
-# centipawns from the best), never one that hangs a piece by the static exchange, and save a
-# piece they all leave hanging when another move can (engine/choice.py).  Level 8
-# reads on, ply after ply, as deep as its whole budget allows: on a budget that lets level 7
+# centipawns from the best), never one that hangs a piece by the static exchange; level 1
+# also saves a piece all its candidates leave hanging when another move can (engine/choice.py).
+# Level 8 reads on, ply after ply, as deep as its whole budget allows: on a budget that lets level 7
 # read its seven plies, level 8 reads the same seven and more.  (Levels 6 and 7 once read
 # fewer plies and then on within 16% and 40% of the budget: at a round robin's node budget
 # that share bought hardly more than the level below's search, and the round robin could not
 # tell the two apart.)
 LEVELS: dict[int, Level] = {
-    1: Level(1, 1, _share(1), choice_cp=80, resigns=False),
+    1: Level(1, 1, _share(1), choice_cp=80, resigns=False, rescues=True),
     2: Level(2, 2, _share(2), choice_cp=60, resigns=False),
     3: Level(3, 3, _share(3), choice_cp=30, resigns=False, mate_plies=1),
     4: Level(4, 4, _share(4), choice_cp=10, resigns=False, mate_plies=3),

@@ -288,7 +288,9 @@ class Searcher:
                 stopped = True
                 break
         if scored and not is_decisive(best_score):
-            chosen = loose_choice(position.copy(), scored, level.choice_cp, self.exchange, rng)
+            chosen = loose_choice(
+                position.copy(), scored, level.choice_cp, self.exchange, rng, rescue=level.rescues
+            )
             if chosen != best:
                 best, best_score, pv = chosen, dict(scored)[chosen], (chosen,)
         elapsed_ms = int((time.perf_counter() - start) * 1000)

@@ -18,6 +18,7 @@ import pytest
 
 from engine.api import think
 from engine.choice import LEFT_HANGING_CP, exposure, loose_choice
+from engine.levels import LEVELS
 from engine.search import Searcher
 from engine.values import values_for
 from rules import Move, Position, load_variant
@@ -166,11 +167,21 @@ def test_a_weak_level_saves_a_hanging_piece_its_candidates_all_leave() -> None:
     falcon = abs(pos.board[pos.parse_usi("4e4f").from_sq])
     assert left == exposure(pos, dog_aside, exchange) == values_for("wa").board[falcon]
     for seed in SEEDS:
-        chosen = loose_choice(pos, scored, 80, exchange, random.Random(seed))
+        chosen = loose_choice(pos, scored, 80, exchange, random.Random(seed), rescue=True)
         assert exposure(pos, chosen, exchange) + LEFT_HANGING_CP < left, pos.usi(chosen)
     # with no move that saves the falcon among the moves, the candidates are kept
     stuck = [(counter, -970), (dog_aside, -1032)]
-    assert loose_choice(pos, stuck, 80, exchange, random.Random(1)) in (counter, dog_aside)
+    kept = loose_choice(pos, stuck, 80, exchange, random.Random(1), rescue=True)
+    assert kept in (counter, dog_aside)
+    # a level whose search reads the replies trusts it: no rescue
+    for seed in SEEDS:
+        chosen = loose_choice(pos, scored, 80, exchange, random.Random(seed))
+        assert chosen in (counter, dog_aside), pos.usi(chosen)
+
+
+def test_only_level_one_rescues() -> None:
+    # levels 2-4 rescuing played weaker: level 4 no longer beat level 3 (developers' guide)
+    assert [n for n, lv in LEVELS.items() if lv.rescues] == [1]
 
 
 # A middle-game position of Standard Shogi (after a few opening moves)
