@@ -21,9 +21,10 @@ two less, the best scored such move is played instead (a rescue): a piece that h
 saved rather than left for a counter-attack that loses another.  A search that reads the
 replies has seen what the capture costs, and its other moves' scores are only bounds, so a
 rescue there throws away what it saw (levels 2-4 rescuing were measured weaker: level 4 no
-longer beat level 3; developers' guide, the levels).  When every candidate fails the check (all moves lose something), the search's best move is
-kept.  So the level plays a "reasonable looking" move, misses whatever lies
-beyond its depth (a fork, a two-move combination) and does not drop a piece for nothing.
+longer beat level 3; developers' guide, the levels).  When every candidate fails the check
+(all moves lose something), the search's best move is kept.  So the level plays a
+"reasonable looking" move, misses whatever lies beyond its depth (a fork, a two-move
+combination) and does not drop a piece for nothing.
 """
 
 from __future__ import annotations
