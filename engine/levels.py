@@ -44,8 +44,8 @@ def _share(number: int) -> float:
 # levels 1-4 choose loosely among the moves that look about as good (less than 80, 60, 30, 10
 # centipawns from the best), never one that hangs a piece by the static exchange; level 1
 # also saves a piece all its candidates leave hanging when another move can (engine/choice.py).
-# Level 8 reads on, ply after ply, as deep as its whole budget allows: on a budget that lets level 7
-# read its seven plies, level 8 reads the same seven and more.  (Levels 6 and 7 once read
+# Level 8 reads on, ply after ply, as deep as its whole budget allows: on a budget that lets
+# level 7 read its seven plies, level 8 reads the same seven and more.  (Levels 6 and 7 once read
 # fewer plies and then on within 16% and 40% of the budget: at a round robin's node budget
 # that share bought hardly more than the level below's search, and the round robin could not
 # tell the two apart.)
