@@ -2,7 +2,9 @@
 
 Opponents (Debian packages, see README): Fairy-Stockfish (USI, Standard Shogi, ``Skill
 Level``), HaChu (xboard, ``wa-shogi``: Wa without drops) and CrazyWa (xboard, ``crazywa``:
-Wa with drops).  Komabot plays as ``komabot usi`` in its own process.
+Wa with drops); ``--opponent-command PATH`` plays another build of one of them instead (the
+developers' guide: CrazyWa built again with its bug on 11x11 mended).  Komabot plays as
+``komabot usi`` in its own process.
 
 - Colours alternate; each pair of games starts from the same few seeded random plies.
 - Every move is checked by the rules core.  An opponent's illegal move (HaChu sometimes
@@ -22,6 +24,7 @@ Wa with drops).  Komabot plays as ``komabot usi`` in its own process.
     .venv/bin/python bench/match.py hachu --play-on h.jsonl --workers 2
     .venv/bin/python bench/match.py hachu --convert h1.jsonl h2.jsonl --lead 1500
     .venv/bin/python bench/match.py crazywa --games 10
+    .venv/bin/python bench/match.py crazywa --opponent-command /opt/crazywa/crazywa --games 20
     .venv/bin/python bench/match.py fairy --skill 6 --movetime 1000 --opponent-movetime 100
     .venv/bin/python bench/match.py levels --variant wa --levels 1-8 --games 4 --movetime 200
     .venv/bin/python bench/match.py levels --variant shogi --span 2 --nodes 16000 --log s.jsonl
@@ -165,7 +168,7 @@ class PlayerSpec:
             return UsiPlayer(self.label, command, options, ms, self.nodes)
         if self.kind == "fairy":
             options = (("Skill Level", str(self.skill)), ("Threads", "1"), ("USI_Hash", "16"))
-            return UsiPlayer(self.label, (FAIRY_STOCKFISH,), options, ms)
+            return UsiPlayer(self.label, self.command or (FAIRY_STOCKFISH,), options, ms)
         if self.kind == "hachu":
             return hachu_player(self.label, self.command or (HACHU,), ms, self.depth)
         if self.kind == "crazywa":
@@ -180,7 +183,7 @@ class PlayerSpec:
             # ("time") less 30 ms: the clock is the move time plus 30 ms.
             return XboardPlayer(
                 self.label,
-                (CRAZYWA,),
+                self.command or (CRAZYWA,),
                 "crazywa",
                 (),
                 ms,
@@ -544,6 +547,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=0,
         help="hachu: its depth a move (xboard sd, untimed) instead of a time",
     )
+    p.add_argument(
+        "--opponent-command",
+        metavar="PATH",
+        help="hachu, crazywa, fairy: the engine's program instead of the Debian package's",
+    )
     p.add_argument("--skill", type=int, default=6, help="Fairy-Stockfish Skill Level (6)")
     p.add_argument("--games", type=int, default=10, help="games (levels mode: per pair)")
     p.add_argument("--opening-plies", type=int, default=4, help="random plies a pair (4)")
@@ -575,6 +583,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p.add_argument("logs", nargs="*", type=Path, help="rate mode: --log files of levels games")
     args = p.parse_args(argv)
+    if args.opponent_command and args.opponent not in ("hachu", "crazywa", "fairy"):
+        p.error("--opponent-command is for hachu, crazywa and fairy")
     if args.opponent == "rate":
         variants, results = results_from_logs(args.logs)
         levels = levels_played(parse_levels(args.levels), results)
@@ -645,6 +655,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.opponent_movetime or args.movetime,
                 skill=args.skill,
                 depth=args.opponent_depth,
+                command=(args.opponent_command,) if args.opponent_command else (),
             )
         if args.candidate is not None:
             a = dataclasses.replace(a, root=str(args.candidate.resolve()))

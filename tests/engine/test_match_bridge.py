@@ -22,6 +22,9 @@ from bench.level_ratings import (
     step_interval,
 )
 from bench.match import (
+    CRAZYWA,
+    FAIRY_STOCKFISH,
+    HACHU,
     GameRecord,
     PlayerSpec,
     convert_jobs,
@@ -386,6 +389,21 @@ def test_hachu_at_a_fixed_depth_gets_it_back_after_a_crash(tmp_path: Path) -> No
     record = wa_game(usi("7i7h,6i6h"), hachu_at_depth(9, str(tmp_path / "crashed")), 4)
     assert (record.crashes, record.capped_moves) == (1, 1)
     assert record.depths["b"] == [1, 9]  # capped below where it failed, then started afresh
+
+
+def test_an_opponent_s_program_can_be_another_build_than_the_debian_package_s() -> None:
+    build = ("/opt/crazywa/crazywa",)
+    for kind, variant, package in (
+        ("hachu", "wa", HACHU),
+        ("crazywa", "wa-drops", CRAZYWA),
+        ("fairy", "shogi", FAIRY_STOCKFISH),
+    ):
+        player = PlayerSpec(kind, variant, 50).make()
+        assert isinstance(player, UsiPlayer | XboardPlayer)
+        assert tuple(player.command) == (package,)
+        other = PlayerSpec(kind, variant, 50, command=build).make()
+        assert isinstance(other, UsiPlayer | XboardPlayer)
+        assert tuple(other.command) == build
 
 
 def test_play_on_takes_the_games_komabot_resigned_from_where_it_resigned(tmp_path: Path) -> None:
