@@ -392,7 +392,7 @@ def test_hachu_at_a_fixed_depth_gets_it_back_after_a_crash(tmp_path: Path) -> No
 
 
 def test_an_opponent_s_program_can_be_another_build_than_the_debian_package_s() -> None:
-    build = ("/opt/crazywa/crazywa",)
+    build = ("/opt/engines/another-build",)
     for kind, variant, package in (
         ("hachu", "wa", HACHU),
         ("crazywa", "wa-drops", CRAZYWA),
