@@ -105,6 +105,7 @@ HACHU_OPTIONS = (("Promote on entry", "0"), ("Allow repeats", "1"))  # as in Wa'
 HACHU_CLOCK_FACTOR = 104
 CRAZYWA = "/usr/games/crazywa"
 FAIRY_STOCKFISH = "/usr/games/fairy-stockfish"
+OPPONENT_VARIANTS = {"hachu": "wa", "crazywa": "wa-drops", "fairy": "shogi"}  # what each plays
 KOMABOT_MAIN = "import sys; from bot.cli import main; sys.exit(main(sys.argv[1:]))"  # komabot
 
 
@@ -524,7 +525,7 @@ def parse_levels(text: str) -> list[int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("opponent", choices=("hachu", "crazywa", "fairy", "levels", "rate", "ab"))
+    p.add_argument("opponent", choices=(*OPPONENT_VARIANTS, "levels", "rate", "ab"))
     p.add_argument("--variant", help="levels and ab modes: shogi, wa or wa-drops (default wa)")
     p.add_argument("--base", type=Path, help="ab mode: the other checkout's directory")
     p.add_argument("--candidate", type=Path, help="ab mode: a checkout to play instead of this one")
@@ -583,7 +584,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p.add_argument("logs", nargs="*", type=Path, help="rate mode: --log files of levels games")
     args = p.parse_args(argv)
-    if args.opponent_command and args.opponent not in ("hachu", "crazywa", "fairy"):
+    if args.opponent_command and args.opponent not in OPPONENT_VARIANTS:
         p.error("--opponent-command is for hachu, crazywa and fairy")
     if args.opponent == "rate":
         variants, results = results_from_logs(args.logs)
@@ -645,7 +646,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             a = PlayerSpec("komabot", variant, args.movetime, level=args.level, nodes=args.nodes)
             b = dataclasses.replace(a, root=str(args.base.resolve()))
         else:
-            variant = {"hachu": "wa", "crazywa": "wa-drops", "fairy": "shogi"}[args.opponent]
+            variant = OPPONENT_VARIANTS[args.opponent]
             a = PlayerSpec("komabot", variant, args.movetime, level=args.level, nodes=args.nodes)
             if args.opponent_depth and args.opponent != "hachu":
                 p.error("--opponent-depth is for hachu")
