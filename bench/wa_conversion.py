@@ -14,6 +14,11 @@ mate, not shuffle.  This bench measures exactly that, independently of the machi
   data file as the game's moves up to there, so that the players get the game's history.
   ``--selfplay N`` first plays N games of level 8 against itself (``bench/match.py``'s
   refereed games at ``--nodes``) and picks from those: the whole set from one command.
+  ``--capped-from PLY`` picks instead, from each game of Komabot against another engine that
+  reached the cap, the first position from that ply on where Komabot, to move and not in
+  check, leads by ``--lead`` by its engine's own values (the set
+  ``data/bench/wa_conversion_capped.jsonl``: the logs of ``data/bench/hachu/``, ``--lead
+  1500 --capped-from 100``).
 - ``play`` plays each position out, level 8 against itself at ``--nodes`` a move (fixed
   nodes: the load changes nothing but the wall time), for at most ``--plies`` plies, with
   this checkout's engine (or ``--candidate DIR``) and, in the same run, ``--base DIR`` (for
@@ -30,6 +35,9 @@ mate, not shuffle.  This bench measures exactly that, independently of the machi
   counted apart; HaChu may resign (a conversion, not counted as a mate).
 
     .venv/bin/python bench/wa_conversion.py pick /tmp/ab.jsonl --count 12
+    .venv/bin/python bench/wa_conversion.py pick data/bench/hachu/*.jsonl \
+        data/bench/hachu/*/*.jsonl --lead 1500 --capped-from 100 \
+        --data data/bench/wa_conversion_capped.jsonl
     .venv/bin/python bench/wa_conversion.py pick --selfplay 24 --nodes 2000 --count 12
     .venv/bin/python bench/wa_conversion.py play --base /tmp/base --nodes 3000 --workers 2
     .venv/bin/python bench/wa_conversion.py play --defender-depth 5 --nodes 12000 --workers 2
@@ -63,9 +71,10 @@ from bench.match import (  # noqa: E402
 from bench.match_log import LoggedGame, append_game, read_games  # noqa: E402
 from bench.match_players import Player  # noqa: E402
 from bench.wa_suite import material, material_line  # noqa: E402
+from engine.evaluation import Evaluator  # noqa: E402
 from engine.resign import two_strongest_pieces  # noqa: E402
 from engine.values import values_for  # noqa: E402
-from rules import Position, load_variant  # noqa: E402
+from rules import SENTE, Position, load_variant  # noqa: E402
 from rules.variant import data_dir  # noqa: E402
 
 VARIANT = "wa"
@@ -125,6 +134,33 @@ def pick(games: Sequence[LoggedGame], count: int, lead: int) -> list[Start]:
         out.append(Start(tuple(moves[:ply]), leader, abs(now), source))
         if len(out) == count:
             break
+    return out
+
+
+def pick_capped(games: Sequence[LoggedGame], lead: int, first: int) -> list[Start]:
+    """From each Wa game of Komabot against another engine that reached the ply cap (none
+    twice), the first position from ply ``first`` on where Komabot is to move, not in
+    check, and leads by ``lead`` or more by the engine's own material (its piece and square
+    values): the leads that were not converted, played on by the leader as it stood."""
+    evaluator = Evaluator(load_variant(VARIANT))
+    out: list[Start] = []
+    seen: set[tuple[str, ...]] = set()
+    for game in games:
+        sente = game.komabot_sente()
+        if game.variant != VARIANT or game.reason != "ply cap" or sente is None:
+            continue
+        if game.moves in seen:
+            continue
+        seen.add(game.moves)
+        pos = Position.start(evaluator.variant)
+        for ply, text in enumerate(game.moves):
+            ahead = evaluator.material(pos) * (1 if sente else -1)
+            to_move = (pos.side == SENTE) == sente
+            if ply >= first and to_move and ahead >= lead and not pos.is_check():
+                leader = "sente" if sente else "gote"
+                out.append(Start(game.moves[:ply], leader, ahead, f"{game.source}:{ply}"))
+                break
+            pos.push_usi(text)
     return out
 
 
@@ -259,6 +295,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--data", type=Path, default=DATA, help=f"the positions ({DATA.name})")
     p.add_argument("--count", type=int, default=12, help="pick: positions (12)")
     p.add_argument("--lead", type=int, default=LEAD_CP, help=f"pick: least lead ({LEAD_CP})")
+    p.add_argument(
+        "--capped-from",
+        type=int,
+        metavar="PLY",
+        help="pick: from each game against another engine that reached the cap, the first "
+        "position from this ply on where Komabot, to move, leads by --lead (its own values); "
+        "--count is not used",
+    )
     p.add_argument("--selfplay", type=int, default=0, help="pick: play this many games first")
     p.add_argument("--seed", type=int, default=27, help="pick: the self-play openings' seed")
     p.add_argument("--nodes", type=int, default=3000, help="nodes a move (3000)")
@@ -291,7 +335,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 games = pairs[::2]
                 run_jobs(games, args.workers, log=log)
                 logs.append(log)
-            starts = pick(read_games(logs), args.count, args.lead)
+            if args.capped_from is not None:
+                starts = pick_capped(read_games(logs), args.lead, args.capped_from)
+            else:
+                starts = pick(read_games(logs), args.count, args.lead)
         write_starts(args.data, starts)
         print(f"{len(starts)} positions written to {args.data}")
         return 0 if starts else 1

@@ -31,6 +31,13 @@ MOP_UP_SHARE: Final = 0.75
 # smaller lead (a few pawns, a minor piece) also makes progress towards the king instead of
 # shuffling until the ply limit, and the score has no step where the pull begins.
 MOP_UP_START_SHARE: Final = 0.3
+# Far ahead against a defence worth less than this share of the strongest piece, the reach of
+# the ranging pieces counts less, down to nothing against a bare king: a ranging piece in the
+# open counted more for its reach (14 a square in Wa) than for closing in on the king (4 a
+# square nearer), so won endings were played for reach, not for mate.  Against a fuller
+# defence the reach counts in full: it is what keeps pieces from being walled in (4 strongest
+# pieces are 5,812 in Wa, 57% of an army; 2 converted fewer endings, see the guide).
+THIN_DEFENCE_SHARE: Final = 4.0
 MOP_UP_APPROACH: Final = 4  # per piece, per square nearer the enemy king
 MOP_UP_EDGE: Final = 12  # per square the enemy king stands nearer an edge
 EVALUATION_CACHE: Final = 1 << 15  # scores remembered (by position hash) before starting afresh
@@ -154,6 +161,7 @@ class Evaluator:
         self.mop_up_from = round(MOP_UP_SHARE * strongest)
         self.mop_up_start = round(MOP_UP_START_SHARE * strongest)
         self.mop_up_ramp = max(1, self.mop_up_from - self.mop_up_start)
+        self.thin_defence = max(1, round(THIN_DEFENCE_SHARE * strongest))
         self.royal = variant.royal_kind
         # the squares of each piece's rides, one ride after another, and where the next ride
         # starts: the move generators' tables (rules.movetables), row ``v * size + sq``
@@ -274,6 +282,15 @@ class Evaluator:
                 closeness += span - near[sq]
         return MOP_UP_APPROACH * closeness + MOP_UP_EDGE * (span // 2 - self.from_edge[ksq])
 
+    def defence(self, pos: Position, color: int) -> int:
+        """What ``color``'s pieces other than its king are worth (their values alone)."""
+        value, mine = self.piece_value, self.own_not_royal[color]
+        total = 0
+        for v in pos.board:
+            if mine[v]:
+                total += value[v]
+        return total
+
     def ride_reach(self, pos: Position) -> int:
         """Squares sente's ranging pieces reach on the board (empty ones along their rays and
         an enemy piece ending one), less gote's."""
@@ -314,15 +331,21 @@ class Evaluator:
 
     def _evaluate(self, pos: Position, material: int) -> int:
         score = material + self.king_safety(pos, SENTE) - self.king_safety(pos, GOTE)
-        if self.ride_mobility:
-            score += round(self.ride_mobility * self.ride_reach(pos))
-        start = self.mop_up_start
+        start, ramp = self.mop_up_start, self.mop_up_ramp
+        lead, weak = 0, GOTE
         if material > start:
-            lead = min(material - start, self.mop_up_ramp)
-            score += self.mop_up(pos, SENTE) * lead // self.mop_up_ramp
+            lead = min(material - start, ramp)
+            score += self.mop_up(pos, SENTE) * lead // ramp
         elif material < -start:
-            lead = min(-start - material, self.mop_up_ramp)
-            score -= self.mop_up(pos, GOTE) * lead // self.mop_up_ramp
+            lead, weak = min(-start - material, ramp), SENTE
+            score -= self.mop_up(pos, GOTE) * lead // ramp
+        if self.ride_mobility:
+            reach = self.ride_mobility * self.ride_reach(pos)
+            if lead:  # see THIN_DEFENCE_SHARE
+                thin = self.thin_defence
+                missing = thin - min(self.defence(pos, weak), thin)
+                reach *= 1 - lead * missing / (ramp * thin)
+            score += round(reach)
         return (score if pos.side == SENTE else -score) + self.tempo
 
     def full(self, pos: Position) -> int:

@@ -75,17 +75,57 @@ def test_king_safety_counts_defenders_and_attackers() -> None:
 
 
 def test_a_moderate_lead_already_pulls_towards_the_enemy_king() -> None:
-    # sente is a Running Rabbit ahead (less than the full mop-up lead): the pull towards the
-    # gote king is part of the score already, at part strength, and grows with the lead
+    # sente is a Flying Goose ahead (less than the full mop-up lead; a piece that does not
+    # ride, so no reach counts): the pull towards the gote king is part of the score
+    # already, at part strength, and grows with the lead
     wa = load_variant("wa")
     evaluator = Evaluator(wa)
-    pos = Position.from_sfen(wa, "5k5/11/11/11/11/11/11/11/11/R10/5K5 b - 1")
+    pos = Position.from_sfen(wa, "5k5/11/11/11/11/11/11/11/11/G10/5K5 b - 1")
     lead = evaluator.material(pos)
     assert evaluator.mop_up_start < lead < evaluator.mop_up_from
+    assert evaluator.ride_reach(pos) == 0
     plain = lead + evaluator.king_safety(pos, SENTE) - evaluator.king_safety(pos, GOTE)
-    plain += round(evaluator.ride_mobility * evaluator.ride_reach(pos))
     pull = evaluator.full(pos) - plain - evaluator.tempo
     assert 0 < pull < evaluator.mop_up(pos, SENTE)
+
+
+def _without_reach(evaluator: Evaluator, pos: Position) -> int:
+    """Sente's score of ``pos`` (sente to move) but for the ranging pieces' reach, sente
+    far ahead: material, king safety, the full mop-up pull, the tempo."""
+    material = evaluator.material(pos)
+    assert material >= evaluator.mop_up_from
+    safety = evaluator.king_safety(pos, SENTE) - evaluator.king_safety(pos, GOTE)
+    return material + safety + evaluator.mop_up(pos, SENTE) + evaluator.tempo
+
+
+def test_far_ahead_the_reach_counts_against_a_full_defence_not_a_bare_king() -> None:
+    # Wa's ranging pieces score their reach (what keeps them from being walled in), but far
+    # ahead against a bare king it counted more than closing in: it fades with the defence
+    wa = load_variant("wa")
+    evaluator = Evaluator(wa)
+    assert evaluator.ride_mobility > 0
+    start = Position.start(wa)
+    # gote without its Flying Falcon and Cloud Eagle: far ahead, the defence still full
+    board = list(start.board)
+    for sq, v in enumerate(board):
+        if v < 0 and wa.piece(-v).letter in "EF":
+            board[sq] = 0
+    fuller = Position(wa, board, [[0] * len(h) for h in start.hands], SENTE, 1)
+    assert evaluator.defence(fuller, GOTE) >= evaluator.thin_defence
+    reach = round(evaluator.ride_mobility * evaluator.ride_reach(fuller))
+    assert reach != 0
+    assert evaluator.full(fuller) == _without_reach(evaluator, fuller) + reach
+    # a Swallow's Wings, a Running Rabbit and a Flying Falcon against a bare king: no reach
+    bare = Position.from_sfen(wa, "5k5/11/11/11/11/11/11/11/11/S1R1F6/5K5 b - 1")
+    assert evaluator.defence(bare, GOTE) == 0 and evaluator.ride_reach(bare) > 0
+    assert evaluator.full(bare) == _without_reach(evaluator, bare)
+    # part of a thin defence left: that part of the reach
+    part = Position.from_sfen(wa, "5k5/1x1r1o5/11/11/11/11/11/11/11/SRFXE6/5K5 b - 1")
+    left = evaluator.defence(part, GOTE)
+    assert 0 < left < evaluator.thin_defence
+    reach = evaluator.ride_mobility * evaluator.ride_reach(part) * left / evaluator.thin_defence
+    assert reach != 0
+    assert abs(evaluator.full(part) - _without_reach(evaluator, part) - reach) <= 1
 
 
 def test_open_squares_next_to_the_king_cost_more_the_more_the_enemy_holds() -> None:
@@ -162,10 +202,18 @@ def test_ride_mobility_counts_in_wa_only() -> None:
     assert weights.ride_mobility > 0
     with_term = Evaluator(wa)
     without = Evaluator(wa, weights=replace(weights, ride_mobility=0))
+    checked = 0
     for pos in random_positions("wa", 20, SEED + 3):
+        material = with_term.material(pos)
+        weak = GOTE if material > 0 else SENTE
+        far_ahead = abs(material) > with_term.mop_up_start
+        if far_ahead and with_term.defence(pos, weak) < with_term.thin_defence:
+            continue  # far ahead against a thin defence the reach fades (tested above)
         extra = round(weights.ride_mobility * with_term.ride_reach(pos))
         sign = 1 if pos.side == SENTE else -1
         assert with_term.full(pos) == without.full(pos) + sign * extra, (SEED, pos.sfen())
+        checked += 1
+    assert checked >= 10
     # fitted and measured in Wa only: Wa with drops (which inherits wa.toml) and Standard
     # Shogi leave it off
     for variant_id in ("shogi", "wa-drops"):
