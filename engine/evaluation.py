@@ -31,12 +31,13 @@ MOP_UP_SHARE: Final = 0.75
 # smaller lead (a few pawns, a minor piece) also makes progress towards the king instead of
 # shuffling until the ply limit, and the score has no step where the pull begins.
 MOP_UP_START_SHARE: Final = 0.3
-# Far ahead against a defence worth less than this share of the strongest piece, the reach of
-# the ranging pieces counts less, down to nothing against a bare king: a ranging piece in the
-# open counted more for its reach (14 a square in Wa) than for closing in on the king (4 a
-# square nearer), so won endings were played for reach, not for mate.  Against a fuller
-# defence the reach counts in full: it is what keeps pieces from being walled in (4 strongest
-# pieces are 5,812 in Wa, 57% of an army; 2 converted fewer endings, see the guide).
+# Far ahead against a defence (the weaker side's pieces but its king) worth less than this
+# many times the strongest piece, the reach of the ranging pieces counts less, down to nothing
+# against a bare king at the full lead: a ranging piece in the open counted more for its reach
+# (14 a square in Wa) than for closing in on the king (4 a square nearer), so won endings were
+# played for reach, not for mate.  Against a fuller defence the reach counts in full: it is
+# what keeps pieces from being walled in.  4 is 5,812 in Wa, 57% of an army; 2 converted fewer
+# endings (developers' guide, "the reach fades against a thin defence").
 THIN_DEFENCE_SHARE: Final = 4.0
 MOP_UP_APPROACH: Final = 4  # per piece, per square nearer the enemy king
 MOP_UP_EDGE: Final = 12  # per square the enemy king stands nearer an edge
