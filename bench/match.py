@@ -396,22 +396,32 @@ def convert_jobs(
         sente = game.komabot_sente()
         if game.variant != a.variant or game.reason != "ply cap" or sente is None:
             continue
-        start = lead_ply(evaluator, game.moves, sente, lead)
-        if start is not None:
+        found = lead_ply(evaluator, game.moves, sente, lead)
+        if found is not None:
+            start, _ = found
             jobs.append(GameJob(game.variant, a, b, sente, 0, 0, cap, game.moves[:start]))
     return jobs
 
 
-def lead_ply(evaluator: Evaluator, moves: Sequence[str], sente: bool, lead: int) -> int | None:
-    """The first ply before which the side (``sente`` or gote) is to move and ahead by at
-    least ``lead`` in material (``evaluator``'s piece and square values); None when it never
-    is."""
+def lead_ply(
+    evaluator: Evaluator,
+    moves: Sequence[str],
+    sente: bool,
+    lead: int,
+    first: int = 0,
+    out_of_check: bool = False,
+) -> tuple[int, int] | None:
+    """The first ply (from ``first`` on) before which the side (``sente`` or gote) is to move
+    (not in check, if ``out_of_check``) and ahead by at least ``lead`` in material
+    (``evaluator``'s piece and square values), and its lead there; None when it never is."""
     pos = Position.start(evaluator.variant)
     side = SENTE if sente else GOTE
     for ply, text in enumerate(moves):
         material = evaluator.material(pos)
-        if pos.side == side and (material if sente else -material) >= lead:
-            return ply
+        ahead = material if sente else -material
+        checked = out_of_check and pos.side == side and pos.is_check()
+        if pos.side == side and ahead >= lead and ply >= first and not checked:
+            return ply, ahead
         pos.push_usi(text)
     return None
 

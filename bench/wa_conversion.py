@@ -17,8 +17,8 @@ mate, not shuffle.  This bench measures exactly that, independently of the machi
   ``--capped-from PLY`` picks instead, from each game of Komabot against another engine that
   reached the cap, the first position from that ply on where Komabot, to move and not in
   check, leads by ``--lead`` by its engine's own values (the set
-  ``data/bench/wa_conversion_capped.jsonl``: the logs of ``data/bench/hachu/``, ``--lead
-  1500 --capped-from 100``).
+  ``data/bench/wa_conversion_capped.jsonl``: the HaChu logs kept before engine (o)'s, as in
+  the command below, ``--lead 1500 --capped-from 100``).
 - ``play`` plays each position out, level 8 against itself at ``--nodes`` a move (fixed
   nodes: the load changes nothing but the wall time), for at most ``--plies`` plies, with
   this checkout's engine (or ``--candidate DIR``) and, in the same run, ``--base DIR`` (for
@@ -35,9 +35,10 @@ mate, not shuffle.  This bench measures exactly that, independently of the machi
   counted apart; HaChu may resign (a conversion, not counted as a mate).
 
     .venv/bin/python bench/wa_conversion.py pick /tmp/ab.jsonl --count 12
-    .venv/bin/python bench/wa_conversion.py pick data/bench/hachu/*.jsonl \
-        data/bench/hachu/*/*.jsonl --lead 1500 --capped-from 100 \
-        --data data/bench/wa_conversion_capped.jsonl
+    .venv/bin/python bench/wa_conversion.py pick data/bench/hachu/2026-11-26*.jsonl \
+        data/bench/hachu/2026-11-30/*.jsonl \
+        data/bench/hachu/2026-12-07/{engine-n,king-advance,ride-mobility}-*.jsonl \
+        --lead 1500 --capped-from 100 --data data/bench/wa_conversion_capped.jsonl
     .venv/bin/python bench/wa_conversion.py pick --selfplay 24 --nodes 2000 --count 12
     .venv/bin/python bench/wa_conversion.py play --base /tmp/base --nodes 3000 --workers 2
     .venv/bin/python bench/wa_conversion.py play --defender-depth 5 --nodes 12000 --workers 2
@@ -62,6 +63,7 @@ if str(ROOT) not in sys.path:
 from bench.match import (  # noqa: E402
     GameRecord,
     PlayerSpec,
+    lead_ply,
     opening_of,
     pair_jobs,
     play_each,
@@ -74,7 +76,7 @@ from bench.wa_suite import material, material_line  # noqa: E402
 from engine.evaluation import Evaluator  # noqa: E402
 from engine.resign import two_strongest_pieces  # noqa: E402
 from engine.values import values_for  # noqa: E402
-from rules import SENTE, Position, load_variant  # noqa: E402
+from rules import Position, load_variant  # noqa: E402
 from rules.variant import data_dir  # noqa: E402
 
 VARIANT = "wa"
@@ -152,15 +154,12 @@ def pick_capped(games: Sequence[LoggedGame], lead: int, first: int) -> list[Star
         if game.moves in seen:
             continue
         seen.add(game.moves)
-        pos = Position.start(evaluator.variant)
-        for ply, text in enumerate(game.moves):
-            ahead = evaluator.material(pos) * (1 if sente else -1)
-            to_move = (pos.side == SENTE) == sente
-            if ply >= first and to_move and ahead >= lead and not pos.is_check():
-                leader = "sente" if sente else "gote"
-                out.append(Start(game.moves[:ply], leader, ahead, f"{game.source}:{ply}"))
-                break
-            pos.push_usi(text)
+        found = lead_ply(evaluator, game.moves, sente, lead, first, out_of_check=True)
+        if found is None:
+            continue
+        ply, ahead = found
+        leader = "sente" if sente else "gote"
+        out.append(Start(game.moves[:ply], leader, ahead, f"{game.source}:{ply}"))
     return out
 
 

@@ -22,12 +22,14 @@ from bench.wa_conversion import (
     first_lead,
     main,
     pick,
+    pick_capped,
     play_out,
     player_for,
     read_starts,
     tally,
 )
 from bench.wa_suite import material_line
+from engine.evaluation import Evaluator
 from rules import GOTE, SENTE, Position, load_variant
 
 
@@ -123,3 +125,26 @@ def test_an_xboard_defender_plays_the_defending_side() -> None:
     defender_first = pos.side != (SENTE if start.leader == "sente" else GOTE)
     assert record.plies == len(start.moves) + (0 if defender_first else 1)
     assert tally([record], [start]).aborted == 1
+
+
+def test_capped_picking_takes_komabot_s_first_unconverted_lead() -> None:
+    # from each capped game, the first position from ply 100 on where Komabot, to move and
+    # not in check, leads by 1,500 by its own values; all of them in the shipped set
+    hachu = DATA.parent / "hachu"
+    logs = sorted(hachu.glob("2026-11-30/*.jsonl"))
+    games = read_games(logs)
+    starts = pick_capped(games, 1500, 100)
+    assert starts
+    evaluator = Evaluator(load_variant("wa"))
+    by_source = {game.source: game for game in games}
+    for start in starts:
+        source, ply = start.source.rsplit(":", 1)
+        game = by_source[source]
+        assert game.reason == "ply cap" and game.moves[: int(ply)] == start.moves
+        assert int(ply) >= 100 and start.leader == ("sente" if game.komabot_sente() else "gote")
+        pos, _ = _replay(start.moves)
+        assert pos.side == (SENTE if start.leader == "sente" else GOTE) and not pos.is_check()
+        ahead = evaluator.material(pos) * (1 if pos.side == SENTE else -1)
+        assert ahead == start.lead >= 1500
+    shipped = read_starts(DATA.parent / "wa_conversion_capped.jsonl")
+    assert {s.moves for s in starts} <= {s.moves for s in shipped}
