@@ -417,11 +417,11 @@ def lead_ply(
     pos = Position.start(evaluator.variant)
     side = SENTE if sente else GOTE
     for ply, text in enumerate(moves):
-        material = evaluator.material(pos)
-        ahead = material if sente else -material
-        checked = out_of_check and pos.side == side and pos.is_check()
-        if pos.side == side and ahead >= lead and ply >= first and not checked:
-            return ply, ahead
+        if pos.side == side and ply >= first:
+            material = evaluator.material(pos)
+            ahead = material if sente else -material
+            if ahead >= lead and not (out_of_check and pos.is_check()):
+                return ply, ahead
         pos.push_usi(text)
     return None
 
